@@ -1,0 +1,53 @@
+# Two commands matter: `make run` (serve the site) and `make test` (lint and the whole suite).
+# Both start from nothing but Python 3.12+ and make: they build .venv themselves.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+WORKERS ?= 3
+
+.PHONY: run test setup install install-test migrate static lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files record what was installed, so a second `make run` starts at once.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[test,postgres]"
+	@touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+static: install
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+setup: migrate static
+
+run: setup
+	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
+	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: install-test static lint
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python -m rules.bench
+
+clean:
+	rm -rf $(VENV) var/static

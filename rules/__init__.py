@@ -1,0 +1,5 @@
+"""Big Two's rules as plain Python values: cards, plays and how they compare, and scoring.
+
+The engine modules (cards, ruleset, plays, scoring, bench) import nothing from Django, so they
+can be used, tested and benchmarked on their own.
+"""

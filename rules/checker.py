@@ -1,0 +1,65 @@
+"""What the hand checker says about two hands: pure Python, shared by the page and the API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cards import Card
+from rules.plays import NotAPlay, Play, can_open, classify
+from rules.ruleset import DEFAULT_RULES, RuleSet
+
+MAX_TEXT_LENGTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """One hand as the checker shows it: its cards, and either its play or why it isn't one."""
+
+    cards: tuple[Card, ...]
+    play: Play | None
+    problem: str | None
+
+    @property
+    def description(self) -> str:
+        if self.play is not None:
+            return self.play.description
+        return f"Not a play: {self.problem}"
+
+    @property
+    def shown_cards(self) -> tuple[Card, ...]:
+        # A legal play orders its own cards (A-2-3-4-5 reads low to high, a full house shows
+        # its triple first); anything else is shown weakest card first.
+        return self.play.cards if self.play is not None else tuple(sorted(self.cards))
+
+
+def report(cards: tuple[Card, ...], rules: RuleSet = DEFAULT_RULES) -> HandReport:
+    try:
+        return HandReport(cards=cards, play=classify(cards, rules), problem=None)
+    except NotAPlay as not_a_play:
+        return HandReport(cards=cards, play=None, problem=str(not_a_play))
+
+
+def hand_json(hand: HandReport) -> dict[str, object]:
+    """The API's shape for one hand (`/api/hands/classify`, and each side of `compare`)."""
+    return {
+        "cards": [card.code for card in hand.shown_cards],
+        "valid": hand.play is not None,
+        "kind": str(hand.play.kind) if hand.play is not None else None,
+        "description": hand.description,
+        "error": hand.problem,
+    }
+
+
+def may_open(hand: HandReport, rules: RuleSet = DEFAULT_RULES) -> bool:
+    return hand.play is not None and can_open(hand.cards, rules)
+
+
+
+def overlap_problem(a: tuple[Card, ...], b: tuple[Card, ...]) -> str | None:
+    """Why two hands can't both be on the table, or None: a deck holds one of each card."""
+    shared = sorted(set(a) & set(b))
+    if not shared:
+        return None
+    names = ", ".join(str(card) for card in shared)
+    verb = "is" if len(shared) == 1 else "are"
+    return f"{names} {verb} in both hands: a deck has one of each card, so take it out of one."

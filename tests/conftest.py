@@ -1,0 +1,41 @@
+import os
+import shutil
+
+import pytest
+from django.test import override_settings
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_MISSING = not os.path.exists(CHROMIUM)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def plain_static_storage():
+    """Serve static files unhashed in tests: the manifest exists only after collectstatic."""
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        yield
+
+
+def pytest_collection_modifyitems(config, items):
+    if not BROWSER_MISSING:
+        return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        return  # the browser fixture fails each test instead of skipping it
+    skip = pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM}")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if BROWSER_MISSING and os.environ.get("REQUIRE_BROWSER") != "1":
+        terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED", red=True, bold=True)
+        terminalreporter.write_line(
+            f"Chromium was not found at {CHROMIUM}, so no page was tried in a browser. "
+            "Install it (apt-get install chromium) or set CHROMIUM=/path/to/chromium; "
+            "REQUIRE_BROWSER=1 turns this into a failure.",
+            red=True,
+        )

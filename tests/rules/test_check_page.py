@@ -1,0 +1,94 @@
+"""The hand checker page, /check/, without a browser."""
+
+from urllib.parse import parse_qs, urlparse
+
+
+def test_home_page_leads_to_the_checker(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b'href="/check/"' in response.content
+
+
+def test_empty_checker_shows_a_full_deck_to_pick_from(client):
+    response = client.get("/check/")
+    assert response.status_code == 200
+    assert response.content.count(b'name="tap"') == 52
+
+
+def test_shared_url_shows_the_verdict(client):
+    response = client.get("/check/", {"a": "3C 5C 6C 7C 8C", "b": "4D 9D 10D QD AD"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "A beats B" in html
+    assert "Flush" in html
+
+
+def test_a_hand_that_is_not_a_play_is_named_as_such(client):
+    html = client.get("/check/", {"a": "9s 9d 4c 4h"}).content.decode()
+    assert "Not a play" in html
+
+
+def test_bad_text_is_explained_and_kept(client):
+    html = client.get("/check/", {"a": "1H 2H", "b": "9s"}).content.decode()
+    assert "&#x27;1H&#x27; is not a card" in html or "'1H' is not a card" in html
+    assert 'value="1H 2H"' in html
+
+
+def test_a_card_in_both_hands_is_refused(client):
+    html = client.get("/check/", {"a": "9s", "b": "9s"}).content.decode()
+    assert "in both hands" in html
+
+
+def test_tapping_a_card_without_javascript_redirects_to_the_shareable_url(client):
+    response = client.get("/check/", {"a": "9s", "b": "", "into": "a", "tap": "9D"})
+    assert response.status_code == 302
+    query = parse_qs(urlparse(response["Location"]).query)
+    assert query == {"a": ["9S 9D"]}
+
+
+def test_tapping_a_card_in_the_active_hand_takes_it_out(client):
+    response = client.get("/check/", {"a": "9s 9d", "into": "a", "tap": "9s"})
+    assert parse_qs(urlparse(response["Location"]).query) == {"a": ["9D"]}
+
+
+def test_a_card_in_the_other_hand_cannot_be_tapped(client):
+    response = client.get("/check/", {"a": "9s", "b": "9d", "into": "a", "tap": "9d"})
+    assert response.status_code == 200
+    assert "already in hand B" in response.content.decode()
+
+
+def test_htmx_tap_swaps_the_checker_and_replaces_the_url(client):
+    response = client.get(
+        "/check/",
+        {"a": "", "b": "", "into": "b", "tap": "3D"},
+        headers={"HX-Request": "true", "HX-Target": "checker"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<form id="checker"')
+    assert "<html" not in html
+    assert response["HX-Replace-Url"] == "/check/?b=3D&into=b"
+    assert "HX-Request" in response["Vary"]
+
+
+def test_htmx_typing_swaps_only_the_feedback(client):
+    response = client.get(
+        "/check/", {"a": "9s 9d"}, headers={"HX-Request": "true", "HX-Target": "feedback"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="feedback"')
+    assert 'name="a"' not in html
+
+
+def test_the_page_says_whether_a_could_open_a_deal(client):
+    assert "A could open a deal" in client.get("/check/", {"a": "3d"}).content.decode()
+    assert "A could not open" in client.get("/check/", {"a": "3c"}).content.decode()
+
+
+def test_pages_carry_a_content_security_policy_with_a_script_nonce(client):
+    response = client.get("/check/")
+    policy = response["Content-Security-Policy"]
+    assert "'nonce-" in policy
+    assert "unsafe-inline" not in policy
+    nonce = policy.split("'nonce-")[1].split("'")[0]
+    assert f'nonce="{nonce}"' in response.content.decode()
