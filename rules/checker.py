@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.plays import NotAPlay, Play, can_open, classify
+from rules.plays import NotAPlay, Play, can_open, classify, overlapping
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 MAX_TEXT_LENGTH = 200
@@ -54,10 +54,9 @@ def may_open(hand: HandReport, rules: RuleSet = DEFAULT_RULES) -> bool:
     return hand.play is not None and can_open(hand.cards, rules)
 
 
-
 def overlap_problem(a: tuple[Card, ...], b: tuple[Card, ...]) -> str | None:
     """Why two hands can't both be on the table, or None: a deck holds one of each card."""
-    shared = sorted(set(a) & set(b))
+    shared = overlapping(a, b)
     if not shared:
         return None
     names = ", ".join(str(card) for card in shared)

@@ -79,10 +79,13 @@ class CheckForm(forms.Form):
             into, other = ("a", "b") if data["into"] == "a" else ("b", "a")
             if tapped in data[other]:
                 raise forms.ValidationError(
-                    f"{tapped} is already in hand {other.upper()}: tap it there to take it out."
+                    f"{tapped} is already in hand {other.upper()}: "
+                    f"pick into hand {other.upper()} to take it out."
                 )
             hand = data[into]
-            data[into] = tuple(c for c in hand if c != tapped) if tapped in hand else (*hand, tapped)
+            data[into] = (
+                tuple(c for c in hand if c != tapped) if tapped in hand else (*hand, tapped)
+            )
             data["tap"] = None
         return data
 

@@ -307,7 +307,7 @@ def compare(a: Play, b: Play, rules: RuleSet = DEFAULT_RULES) -> Verdict:
     if a.size != b.size:
         return Verdict(
             "different_sizes",
-            f"{_SIZE_NOUNS[a.size]} can't answer {_SIZE_NOUNS[b.size]}: "
+            f"{_SIZE_NOUNS[a.size].capitalize()} can't answer {_SIZE_NOUNS[b.size]}: "
             "a play is only answered by the same number of cards",
         )
     if a.key == b.key:
@@ -412,7 +412,7 @@ def judge(
     """Compare two hands of cards, saying which is not a play if either isn't.
 
     >>> judge(parse_cards("9s 9h 9c 9d"), parse_cards("3d")).reason
-    'A is not a play: a bare four of a kind is not a play: add any fifth card as a kicker'
+    'A is not a play — a bare four of a kind is not a play: add any fifth card as a kicker'
     """
     plays: list[Play] = []
     problems: list[str] = []
@@ -420,7 +420,7 @@ def judge(
         try:
             plays.append(classify(cards, rules))
         except NotAPlay as reason:
-            problems.append(f"{name} is not a play: {reason}")
+            problems.append(f"{name} is not a play — {reason}")
     if problems:
         return Verdict("not_a_play", "; ".join(problems))
     return compare(plays[0], plays[1], rules)

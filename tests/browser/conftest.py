@@ -47,7 +47,9 @@ def phone(browser, live_server):
 
 @pytest.fixture
 def phone_without_js(browser, live_server):
-    context = browser.new_context(viewport=PHONE, base_url=live_server.url, java_script_enabled=False)
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.url, java_script_enabled=False
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

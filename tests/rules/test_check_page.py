@@ -92,3 +92,18 @@ def test_pages_carry_a_content_security_policy_with_a_script_nonce(client):
     assert "unsafe-inline" not in policy
     nonce = policy.split("'nonce-")[1].split("'")[0]
     assert f'nonce="{nonce}"' in response.content.decode()
+
+
+def test_a_tap_that_is_not_a_card_is_explained(client):
+    response = client.get("/check/", {"a": "9s", "into": "a", "tap": "1X"})
+    assert response.status_code == 200
+    assert "is not a card" in response.content.decode()
+
+
+def test_typing_bad_text_keeps_it_in_the_shareable_url(client):
+    response = client.get(
+        "/check/", {"a": "9s 1h"}, headers={"HX-Request": "true", "HX-Target": "feedback"}
+    )
+    assert response.status_code == 200
+    assert response["HX-Replace-Url"] == "/check/?a=9s+1h"
+    assert "is not a card" in response.content.decode()

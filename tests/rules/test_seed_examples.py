@@ -85,7 +85,10 @@ def test_a_2_3_4_5_is_the_lowest_straight_topped_by_its_five():
     assert str(lowest) == "A♠ 2♠ 3♦ 4♦ 5♦"
     assert lowest.description == "Straight A-2-3-4-5, 5♦ high"
     verdict = compare(play("2d 3c 4h 5c 6d"), lowest)
-    assert verdict.reason == "A-2-3-4-5 is the lowest straight (its top card is the 5); 2-3-4-5-6 is above it"
+    assert (
+        verdict.reason
+        == "A-2-3-4-5 is the lowest straight (its top card is the 5); 2-3-4-5-6 is above it"
+    )
 
 
 def test_straights_with_the_same_run_are_split_by_the_top_cards_suit():
@@ -128,7 +131,7 @@ def test_a_pair_cannot_answer_a_five_card_hand():
     verdict = judge(parse_cards("2s 2h"), parse_cards("3d 4c 5h 6s 7d"))
     assert verdict.result == "different_sizes"
     assert verdict.reason == (
-        "a pair can't answer a five-card hand: a play is only answered by the same number of cards"
+        "A pair can't answer a five-card hand: a play is only answered by the same number of cards"
     )
 
 
@@ -201,9 +204,7 @@ def test_game_ends_after_the_deal_that_takes_someone_to_100_with_one_player_lowe
 
 
 def test_tie_for_lowest_plays_on_until_one_player_is_alone_at_the_bottom():
-    game = replay(
-        [[0, 10, 13, 13], [10, 0, 13, 12], [10, 10, 8, 0], [1, 1, 12, 0], [0, 3, 5, 2]]
-    )
+    game = replay([[0, 10, 13, 13], [10, 0, 13, 12], [10, 10, 8, 0], [1, 1, 12, 0], [0, 3, 5, 2]])
     after_four = game.deals[3]
     assert after_four.totals == (41, 41, 110, 63)
     assert after_four.outcome.tied
