@@ -1,5 +1,7 @@
 """The worked examples of the rule book and the hand-ranking guide, one test each."""
 
+import itertools
+
 from rules.cards import DECK, parse_cards
 from rules.plays import Kind, NotAPlay, can_open, classify, compare, judge, lowest_card
 from rules.scoring import outcome, penalty, replay
@@ -218,3 +220,16 @@ def test_game_is_not_over_while_everyone_is_under_100():
     result = outcome([99, 0, 50, 98])
     assert not result.finished
     assert result.winner is None
+
+
+def test_the_guides_example_trick_climbs_single_by_single():
+    """Guide 003: A plays 3♦, B 3♣, D 4♦, B 4♥, C re-enters with 5♠; each beats the last."""
+    for lower, higher in itertools.pairwise(("3d", "3c", "4d", "4h", "5s")):
+        assert beats(higher, lower)
+
+
+def test_the_guides_next_lead_is_a_legal_pair():
+    """Guide 003: 7♦7♣ is shown as a possible next lead: a pair, which needs no 3♦."""
+    pair = play("7d 7c")
+    assert pair.kind == "pair"
+    assert not can_open(pair.cards)
