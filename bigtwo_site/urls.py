@@ -6,5 +6,8 @@ from bigtwo_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("rules.urls")),
+    path("accounts/", include("scoring.account_urls")),
+    path("", include("scoring.urls")),
+    path("", include("bigtwo_site.pwa_urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,95 @@
+"""Every model in the admin. Games' derived fields (totals, status, winner) are read-only here:
+they come from the deals, through scoring.services.recompute."""
+
+from django.contrib import admin
+
+from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Seat
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created_at"]
+    list_filter = ["created_at"]
+    search_fields = ["name", "owner__username"]
+    raw_id_fields = ["owner"]
+    readonly_fields = ["invite_token"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "joined_at"]
+    list_filter = ["joined_at", "club"]
+    search_fields = ["user__username", "club__name"]
+    raw_id_fields = ["user", "club"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club"]
+    list_filter = ["club"]
+    search_fields = ["name", "club__name"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    readonly_fields = ["total"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["pk", "club", "status", "winner", "created_by", "created_at", "finished_at"]
+    list_filter = ["status", "club", "created_at"]
+    search_fields = ["club__name", "seats__player__name", "created_by__username"]
+    readonly_fields = ["status", "winner", "finished_at"]
+    raw_id_fields = ["club", "created_by"]
+    inlines = [SeatInline]
+    date_hierarchy = "created_at"
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "position", "player", "total"]
+    list_filter = ["game__club", "position"]
+    search_fields = ["player__name", "game__club__name"]
+    readonly_fields = ["total"]
+    raw_id_fields = ["game", "player"]
+
+
+class DealScoreInline(admin.TabularInline):
+    model = DealScore
+    extra = 0
+    raw_id_fields = ["seat"]
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "recorded_by", "recorded_at"]
+    list_filter = ["game__club", "recorded_at"]
+    search_fields = ["game__club__name", "recorded_by__username", "token"]
+    raw_id_fields = ["game", "recorded_by"]
+    inlines = [DealScoreInline]
+
+
+@admin.register(DealScore)
+class DealScoreAdmin(admin.ModelAdmin):
+    list_display = ["deal", "seat", "cards_left", "penalty"]
+    list_filter = ["cards_left", "deal__game__club"]
+    search_fields = ["seat__player__name", "deal__game__club__name"]
+    raw_id_fields = ["deal", "seat"]
+
+
+@admin.register(GameChange)
+class GameChangeAdmin(admin.ModelAdmin):
+    list_display = ["game", "action", "deal_number", "by", "at", "before", "after"]
+    list_filter = ["action", "at", "game__club"]
+    search_fields = ["by__username", "game__club__name"]
+    raw_id_fields = ["game", "by"]

@@ -1,0 +1,180 @@
+"""The running-totals chart, worked out in plain Python and drawn as SVG by a template.
+
+Players are told apart by the shape of their markers and the dash of their lines as well as by
+colour, and each line ends in a label with the name and total. Everything here is numbers and
+strings; `templates/scoring/_chart.html` turns it into SVG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH = 360
+HEIGHT = 230
+LEFT = 32  # room for the y-axis numbers
+RIGHT = 92  # room for the labels at the lines' ends
+TOP = 10
+BOTTOM = 30  # room for the deal numbers and the axis title
+LABEL_GAP = 13  # the least vertical distance between two end labels
+LABEL_CHARS = 7
+
+SHAPES = ("circle", "square", "triangle", "diamond")
+DASHES = ("", "7 4", "2 3", "9 3 2 3")
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    index: int
+    name: str
+    total: int
+    shape: str
+    dash: str
+    points: str  # for <polyline points="...">
+    markers: str  # one path with a marker at every deal
+    legend_marker: str  # a marker for the legend's own small drawing
+    label: str
+    label_x: float
+    label_y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    value: int
+    position: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    series: tuple[Series, ...]
+    y_ticks: tuple[Tick, ...]
+    x_ticks: tuple[Tick, ...]
+    target: int
+    target_y: float
+    title: str
+    description: str
+
+
+def running_totals_chart(
+    names: Sequence[str], running_totals: Sequence[Sequence[int]], target: int = 100
+) -> Chart:
+    """A chart of each player's total after every deal (all start at 0 before deal 1).
+
+    `running_totals` holds one tuple of totals, in seat order, per deal.
+    """
+    deals = len(running_totals)
+    right = WIDTH - RIGHT
+    bottom = HEIGHT - BOTTOM
+    highest = max([target, *(total for totals in running_totals for total in totals)])
+    step = tick_step(highest)
+    top_value = step * math.ceil((highest + 1) / step)
+
+    def x_of(deal: int) -> float:
+        return round(LEFT + (right - LEFT) * deal / max(deals, 1), 1)
+
+    def y_of(value: int) -> float:
+        return round(bottom - (bottom - TOP) * value / top_value, 1)
+
+    end_ys = spread(
+        [y_of(running_totals[-1][seat] if deals else 0) for seat in range(len(names))],
+        gap=LABEL_GAP,
+        low=TOP + 4,
+        high=bottom,
+    )
+    series = []
+    for seat, name in enumerate(names):
+        totals = [0, *(totals[seat] for totals in running_totals)]
+        coordinates = [(x_of(deal), y_of(total)) for deal, total in enumerate(totals)]
+        shape = SHAPES[seat % len(SHAPES)]
+        series.append(
+            Series(
+                index=seat,
+                name=name,
+                total=totals[-1],
+                shape=shape,
+                dash=DASHES[seat % len(DASHES)],
+                points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
+                markers=" ".join(marker_path(shape, x, y) for x, y in coordinates[1:]),
+                legend_marker=marker_path(shape, 15, 6),
+                label=f"{shorten(name)} {totals[-1]}",
+                label_x=right + 6,
+                label_y=round(end_ys[seat] + 4, 1),
+            )
+        )
+    y_ticks = tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step))
+    every = math.ceil(deals / 12) if deals else 1
+    x_ticks = tuple(Tick(deal, x_of(deal)) for deal in range(every, deals + 1, every))
+    standing = ", ".join(f"{name} {s.total}" for name, s in zip(names, series, strict=True))
+    description = (
+        f"Running totals after deal {deals}: {standing}. "
+        if deals
+        else f"No deals yet: {', '.join(names)} all start at 0. "
+    ) + f"The dashed line marks {target}, where the game can end."
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right=right,
+        top=TOP,
+        bottom=bottom,
+        series=tuple(series),
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        target=target,
+        target_y=y_of(target),
+        title="Running totals after each deal",
+        description=description,
+    )
+
+
+def tick_step(highest: int) -> int:
+    """A round step giving at most seven grid lines up to `highest`."""
+    for step in (10, 20, 25, 50, 100, 200, 500):
+        if highest / step <= 6:
+            return step
+    return 1000
+
+
+def spread(ys: Sequence[float], *, gap: float, low: float, high: float) -> list[float]:
+    """Move label positions apart so that none are closer than `gap`, keeping their order
+    and staying between `low` and `high` where there is room; returned in the given order."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed = [min(max(ys[i], low), high) for i in order]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:
+        placed[-1] -= overflow
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    result = [0.0] * len(ys)
+    for k, i in enumerate(order):
+        result[i] = round(placed[k], 1)
+    return result
+
+
+def shorten(name: str, limit: int = LABEL_CHARS) -> str:
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
+def marker_path(shape: str, x: float, y: float, r: float = 3.5) -> str:
+    """An SVG path drawing `shape` centred on (x, y)."""
+    if shape == "circle":
+        return f"M{x - r:g},{y:g}a{r:g},{r:g} 0 1,0 {2 * r:g},0a{r:g},{r:g} 0 1,0 {-2 * r:g},0Z"
+    if shape == "square":
+        s = r * 0.9
+        return f"M{x - s:g},{y - s:g}h{2 * s:g}v{2 * s:g}h{-2 * s:g}Z"
+    if shape == "triangle":
+        t = r * 1.25
+        return f"M{x:g},{y - t:g}L{x + t:g},{y + t * 0.8:g}L{x - t:g},{y + t * 0.8:g}Z"
+    if shape == "diamond":
+        d = r * 1.3
+        return f"M{x:g},{y - d:g}L{x + d:g},{y:g}L{x:g},{y + d:g}L{x - d:g},{y:g}Z"
+    raise ValueError(f"unknown marker shape {shape!r}")

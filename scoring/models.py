@@ -1,0 +1,234 @@
+"""Clubs, their players and games, and every deal of every game.
+
+What a game *is* lives in its deals: seat totals, status and winner are stored for quick reading
+but only ever written by `scoring.services.recompute`, from the deals, in the same transaction
+as the change that made them stale. The invariants a bug must never break are database
+constraints, so they hold whatever code writes the rows.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from rules.ruleset import DEFAULT_RULES, RuleSet
+
+PLAYER_NAME_MAX_LENGTH = 40
+SEATS = 4
+
+
+def new_invite_token() -> str:
+    """An unguessable token for a club's invite link (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_clubs"
+    )
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_club_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}"
+
+
+class Player(models.Model):
+    """Someone on a club's roster. Players need no account; names are unique ignoring case."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH)
+
+    class Meta:
+        ordering = [Lower("name"), "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_in_club"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Derived from the deals by scoring.services.recompute; never set anywhere else.
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            # A finished game has a winner and an end time; a game in progress has neither.
+            models.CheckConstraint(
+                condition=(
+                    Q(status="finished", winner__isnull=False, finished_at__isnull=False)
+                    | Q(status="in_progress", winner__isnull=True, finished_at__isnull=True)
+                ),
+                name="game_status_matches_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.club})"
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The rules this game is scored by: the one place house rules will plug in."""
+        return DEFAULT_RULES
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A player's place at one game's table, clockwise from 0; `total` is derived."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    total = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+            models.CheckConstraint(
+                condition=Q(position__gte=0, position__lt=SEATS), name="seat_position_0_to_3"
+            ),
+            models.CheckConstraint(condition=Q(total__gte=0), name="seat_total_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.position + 1})"
+
+
+class Deal(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    # The one-time token of the form that recorded it: a resend of the same form (double tap,
+    # network retry) finds this deal instead of recording another.
+    token = models.UUIDField(unique=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_unique_number_in_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of game {self.game_id}"
+
+
+class DealScore(models.Model):
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
+    cards_left = models.PositiveSmallIntegerField()
+    penalty = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["deal_id", "seat_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "seat"], name="dealscore_unique_seat"),
+            models.CheckConstraint(
+                condition=Q(cards_left__gte=0, cards_left__lte=13),
+                name="dealscore_cards_left_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(penalty__gte=0), name="dealscore_penalty_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal}: seat {self.seat_id} had {self.cards_left}"
+
+
+class GameChange(models.Model):
+    """One line of a game's history: who recorded, undid or edited which deal, and how."""
+
+    class Action(models.TextChoices):
+        RECORD = "record", "Recorded"
+        UNDO = "undo", "Undid"
+        EDIT = "edit", "Changed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=10, choices=Action.choices)
+    deal_number = models.PositiveIntegerField()
+    # Cards left per seat before and after the change; null where there was (or is) no deal.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["record", "undo", "edit"]), name="gamechange_action_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} deal {self.deal_number} of game {self.game_id}"
+
+    def summary(self) -> str:
+        """ "ann changed deal 3 from 0 5 9 13 to 0 5 8 13", for the game's history."""
+        who = self.by.get_username() if self.by else "Someone"
+        if self.action == self.Action.RECORD:
+            return f"{who} recorded deal {self.deal_number}: {spaced(self.after)}"
+        if self.action == self.Action.UNDO:
+            return f"{who} undid deal {self.deal_number} (it was {spaced(self.before)})"
+        return (
+            f"{who} changed deal {self.deal_number} from {spaced(self.before)}"
+            f" to {spaced(self.after)}"
+        )
+
+
+def spaced(cards: list[int] | None) -> str:
+    return " ".join(str(count) for count in cards or [])

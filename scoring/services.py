@@ -1,0 +1,374 @@
+"""Every write of the score-keeping app, one named function per action.
+
+Each runs in one transaction and refuses with `ScoringError` (its message is meant for the
+person at the table). Views call these and nothing else that writes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from rules.scoring import GameReplay, penalty, replay, validate_deal
+from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
+    SEATS,
+    Club,
+    Deal,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Seat,
+    new_invite_token,
+)
+
+CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
+
+
+class ScoringError(Exception):
+    """A change that was refused; `message` says why, in words for the scorer."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class DealAlreadyRecorded(ScoringError):
+    """Someone else (another phone) recorded this deal number first."""
+
+
+class NotAllowed(ScoringError):
+    """The user is a member of the club but this action is the owner's."""
+
+
+class InvalidDeal(ScoringError):
+    """The cards left don't make a deal; `problems` lists every reason."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__(". ".join(problems))
+        self.problems = list(problems)
+
+
+# Clubs and members
+
+
+def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
+    name = " ".join(name.split())
+    if not name:
+        raise ScoringError("Give the club a name")
+    if len(name) > CLUB_NAME_MAX_LENGTH:
+        raise ScoringError(f"A club's name can be at most {CLUB_NAME_MAX_LENGTH} characters")
+    with transaction.atomic():
+        club = Club.objects.create(name=name, owner=owner)
+        Membership.objects.create(club=club, user=owner)
+    return club
+
+
+def join_club(*, token: str, user: AbstractBaseUser) -> Club:
+    """Make `user` a member of the club whose invite link carries `token` (again is harmless)."""
+    with transaction.atomic():
+        club = Club.objects.filter(invite_token=token).first()
+        if club is None:
+            raise ScoringError(
+                "This invite link doesn't work any more. Ask the club's owner for a new one."
+            )
+        Membership.objects.get_or_create(club=club, user=user)
+    return club
+
+
+def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
+    """Give the club a new invite link; the old one stops working at once."""
+    if club.owner_id != by.pk:
+        raise NotAllowed("Only the club's owner can reset its invite link")
+    with transaction.atomic():
+        club.invite_token = new_invite_token()
+        club.save(update_fields=["invite_token"])
+    return club.invite_token
+
+
+# Games
+
+
+def clean_player_name(name: str) -> str:
+    return " ".join(name.split())
+
+
+def start_game(*, club: Club, seat_names: Sequence[str], by: AbstractBaseUser) -> Game:
+    """Seat four players clockwise, matching roster names ignoring case, adding new names."""
+    names = [clean_player_name(name) for name in seat_names]
+    if len(names) != SEATS:
+        raise ScoringError(f"A game needs {SEATS} players")
+    empty = [f"Seat {position}" for position, name in enumerate(names, start=1) if not name]
+    if empty:
+        raise ScoringError(f"Every seat needs a player — {_and(empty)} {_is(empty)} empty")
+    too_long = [name for name in names if len(name) > PLAYER_NAME_MAX_LENGTH]
+    if too_long:
+        raise ScoringError(
+            f"A player's name can be at most {PLAYER_NAME_MAX_LENGTH} characters"
+            f" — {too_long[0][:PLAYER_NAME_MAX_LENGTH]}… is longer"
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            raise ScoringError(f"{name} can't sit twice — each seat needs a different player")
+        seen[name.casefold()] = name
+    with transaction.atomic():
+        # One game start at a time per club, so two new players of the same name can't race.
+        Club.objects.select_for_update().get(pk=club.pk)
+        roster = {player.name.casefold(): player for player in club.players.all()}
+        game = Game.objects.create(club=club, created_by=by)
+        seats = []
+        for position, name in enumerate(names):
+            player = roster.get(name.casefold())
+            if player is None:
+                player = Player.objects.create(club=club, name=name)
+            seats.append(Seat(game=game, player=player, position=position))
+        Seat.objects.bulk_create(seats)
+    return game
+
+
+def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
+    if game.club.owner_id != by.pk:
+        raise NotAllowed("Only the club's owner can delete a game")
+    with transaction.atomic():
+        game.delete()
+
+
+# Deals
+
+
+def record_deal(
+    *,
+    game: Game,
+    number: int,
+    cards_left: Sequence[int],
+    token: uuid.UUID,
+    by: AbstractBaseUser,
+) -> Deal:
+    """Record deal `number` with each seat's cards left, in seat order.
+
+    The game row is locked for the whole transaction, so two phones sending the same deal queue
+    up: the second finds the number taken and is told so. A resend of the same form (same token)
+    returns the deal it already recorded, so a double tap or a retry records one deal.
+    """
+    try:
+        deal, locked = _record_deal(game, number, cards_left, token, by)
+    except IntegrityError as error:
+        # Only reachable if the row lock were bypassed: the database's unique constraint on
+        # (game, number) still refuses the second deal, and the scorer hears it plainly.
+        raise DealAlreadyRecorded(f"Deal {number} was already recorded") from error
+    _refresh(game, locked)
+    return deal
+
+
+def _record_deal(
+    game: Game, number: int, cards_left: Sequence[int], token: uuid.UUID, by: AbstractBaseUser
+) -> tuple[Deal, Game]:
+    with transaction.atomic():
+        locked = _lock(game)
+        already = Deal.objects.filter(token=token).first()
+        if already is not None:
+            if already.game_id != locked.pk:
+                raise ScoringError("This form was already used for another game; reload the page")
+            return already, locked
+        last = _last_number(locked)
+        if number <= last:
+            raise DealAlreadyRecorded(
+                f"Deal {number} was already recorded — the scoreboard now shows it"
+            )
+        if number != last + 1:
+            raise ScoringError(f"The next deal is deal {last + 1}, not deal {number}")
+        if locked.is_finished:
+            raise ScoringError("The game is over — no more deals can be recorded")
+        seats = list(locked.seats.select_related("player").order_by("position"))
+        cards = _checked_cards(cards_left, seats, locked)
+        deal = Deal.objects.create(game=locked, number=number, token=token, recorded_by=by)
+        DealScore.objects.bulk_create(
+            DealScore(deal=deal, seat=seat, cards_left=count, penalty=_penalty(locked, count))
+            for seat, count in zip(seats, cards, strict=True)
+        )
+        GameChange.objects.create(
+            game=locked, by=by, action=GameChange.Action.RECORD, deal_number=number, after=cards
+        )
+        recompute(locked)
+    return deal, locked
+
+
+def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = None) -> int:
+    """Take back the last deal and return its number.
+
+    `number`, when given, is the deal the user confirmed undoing: if that deal is no longer the
+    last (a double tap, or someone else undid or recorded meanwhile) nothing more is undone.
+    """
+    with transaction.atomic():
+        locked = _lock(game)
+        last = (
+            Deal.objects.filter(game=locked)
+            .order_by("-number")
+            .prefetch_related("scores__seat")
+            .first()
+        )
+        if last is None:
+            raise ScoringError("There is no deal to undo")
+        if number is not None and last.number != number:
+            raise ScoringError(
+                f"Deal {number} is no longer the last deal, so nothing was undone"
+                if number < last.number
+                else f"Deal {number} was already undone"
+            )
+        before = _cards_of(last)
+        undone = last.number
+        last.delete()
+        GameChange.objects.create(
+            game=locked, by=by, action=GameChange.Action.UNDO, deal_number=undone, before=before
+        )
+        recompute(locked)
+    _refresh(game, locked)
+    return undone
+
+
+def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: AbstractBaseUser) -> Deal:
+    """Correct the cards left of a recorded deal; totals and the end are worked out again.
+
+    Refused when the corrected deals would end the game before its last recorded deal.
+    """
+    with transaction.atomic():
+        locked = _lock(game)
+        deal = (
+            Deal.objects.filter(game=locked, number=number).prefetch_related("scores__seat").first()
+        )
+        if deal is None:
+            raise ScoringError(f"There is no deal {number} in this game")
+        seats = list(locked.seats.select_related("player").order_by("position"))
+        cards = _checked_cards(cards_left, seats, locked)
+        before = _cards_of(deal)
+        if cards == before:
+            return deal
+        every_deal = _cards_by_deal(locked)
+        every_deal[number] = cards
+        replayed = _replay(locked, every_deal)
+        if replayed.ends_before_last_deal:
+            raise ScoringError(
+                f"With this change the game would have ended after deal"
+                f" {replayed.finished_after}, but {len(replayed.deals)} deals are recorded"
+                f" — undo the later deals first"
+            )
+        scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
+        for score, count in zip(scores, cards, strict=True):
+            score.cards_left = count
+            score.penalty = _penalty(locked, count)
+        DealScore.objects.bulk_update(scores, ["cards_left", "penalty"])
+        GameChange.objects.create(
+            game=locked,
+            by=by,
+            action=GameChange.Action.EDIT,
+            deal_number=number,
+            before=before,
+            after=cards,
+        )
+        recompute(locked)
+    _refresh(game, locked)
+    return deal
+
+
+def recompute(game: Game) -> GameReplay:
+    """Derive seat totals, status, winner and end time from the deals, and store them.
+
+    The one function that writes those fields. Call it inside the transaction that changed
+    the deals.
+    """
+    rows = list(
+        DealScore.objects.filter(deal__game=game)
+        .order_by("deal__number", "seat__position")
+        .values_list("deal__number", "deal__recorded_at", "cards_left")
+    )
+    by_deal: dict[int, list[int]] = {}
+    recorded_at = {}
+    for number, at, cards in rows:
+        by_deal.setdefault(number, []).append(cards)
+        recorded_at[number] = at
+    replayed = _replay(game, by_deal)
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    for seat, total in zip(seats, replayed.totals, strict=True):
+        seat.total = total
+    Seat.objects.bulk_update(seats, ["total"])
+    if replayed.finished_after is not None:
+        game.status = Game.Status.FINISHED
+        game.winner_id = seats[replayed.winner].player_id
+        game.finished_at = recorded_at[replayed.finished_after]
+    else:
+        game.status = Game.Status.IN_PROGRESS
+        game.winner_id = None
+        game.finished_at = None
+    game.save(update_fields=["status", "winner", "finished_at"])
+    return replayed
+
+
+# Helpers
+
+
+def _lock(game: Game) -> Game:
+    """The game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _refresh(game: Game, locked: Game) -> None:
+    """Let the caller's game object see what was just written."""
+    game.status, game.winner_id, game.finished_at = (
+        locked.status,
+        locked.winner_id,
+        locked.finished_at,
+    )
+
+
+def _last_number(game: Game) -> int:
+    return Deal.objects.filter(game=game).aggregate(last=Max("number"))["last"] or 0
+
+
+def _penalty(game: Game, cards: int) -> int:
+    return penalty(cards, game.ruleset)
+
+
+def _checked_cards(cards_left: Sequence[int], seats: Sequence[Seat], game: Game) -> list[int]:
+    cards = [int(count) for count in cards_left]
+    if len(cards) != len(seats):
+        raise ScoringError(f"Enter the cards left for all {len(seats)} players")
+    problems = validate_deal(cards, [seat.player.name for seat in seats], game.ruleset)
+    if problems:
+        raise InvalidDeal(problems)
+    return cards
+
+
+def _cards_of(deal: Deal) -> list[int]:
+    return [score.cards_left for score in sorted(deal.scores.all(), key=lambda s: s.seat.position)]
+
+
+def _cards_by_deal(game: Game) -> dict[int, list[int]]:
+    by_deal: dict[int, list[int]] = {}
+    rows = (
+        DealScore.objects.filter(deal__game=game)
+        .order_by("deal__number", "seat__position")
+        .values_list("deal__number", "cards_left")
+    )
+    for number, cards in rows:
+        by_deal.setdefault(number, []).append(cards)
+    return by_deal
+
+
+def _replay(game: Game, by_deal: dict[int, list[int]]) -> GameReplay:
+    deals = [by_deal[number] for number in sorted(by_deal)]
+    return replay(deals, game.ruleset, players=SEATS)
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _is(items: Sequence[str]) -> str:
+    return "is" if len(items) == 1 else "are"

@@ -1,0 +1,541 @@
+"""Pages for clubs, games and deals. Each view reads the request, calls one service, renders.
+
+Everything of a club is fetched through `member_club` / `member_game`, which only find it when
+the signed-in user belongs to the club: anyone else gets a 404, so not even its existence leaks.
+"""
+
+from __future__ import annotations
+
+import csv
+import uuid
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from rules.scoring import GameReplay, replay
+from scoring import services
+from scoring.charts import Chart, running_totals_chart
+from scoring.forms import ClubForm, DealForm, NewGameForm, SignupForm, with_went_out
+from scoring.models import SEATS, Club, Deal, DealScore, Game, Seat
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# Access
+
+
+def member_club(request: HttpRequest, club_id: int) -> Club:
+    return get_object_or_404(
+        Club.objects.select_related("owner"), pk=club_id, memberships__user=request.user
+    )
+
+
+def member_game(request: HttpRequest, game_id: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("club"), pk=game_id, club__memberships__user=request.user
+    )
+
+
+def forbidden(request: HttpRequest, what: str, back: str) -> HttpResponse:
+    """A member asking for an owner's action: say so plainly (the club's existence is no
+    secret to its own members)."""
+    return render(request, "scoring/forbidden.html", {"what": what, "back": back}, status=403)
+
+
+# Accounts
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    next_url = safe_next(request)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}! You're signed in.")
+        return redirect(next_url or "scoring:clubs")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def safe_next(request: HttpRequest) -> str:
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return next_url if allowed else ""
+
+
+# Clubs
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def clubs(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(name=form.cleaned_data["name"], owner=request.user)
+        except services.ScoringError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, f"{club.name} is ready. Start a game, or invite people.")
+            return redirect("scoring:club", club_id=club.pk)
+    my_clubs = Club.objects.filter(memberships__user=request.user).select_related("owner")
+    return render(request, "scoring/clubs.html", {"form": form, "clubs": my_clubs})
+
+
+@login_required
+@require_GET
+def club(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = member_club(request, club_id)
+    games = club.games.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ).select_related("winner")
+    is_owner = club.owner_id == request.user.pk
+    invite_url = (
+        request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
+        if is_owner
+        else None
+    )
+    return render(
+        request,
+        "scoring/club.html",
+        {
+            "club": club,
+            "is_owner": is_owner,
+            "invite_url": invite_url,
+            "games": games,
+            "players": club.players.all(),
+            "members": club.memberships.select_related("user"),
+        },
+    )
+
+
+@login_required
+@require_POST
+def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = member_club(request, club_id)
+    try:
+        services.reset_invite(club=club, by=request.user)
+    except services.NotAllowed as error:
+        return forbidden(request, error.message, reverse("scoring:club", args=[club.pk]))
+    messages.success(request, "The invite link is new. The old one no longer works.")
+    return redirect("scoring:club", club_id=club.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    club = Club.objects.filter(invite_token=token).first()
+    if club is None:
+        return render(request, "scoring/join_invalid.html", status=404)
+    if request.method == "POST":
+        services.join_club(token=token, user=request.user)
+        messages.success(request, f"You're a member of {club.name}.")
+        return redirect("scoring:club", club_id=club.pk)
+    already = club.memberships.filter(user=request.user).exists()
+    return render(request, "scoring/join.html", {"club": club, "already": already})
+
+
+# Games
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = member_club(request, club_id)
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.start_game(club=club, seat_names=form.seat_names(), by=request.user)
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("scoring:game", game_id=game.pk)
+    return render(
+        request,
+        "scoring/new_game.html",
+        {"club": club, "form": form, "roster": club.players.all()},
+    )
+
+
+@login_required
+@require_GET
+def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    return render_game(request, game)
+
+
+@login_required
+@require_POST
+def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    seats = list(game.seats.select_related("player").order_by("position"))
+    went_out = request.POST.get("went_out")
+    if went_out is not None:
+        # "Went out" fills in a 0 and shows the form again; nothing is saved.
+        values = with_went_out(request.POST.dict(), seats, went_out)
+        form = DealForm(initial=values, seats=seats, rules=game.ruleset)
+        return render_game(request, game, form=form)
+    form = DealForm(request.POST, seats=seats, rules=game.ruleset)
+    if not form.is_valid():
+        if form.has_error("number") or form.has_error("token"):
+            return refused(request, game, "That form was out of date — here is the current one")
+        return render_game(request, game, form=form)
+    try:
+        deal = services.record_deal(
+            game=game,
+            number=form.cleaned_data["number"],
+            cards_left=form.cards_left(),
+            token=form.cleaned_data["token"],
+            by=request.user,
+        )
+    except services.InvalidDeal as error:
+        for problem in error.problems:
+            form.add_error(None, problem)
+        return render_game(request, game, form=form)
+    except services.ScoringError as error:
+        return refused(request, game, error.message)
+    notice = f"Deal {deal.number} recorded."
+    if request.htmx:
+        return render_game(request, game, notice=notice)
+    messages.success(request, notice)
+    return redirect("scoring:game", game_id=game.pk)
+
+
+def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
+    """Show the game as it now is, with why the change was refused."""
+    return render_game(request, game, refusal=message)
+
+
+@login_required
+@require_GET
+def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Each player's penalty for what is typed so far (htmx swaps the numbers in place)."""
+    game = member_game(request, game_id)
+    seats = list(game.seats.select_related("player").order_by("position"))
+    form = DealForm(initial=request.GET.dict(), seats=seats, rules=game.ruleset)
+    editing = request.GET.get("editing") == "1"
+    response = render(
+        request, "scoring/_deal_preview.html", {"rows": form.rows(), "editing": editing}
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    deal = get_object_or_404(
+        Deal.objects.prefetch_related(
+            Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+        ),
+        game=game,
+        number=number,
+    )
+    seats = list(game.seats.select_related("player").order_by("position"))
+    current = {score.seat.position: score.cards_left for score in deal.scores.all()}
+    hidden = {"number": number, "token": deal.token}
+    if request.method == "GET":
+        values = {DealForm.key(seat): current[seat.position] for seat in seats}
+        form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
+    elif (went_out := request.POST.get("went_out")) is not None:
+        values = with_went_out(request.POST.dict(), seats, went_out)
+        form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
+    else:
+        form = DealForm(request.POST, seats=seats, rules=game.ruleset)
+        if form.is_valid():
+            try:
+                services.edit_deal(
+                    game=game, number=number, cards_left=form.cards_left(), by=request.user
+                )
+            except services.InvalidDeal as error:
+                for problem in error.problems:
+                    form.add_error(None, problem)
+            except services.ScoringError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, f"Deal {number} changed.")
+                return redirect("scoring:game", game_id=game.pk)
+    return render(
+        request,
+        "scoring/edit_deal.html",
+        {
+            "game": game,
+            "deal": deal,
+            "form": form,
+            "rows": form.rows(),
+            "was": [current[seat.position] for seat in seats],
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    if request.method == "POST":
+        try:
+            number = int(request.POST.get("number", ""))
+        except ValueError:
+            number = None
+        try:
+            undone = services.undo_last_deal(game=game, by=request.user, number=number)
+        except services.ScoringError as error:
+            if request.htmx:
+                return refused(request, game, error.message)
+            messages.error(request, error.message)
+            return redirect("scoring:game", game_id=game.pk)
+        notice = f"Deal {undone} undone."
+        if request.htmx:
+            return render_game(request, game, notice=notice)
+        messages.success(request, notice)
+        return redirect("scoring:game", game_id=game.pk)
+    last = (
+        game.deals.order_by("-number")
+        .prefetch_related(
+            Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+        )
+        .first()
+    )
+    if last is None:
+        messages.info(request, "There is no deal to undo yet.")
+        return redirect("scoring:game", game_id=game.pk)
+    scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
+    template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
+    response = render(request, template, {"game": game, "deal": last, "scores": scores})
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    back = reverse("scoring:game", args=[game.pk])
+    if game.club.owner_id != request.user.pk:
+        return forbidden(request, "Only the club's owner can delete a game.", back)
+    if request.method == "POST":
+        club_id = game.club_id
+        services.delete_game(game=game, by=request.user)
+        messages.success(request, "The game was deleted.")
+        return redirect("scoring:club", club_id=club_id)
+    names = list(game.seats.select_related("player").order_by("position"))
+    return render(
+        request,
+        "scoring/delete_game.html",
+        {"game": game, "seats": names, "deals": game.deals.count()},
+    )
+
+
+# Exports
+
+
+@login_required
+@require_GET
+def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
+    board = load_board(member_game(request, game_id))
+    return JsonResponse(
+        {
+            "id": board.game.pk,
+            "players": board.names,
+            "deals": [
+                {
+                    "number": line.number,
+                    "cards_left": [cell.cards_left for cell in line.cells],
+                    "penalties": [cell.penalty for cell in line.cells],
+                }
+                for line in board.lines
+            ],
+            "totals": [seat.total for seat in board.seats],
+            "status": board.game.status,
+            "winner": board.winner_name,
+        }
+    )
+
+
+@login_required
+@require_GET
+def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
+    board = load_board(member_game(request, game_id))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
+    writer = csv.writer(response)
+    header = ["deal"]
+    for name in board.names:
+        safe = spreadsheet_safe(name)
+        header += [f"{safe} cards left", f"{safe} penalty"]
+    writer.writerow(header)
+    for line in board.lines:
+        row: list[object] = [line.number]
+        for cell in line.cells:
+            row += [cell.cards_left, cell.penalty]
+        writer.writerow(row)
+    return response
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Keep a name from being read as a formula when the CSV is opened in a spreadsheet."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# The game page
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    cards_left: int
+    penalty: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    number: int
+    cells: list[Cell]
+
+
+@dataclass(frozen=True, slots=True)
+class TotalCell:
+    seat: Seat
+    lowest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game with its seats and deals loaded, replayed for running totals and the tie."""
+
+    game: Game
+    seats: list[Seat]
+    lines: list[Line]
+    replayed: GameReplay
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    @property
+    def next_number(self) -> int:
+        return len(self.lines) + 1
+
+    @property
+    def last_number(self) -> int | None:
+        return self.lines[-1].number if self.lines else None
+
+    @property
+    def winner_name(self) -> str | None:
+        if not self.game.is_finished:
+            return None
+        return next(s.player.name for s in self.seats if s.player_id == self.game.winner_id)
+
+    @property
+    def winner_text(self) -> str:
+        """ "Ann wins with 57" once the game is over."""
+        winner = next((s for s in self.seats if s.player_id == self.game.winner_id), None)
+        return f"{winner.player.name} wins with {winner.total}" if winner else ""
+
+    @property
+    def final_totals(self) -> str:
+        return ", ".join(f"{seat.player.name} {seat.total}" for seat in self.seats)
+
+    @property
+    def tied_text(self) -> str:
+        """ "Ann and Ben are tied for lowest on 57 — play another deal" while that holds."""
+        names = self.tied_names
+        if not names:
+            return ""
+        joined = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"{joined} are tied for lowest on {self.lowest_total} — play another deal"
+
+    @property
+    def totals(self) -> list[TotalCell]:
+        lowest = set(self.replayed.outcome.lowest) if self.lines else set()
+        return [TotalCell(seat, seat.position in lowest) for seat in self.seats]
+
+    @property
+    def tied_names(self) -> list[str]:
+        outcome = self.replayed.outcome
+        if self.game.is_finished or not outcome.tied:
+            return []
+        return [self.seats[position].player.name for position in outcome.lowest]
+
+    @property
+    def lowest_total(self) -> int:
+        return min(seat.total for seat in self.seats)
+
+    def chart(self) -> Chart | None:
+        if not self.lines:
+            return None
+        return running_totals_chart(
+            self.names, self.replayed.running_totals, self.game.ruleset.target
+        )
+
+
+def load_board(game: Game) -> Board:
+    """Seats and every deal's scores in three queries, however long the game."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    deals = list(
+        game.deals.order_by("number").prefetch_related(
+            Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
+        )
+    )
+    cards = [[score.cards_left for score in deal.scores.all()] for deal in deals]
+    replayed = replay(cards, game.ruleset, players=SEATS)
+    lines = [
+        Line(
+            number=deal.number,
+            cells=[
+                Cell(cards_left=score.cards_left, penalty=score.penalty, total=total)
+                for score, total in zip(deal.scores.all(), again.totals, strict=True)
+            ],
+        )
+        for deal, again in zip(deals, replayed.deals, strict=True)
+    ]
+    return Board(game=game, seats=seats, lines=lines, replayed=replayed)
+
+
+def render_game(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    form: DealForm | None = None,
+    notice: str = "",
+    refusal: str = "",
+) -> HttpResponse:
+    """The game page; for htmx only its live part (banner, deal form, scoreboard, chart,
+    history), which is what a record or an undo swaps in place."""
+    board = load_board(game)
+    if form is None and not game.is_finished:
+        initial = {"number": board.next_number, "token": uuid.uuid4()}
+        form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
+    changes = game.changes.select_related("by")[:50]
+    context = {
+        "game": game,
+        "club": game.club,
+        "board": board,
+        "form": form if not game.is_finished else None,
+        "rows": form.rows() if form is not None and not game.is_finished else [],
+        "chart": board.chart(),
+        "changes": changes,
+        "is_owner": game.club.owner_id == request.user.pk,
+        "notice": notice,
+        "refusal": refusal,
+        "target": game.ruleset.target,
+    }
+    template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response

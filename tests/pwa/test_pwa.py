@@ -1,0 +1,150 @@
+"""The manifest, service worker and offline page that make the site installable."""
+
+import json
+import struct
+
+import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.management import call_command
+from django.test import override_settings
+
+pytestmark = pytest.mark.django_db
+
+
+def png_size(path: str) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk, which always comes first."""
+    with open(path, "rb") as png:
+        head = png.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    assert head[12:16] == b"IHDR"
+    return struct.unpack(">II", head[16:24])
+
+
+def static_file(url: str) -> str:
+    """The file a static URL serves, found where collectstatic would find it."""
+    assert url.startswith(settings.STATIC_URL), url
+    found = finders.find(url.removeprefix(settings.STATIC_URL))
+    assert found, f"no static file for {url}"
+    return found
+
+
+def get_manifest(client) -> dict:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    return json.loads(response.content)
+
+
+def test_the_manifest_describes_a_standalone_app(client):
+    manifest = get_manifest(client)
+    assert manifest["name"] == "Big Two table companion"
+    assert manifest["short_name"] == "Big Two"
+    assert manifest["start_url"] == "/"
+    assert manifest["scope"] == "/"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#0b5d3b"
+    assert manifest["background_color"] == "#0b5d3b"
+    assert manifest["description"]
+
+
+def test_the_manifest_icons_are_pngs_of_the_sizes_they_claim(client):
+    icons = get_manifest(client)["icons"]
+    by_purpose = {}
+    for icon in icons:
+        assert icon["type"] == "image/png"
+        width, height = (int(n) for n in icon["sizes"].split("x"))
+        assert png_size(static_file(icon["src"])) == (width, height)
+        by_purpose.setdefault(icon.get("purpose", "any"), set()).add(icon["sizes"])
+    assert by_purpose == {"any": {"192x192", "512x512"}, "maskable": {"512x512"}}
+
+
+def test_the_apple_touch_icon_is_180_pixels_square():
+    assert png_size(finders.find("icons/apple-touch-icon.png")) == (180, 180)
+
+
+def test_the_maskable_icon_fills_its_corners():
+    """A launcher may crop it to a circle or a squircle: no transparent corner may show."""
+    with open(finders.find("icons/maskable-512.png"), "rb") as png:
+        colour_type = png.read(26)[25]
+    assert colour_type == 2  # truecolour without alpha: nothing in it can be transparent
+
+
+def test_the_service_worker_is_served_from_the_root_uncached(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    assert response["Service-Worker-Allowed"] == "/"
+
+
+def service_worker_config(client) -> dict:
+    body = client.get("/sw.js").content.decode()
+    start = body.index("const CONFIG = ") + len("const CONFIG = ")
+    return json.loads(body[start : body.index(";\n", start)])
+
+
+def test_the_service_worker_precaches_the_static_files_every_page_needs(client):
+    config = service_worker_config(client)
+    assert config["offlineUrl"] == "/offline/"
+    assert config["staticPrefix"] == "/static/"
+    precache = config["precache"]
+    for name in (
+        "css/site.css",
+        "js/register-sw.js",
+        "django_htmx/htmx-2.min.js",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+        "icons/maskable-512.png",
+    ):
+        assert f"/static/{name}" in precache
+    for url in precache:
+        static_file(url)
+
+
+def test_the_cache_version_follows_the_files_contents_under_plain_storage(client, tmp_path):
+    before = service_worker_config(client)["version"]
+    css = tmp_path / "css" / "site.css"
+    css.parent.mkdir()
+    css.write_text("body { color: red; }")
+    # The same name, found first in an earlier folder, with other contents.
+    with override_settings(STATICFILES_DIRS=[tmp_path, *settings.STATICFILES_DIRS]):
+        after = service_worker_config(client)["version"]
+    assert after != before
+
+
+def test_with_manifest_storage_the_worker_and_manifest_name_hashed_files(client, tmp_path):
+    """As deployed: collectstatic hashes each name, and the worker's cache is named for them."""
+    plain_version = service_worker_config(client)["version"]
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages, STATIC_ROOT=tmp_path):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        config = service_worker_config(client)
+        icons = get_manifest(client)["icons"]
+    assert config["version"] != plain_version
+    assert not any(url.endswith("/css/site.css") for url in config["precache"])
+    for url in [*config["precache"], *(icon["src"] for icon in icons)]:
+        hashed_file = tmp_path / url.removeprefix(settings.STATIC_URL)
+        assert hashed_file.is_file(), url
+        stem = hashed_file.name.split(".")
+        assert len(stem) >= 3 and len(stem[-2]) == 12, f"{url} carries no hash"
+
+
+def test_the_offline_page_says_the_scores_are_safe(client):
+    response = client.get("/offline/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "<h1>You're offline</h1>" in text
+    assert "Your scores are safe on the server" in text
+    assert "Try again" in text
+
+
+def test_pages_link_the_manifest_and_register_the_worker(client):
+    text = client.get("/").content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in text
+    assert '<meta name="theme-color" content="#0b5d3b">' in text
+    assert 'rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png"' in text
+    assert 'src="/static/js/register-sw.js" data-service-worker="/sw.js" defer' in text
