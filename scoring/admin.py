@@ -3,7 +3,17 @@ they come from the deals, through scoring.services.recompute."""
 
 from django.contrib import admin
 
-from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Seat
+from scoring.models import (
+    Club,
+    Deal,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Season,
+    Seat,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -37,30 +47,54 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "club__name"]
 
 
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "is_current"]
+    list_filter = ["is_current", "club"]
+    search_fields = ["name", "club__name"]
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ["total"]
+    readonly_fields = ["total", "deals_played", "deals_won", "thirteens"]
     raw_id_fields = ["player"]
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["pk", "club", "status", "winner", "created_by", "created_at", "finished_at"]
-    list_filter = ["status", "club", "created_at"]
+    list_display = [
+        "pk",
+        "club",
+        "season",
+        "status",
+        "winner",
+        "created_by",
+        "created_at",
+        "finished_at",
+    ]
+    list_filter = ["status", "club", "season", "created_at"]
     search_fields = ["club__name", "seats__player__name", "created_by__username"]
     readonly_fields = ["status", "winner", "finished_at"]
-    raw_id_fields = ["club", "created_by"]
+    raw_id_fields = ["club", "season", "created_by"]
     inlines = [SeatInline]
     date_hierarchy = "created_at"
 
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ["game", "position", "player", "total"]
+    list_display = [
+        "game",
+        "position",
+        "player",
+        "total",
+        "deals_played",
+        "deals_won",
+        "thirteens",
+    ]
     list_filter = ["game__club", "position"]
     search_fields = ["player__name", "game__club__name"]
-    readonly_fields = ["total"]
+    readonly_fields = ["total", "deals_played", "deals_won", "thirteens"]
     raw_id_fields = ["game", "player"]
 
 

@@ -178,3 +178,57 @@ def marker_path(shape: str, x: float, y: float, r: float = 3.5) -> str:
         d = r * 1.3
         return f"M{x:g},{y - d:g}L{x + d:g},{y:g}L{x:g},{y + d:g}L{x - d:g},{y:g}Z"
     raise ValueError(f"unknown marker shape {shape!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Trend:
+    """A small line of one player's average penalty per deal, game by game."""
+
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    points: str
+    markers: str
+    y_ticks: tuple[Tick, ...]
+    title: str
+    description: str
+
+
+def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
+    """Average penalty per deal in each finished game, oldest first; None with no games."""
+    if not averages:
+        return None
+    width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
+    highest = max(averages)
+    step = next((step for step in (1, 2, 5, 10, 20) if highest / step < 5), 50)
+    top_value = step * math.ceil((highest + 0.01) / step)
+
+    def x_of(game: int) -> float:
+        if len(averages) == 1:
+            return (left + right) / 2
+        return round(left + (right - left) * game / (len(averages) - 1), 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (bottom - top) * value / top_value, 1)
+
+    coordinates = [(x_of(game), y_of(value)) for game, value in enumerate(averages)]
+    return Trend(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        top=top,
+        bottom=bottom,
+        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
+        markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
+        y_ticks=tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step)),
+        title="Average penalty per deal, game by game",
+        description=(
+            f"{len(averages)} finished games, oldest first: from {averages[0]:.1f} to "
+            f"{averages[-1]:.1f} points a deal; lowest {min(averages):.1f}, "
+            f"highest {max(averages):.1f}. Lower is better."
+        ),
+    )

@@ -11,7 +11,7 @@ from django.forms import BoundField
 
 from rules.ruleset import RuleSet
 from rules.scoring import penalty, validate_deal
-from scoring.models import PLAYER_NAME_MAX_LENGTH, SEATS, Club, Seat
+from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
 from scoring.services import clean_player_name
 
 
@@ -34,10 +34,25 @@ class ClubForm(forms.Form):
     )
 
 
-class NewGameForm(forms.Form):
-    """Four seats, clockwise; each a roster name (any case) or a new player's name."""
+class SeasonChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Season) -> str:
+        return f"{obj.name} (current)" if obj.is_current else obj.name
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+
+def season_field(club: Club, label: str) -> SeasonChoiceField:
+    return SeasonChoiceField(
+        label=label,
+        queryset=club.seasons.all(),
+        empty_label=None,
+        error_messages={"invalid_choice": "Pick one of the club's seasons"},
+    )
+
+
+class NewGameForm(forms.Form):
+    """Four seats, clockwise; each a roster name (any case) or a new player's name; and the
+    season the game counts in (the current one unless changed)."""
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         for position in range(1, SEATS + 1):
             self.fields[f"seat_{position}"] = forms.CharField(
@@ -48,6 +63,14 @@ class NewGameForm(forms.Form):
                     "max_length": f"A name can be at most {PLAYER_NAME_MAX_LENGTH} characters",
                 },
             )
+        # Left out, the game goes into the current season (the form shows no choice while the
+        # club has only one).
+        self.fields["season"] = season_field(club, "Season")
+        self.fields["season"].required = False
+        self.fields["season"].initial = club.seasons.filter(is_current=True).first()
+
+    def seat_fields(self) -> list[BoundField]:
+        return [self[f"seat_{position}"] for position in range(1, SEATS + 1)]
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
@@ -68,6 +91,38 @@ class NewGameForm(forms.Form):
 
     def seat_names(self) -> list[str]:
         return [self.cleaned_data[f"seat_{position}"] for position in range(1, SEATS + 1)]
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(
+        label="Name",
+        max_length=SEASON_NAME_MAX_LENGTH,
+        error_messages={"required": "Give the season a name, e.g. “Spring 2027”"},
+    )
+    starts_on = forms.DateField(
+        label="Starts on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"required": "When does it start?", "invalid": "Enter a date"},
+    )
+    ends_on = forms.DateField(
+        label="Ends on (optional)",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date, or leave it empty"},
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", "A season can't end before it starts")
+        return data
+
+
+class MoveGameForm(forms.Form):
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"] = season_field(club, "Move to season")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,14 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 PLAYER_NAME_MAX_LENGTH = 40
+SEASON_NAME_MAX_LENGTH = 60
 SEATS = 4
 
 
@@ -76,12 +77,39 @@ class Player(models.Model):
         return self.name
 
 
+class Season(models.Model):
+    """A stretch of a club's games with its own league table; exactly one is current."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=SEASON_NAME_MAX_LENGTH)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    is_current = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club"], condition=Q(is_current=True), name="season_one_current_per_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
         FINISHED = "finished", "Finished"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="games")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -125,7 +153,12 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # Derived from the deals by scoring.services.recompute, so that standings over a thousand
+    # games add up a few thousand seats instead of a hundred thousand deal scores.
     total = models.IntegerField(default=0)
+    deals_played = models.PositiveIntegerField(default=0)
+    deals_won = models.PositiveIntegerField(default=0)
+    thirteens = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game_id", "position"]

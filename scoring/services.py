@@ -6,16 +6,19 @@ person at the table). Views call these and nothing else that writes.
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from rules.scoring import GameReplay, penalty, replay, validate_deal
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
+    SEASON_NAME_MAX_LENGTH,
     SEATS,
     Club,
     Deal,
@@ -24,6 +27,7 @@ from scoring.models import (
     GameChange,
     Membership,
     Player,
+    Season,
     Seat,
     new_invite_token,
 )
@@ -67,6 +71,9 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
     with transaction.atomic():
         club = Club.objects.create(name=name, owner=owner)
         Membership.objects.create(club=club, user=owner)
+        Season.objects.create(
+            club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
+        )
     return club
 
 
@@ -99,8 +106,19 @@ def clean_player_name(name: str) -> str:
     return " ".join(name.split())
 
 
-def start_game(*, club: Club, seat_names: Sequence[str], by: AbstractBaseUser) -> Game:
-    """Seat four players clockwise, matching roster names ignoring case, adding new names."""
+def start_game(
+    *,
+    club: Club,
+    seat_names: Sequence[str],
+    by: AbstractBaseUser,
+    season: Season | None = None,
+) -> Game:
+    """Seat four players clockwise, matching roster names ignoring case, adding new names.
+
+    The game goes into `season`, or the club's current season.
+    """
+    if season is not None and season.club_id != club.pk:
+        raise ScoringError("That season belongs to another club")
     names = [clean_player_name(name) for name in seat_names]
     if len(names) != SEATS:
         raise ScoringError(f"A game needs {SEATS} players")
@@ -122,7 +140,8 @@ def start_game(*, club: Club, seat_names: Sequence[str], by: AbstractBaseUser) -
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update().get(pk=club.pk)
         roster = {player.name.casefold(): player for player in club.players.all()}
-        game = Game.objects.create(club=club, created_by=by)
+        season = season or club.seasons.get(is_current=True)
+        game = Game.objects.create(club=club, season=season, created_by=by)
         seats = []
         for position, name in enumerate(names):
             player = roster.get(name.casefold())
@@ -131,6 +150,52 @@ def start_game(*, club: Club, seat_names: Sequence[str], by: AbstractBaseUser) -
             seats.append(Seat(game=game, player=player, position=position))
         Seat.objects.bulk_create(seats)
     return game
+
+
+def start_season(
+    *,
+    club: Club,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    by: AbstractBaseUser,
+) -> Season:
+    """Open a new season and make it the current one; new games go into it.
+
+    The season it replaces, if it has no end date, ends the day before the new one starts
+    (or on its own first day, if the new one starts as early).
+    """
+    if club.owner_id != by.pk:
+        raise NotAllowed("Only the club's owner can start a new season")
+    name = " ".join(name.split())
+    if not name:
+        raise ScoringError("Give the season a name")
+    if len(name) > SEASON_NAME_MAX_LENGTH:
+        raise ScoringError(f"A season's name can be at most {SEASON_NAME_MAX_LENGTH} characters")
+    if ends_on is not None and ends_on < starts_on:
+        raise ScoringError("A season can't end before it starts — check the dates")
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        previous = club.seasons.filter(is_current=True).first()
+        if previous is not None:
+            previous.is_current = False
+            if previous.ends_on is None:
+                previous.ends_on = max(previous.starts_on, starts_on - datetime.timedelta(days=1))
+            previous.save(update_fields=["is_current", "ends_on"])
+        return Season.objects.create(
+            club=club, name=name, starts_on=starts_on, ends_on=ends_on, is_current=True
+        )
+
+
+def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
+    """Put a game into another season of its club (where its result then counts)."""
+    if game.club.owner_id != by.pk:
+        raise NotAllowed("Only the club's owner can move a game to another season")
+    if season.club_id != game.club_id:
+        raise ScoringError("That season belongs to another club")
+    with transaction.atomic():
+        game.season = season
+        game.save(update_fields=["season"])
 
 
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
@@ -295,9 +360,14 @@ def recompute(game: Game) -> GameReplay:
         recorded_at[number] = at
     replayed = _replay(game, by_deal)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
-    for seat, total in zip(seats, replayed.totals, strict=True):
+    full_hand = game.ruleset.hand_size
+    for position, (seat, total) in enumerate(zip(seats, replayed.totals, strict=True)):
+        held = [deal.cards_left[position] for deal in replayed.deals]
         seat.total = total
-    Seat.objects.bulk_update(seats, ["total"])
+        seat.deals_played = len(held)
+        seat.deals_won = held.count(0)
+        seat.thirteens = held.count(full_hand)
+    Seat.objects.bulk_update(seats, ["total", "deals_played", "deals_won", "thirteens"])
     if replayed.finished_after is not None:
         game.status = Game.Status.FINISHED
         game.winner_id = seats[replayed.winner].player_id

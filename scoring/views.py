@@ -44,7 +44,9 @@ def member_club(request: HttpRequest, club_id: int) -> Club:
 
 def member_game(request: HttpRequest, game_id: int) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("club"), pk=game_id, club__memberships__user=request.user
+        Game.objects.select_related("club", "season"),
+        pk=game_id,
+        club__memberships__user=request.user,
     )
 
 
@@ -97,33 +99,6 @@ def clubs(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
-def club(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(request, club_id)
-    games = club.games.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    ).select_related("winner")
-    is_owner = club.owner_id == request.user.pk
-    invite_url = (
-        request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
-        if is_owner
-        else None
-    )
-    return render(
-        request,
-        "scoring/club.html",
-        {
-            "club": club,
-            "is_owner": is_owner,
-            "invite_url": invite_url,
-            "games": games,
-            "players": club.players.all(),
-            "members": club.memberships.select_related("user"),
-        },
-    )
-
-
-@login_required
 @require_POST
 def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
     club = member_club(request, club_id)
@@ -156,10 +131,15 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
     club = member_club(request, club_id)
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.start_game(club=club, seat_names=form.seat_names(), by=request.user)
+            game = services.start_game(
+                club=club,
+                seat_names=form.seat_names(),
+                season=form.cleaned_data["season"],
+                by=request.user,
+            )
         except services.ScoringError as error:
             form.add_error(None, error.message)
         else:

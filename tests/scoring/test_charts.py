@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.charts import marker_path, running_totals_chart, shorten, spread, tick_step
+from scoring.charts import (
+    average_penalty_chart,
+    marker_path,
+    running_totals_chart,
+    shorten,
+    spread,
+    tick_step,
+)
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 TOTALS = [(0, 5, 9, 39), (3, 5, 29, 41), (3, 25, 29, 104)]
@@ -95,3 +102,17 @@ def test_spread_labels_keep_their_order_and_gap(ys):
     ranked = [placed[i] for i in order]
     assert all(b - a >= 12.9 for a, b in zip(ranked, ranked[1:], strict=False))
     assert max(placed) <= 200
+
+
+def test_the_average_penalty_trend_has_a_point_per_game_and_few_grid_lines():
+    trend = average_penalty_chart([0.0, 39.0, 1.0])
+    assert len(trend.points.split()) == 3
+    assert [tick.value for tick in trend.y_ticks] == [0, 10, 20, 30, 40]
+    assert "3 finished games" in trend.description
+
+
+def test_a_single_game_trend_sits_in_the_middle_and_no_games_draw_nothing():
+    trend = average_penalty_chart([4.5])
+    x, _y = trend.points.split(",")
+    assert float(x) == (trend.left + trend.right) / 2
+    assert average_penalty_chart([]) is None

@@ -1,0 +1,337 @@
+"""Seasons, standings, players' pages and the season CSVs.
+
+Like the rest of the app, everything is looked up through the signed-in user's memberships, so
+someone else's club, season or player is a 404.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring import services
+from scoring.charts import average_penalty_chart
+from scoring.forms import MoveGameForm, SeasonForm
+from scoring.models import DealScore, Game, Player, Season, Seat
+from scoring.standings import (
+    COLUMNS,
+    Standing,
+    figures,
+    finished_seats,
+    sorted_by,
+    standing,
+    standings,
+)
+from scoring.views import HtmxHttpRequest, forbidden, member_club, member_game, spreadsheet_safe
+
+
+def member_season(request: HttpRequest, season_id: int) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("club"), pk=season_id, club__memberships__user=request.user
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    column: str
+    label: str
+    url: str
+    sort: str  # the aria-sort value: "ascending", "descending" or "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    lines: list[Standing]
+    headings: list[Heading]
+    column: str
+    descending: bool
+
+
+def standings_table(request: HttpRequest, lines: list[Standing]) -> Table:
+    """The table sorted as the query string asks (`?sort=wins&order=desc`), with header links
+    that sort on their column, or flip the order when it is already sorted on it."""
+    column = request.GET.get("sort", "rank")
+    if column not in COLUMNS:
+        column = "rank"
+    descending = request.GET.get("order") == "desc"
+    headings = []
+    for name, (label, higher_is_better) in COLUMNS.items():
+        if name == column:
+            next_descending = not descending
+            sort = "descending" if descending else "ascending"
+        else:
+            next_descending = higher_is_better
+            sort = "none"
+        order = "desc" if next_descending else "asc"
+        headings.append(Heading(name, label, f"{request.path}?sort={name}&order={order}", sort))
+    return Table(sorted_by(lines, column, descending), headings, column, descending)
+
+
+def render_standings(
+    request: HtmxHttpRequest, template: str, context: dict[str, object]
+) -> HttpResponse:
+    """The whole page, or only the table when htmx asks after a tap on a column heading."""
+    if request.htmx and request.htmx.target == "standings":
+        template += "#standings"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    return games.select_related("winner").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+@login_required
+@require_GET
+def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's home: the current season's standings and games, roster, members, invite."""
+    club = member_club(request, club_id)
+    current = club.seasons.get(is_current=True)
+    games = games_with_seats(current.games.all())
+    is_owner = club.owner_id == request.user.pk
+    invite_url = (
+        request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
+        if is_owner
+        else None
+    )
+    return render_standings(
+        request,
+        "scoring/club.html",
+        {
+            "club": club,
+            "season": current,
+            "seasons": club.seasons.all(),
+            "table": standings_table(request, standings(current.games.all())),
+            "in_progress": [game for game in games if not game.is_finished],
+            "finished": [game for game in games if game.is_finished],
+            "is_owner": is_owner,
+            "invite_url": invite_url,
+            "players": club.players.all(),
+            "members": club.memberships.select_related("user"),
+        },
+    )
+
+
+@login_required
+@require_GET
+def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    season = member_season(request, season_id)
+    games = games_with_seats(season.games.all())
+    return render_standings(
+        request,
+        "scoring/season.html",
+        {
+            "club": season.club,
+            "season": season,
+            "seasons": season.club.seasons.all(),
+            "table": standings_table(request, standings(season.games.all())),
+            "in_progress": [game for game in games if not game.is_finished],
+            "finished": [game for game in games if game.is_finished],
+            "is_owner": season.club.owner_id == request.user.pk,
+        },
+    )
+
+
+@login_required
+@require_GET
+def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = member_club(request, club_id)
+    return render_standings(
+        request,
+        "scoring/all_time.html",
+        {
+            "club": club,
+            "seasons": club.seasons.all(),
+            "table": standings_table(request, standings(club.games.all())),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = member_club(request, club_id)
+    back = reverse("scoring:club", args=[club.pk])
+    if club.owner_id != request.user.pk:
+        return forbidden(request, "Only the club's owner can start a new season.", back)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.start_season(club=club, by=request.user, **form.cleaned_data)
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{season.name} has started: new games go into it.")
+            return redirect("scoring:season", season_id=season.pk)
+    return render(request, "scoring/new_season.html", {"club": club, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    back = reverse("scoring:game", args=[game.pk])
+    if game.club.owner_id != request.user.pk:
+        return forbidden(request, "Only the club's owner can move a game to another season.", back)
+    form = MoveGameForm(request.POST or None, club=game.club, initial={"season": game.season_id})
+    if request.method == "POST" and form.is_valid():
+        services.move_game(game=game, season=form.cleaned_data["season"], by=request.user)
+        messages.success(request, f"The game is now in {form.cleaned_data['season'].name}.")
+        return redirect(back)
+    return render(request, "scoring/move_game.html", {"game": game, "form": form})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    game: Game
+    total: int
+    place: int  # 1 for the lowest total; players level share a place
+    average: float
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(
+        Player.objects.select_related("club"), pk=player_id, club__memberships__user=request.user
+    )
+    games = games_with_seats(Game.objects.filter(seats__player=player)).select_related("season")
+    played = []
+    for game in sorted(games, key=lambda game: (game.created_at, game.pk)):
+        totals = [seat.total for seat in game.seats.all()]
+        mine = next(seat for seat in game.seats.all() if seat.player_id == player.pk)
+        played.append(
+            PlayedGame(
+                game=game,
+                total=mine.total,
+                place=1 + sum(1 for total in totals if total < mine.total),
+                average=mine.total / mine.deals_played if mine.deals_played else 0.0,
+            )
+        )
+    per_season = [
+        (row["game__season__name"], standing(row))
+        for row in figures(
+            finished_seats(Game.objects.filter(club=player.club)).filter(player=player),
+            "game__season_id",
+            "game__season__name",
+            "game__season__starts_on",
+        ).order_by("-game__season__starts_on", "-game__season_id")
+    ]
+    finished = [entry for entry in played if entry.game.is_finished]
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "player": player,
+            "club": player.club,
+            "played": list(reversed(played)),
+            "per_season": per_season,
+            "chart": average_penalty_chart([entry.average for entry in finished]),
+        },
+    )
+
+
+class Echo:
+    """A file-like object whose write() hands the line back, so csv.writer can stream."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_response(filename: str, rows: Iterator[list[object]]) -> StreamingHttpResponse:
+    writer = csv.writer(Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
+    season = member_season(request, season_id)
+    table = standings_table(request, standings(season.games.all()))
+
+    def rows() -> Iterator[list[object]]:
+        yield [heading.label for heading in table.headings]
+        for line in table.lines:
+            yield [
+                line.rank,
+                spreadsheet_safe(line.name),
+                line.games,
+                line.wins,
+                f"{line.win_percent:.1f}",
+                line.deals,
+                line.deals_won,
+                f"{line.average_penalty:.2f}",
+                line.penalty,
+                line.thirteens,
+                line.best,
+            ]
+
+    return csv_response(f"standings-season-{season.pk}.csv", rows())
+
+
+DEALS_CSV_HEADER = [
+    "season",
+    "game",
+    "date",
+    "deal",
+    "seat",
+    "player",
+    "cards_left",
+    "penalty",
+]
+
+
+@login_required
+@require_GET
+def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
+    """Every player's line of every deal of the season, streamed straight from the cursor."""
+    season = member_season(request, season_id)
+    scores = (
+        DealScore.objects.filter(deal__game__season=season)
+        .order_by("deal__game_id", "deal__number", "seat__position")
+        .values_list(
+            "deal__game_id",
+            "deal__recorded_at",
+            "deal__number",
+            "seat__position",
+            "seat__player__name",
+            "cards_left",
+            "penalty",
+        )
+    )
+    season_name = spreadsheet_safe(season.name)
+    zone = timezone.get_current_timezone()
+
+    def rows() -> Iterator[list[object]]:
+        yield DEALS_CSV_HEADER
+        for game_id, at, number, position, name, cards, penalty in scores.iterator(2000):
+            yield [
+                season_name,
+                game_id,
+                at.astimezone(zone).date().isoformat(),
+                number,
+                position + 1,
+                spreadsheet_safe(name),
+                cards,
+                penalty,
+            ]
+
+    return csv_response(f"deals-season-{season.pk}.csv", rows())
