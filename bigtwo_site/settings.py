@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "bigtwo_site.http.HtmxLoginRedirectMiddleware",
 ]
 
 ROOT_URLCONF = "bigtwo_site.urls"

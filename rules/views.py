@@ -4,13 +4,13 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.forms import BoundField
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
-from django_htmx.middleware import HtmxDetails
 
+from bigtwo_site.http import HtmxHttpRequest
 from rules.cards import DECK, Card
 from rules.checker import HandReport, may_open, report
 from rules.forms import CheckForm
@@ -25,10 +25,6 @@ EXAMPLES = (
     ("Is J-Q-K-A-2 a straight?", "JS QH KD AC 2D", "10C JC QD KH AS"),
     ("A pair of 9s: which suit wins?", "9S 9D", "9H 9C"),
 )
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @dataclass(frozen=True, slots=True)

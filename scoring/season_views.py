@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 
+from bigtwo_site.http import HtmxHttpRequest
 from scoring import services
 from scoring.charts import average_penalty_chart
 from scoring.forms import MoveGameForm, SeasonForm
@@ -33,7 +34,7 @@ from scoring.standings import (
     standing,
     standings,
 )
-from scoring.views import HtmxHttpRequest, forbidden, member_club, member_game, spreadsheet_safe
+from scoring.views import forbidden, member_club, member_game, spreadsheet_safe
 
 
 def member_season(request: HttpRequest, season_id: int) -> Season:

@@ -20,18 +20,13 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.middleware import HtmxDetails
 
+from bigtwo_site.http import HtmxHttpRequest
 from rules.scoring import GameReplay, replay
 from scoring import services
 from scoring.charts import Chart, running_totals_chart
 from scoring.forms import ClubForm, DealForm, NewGameForm, SignupForm, with_went_out
 from scoring.models import SEATS, Club, Deal, DealScore, Game, Seat
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
 
 # Access
 

@@ -320,3 +320,4 @@ def test_non_members_get_404_and_visitors_are_sent_to_log_in(client, club, game,
     assert response["Location"].startswith("/accounts/login/")
     client.force_login(make_user())
     assert client.get(url).status_code == 404
+

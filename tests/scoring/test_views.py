@@ -549,3 +549,9 @@ def test_recording_a_deal_runs_a_fixed_number_of_queries(
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 302)
     assert Deal.objects.filter(game=game).count() == deals + 1
+
+
+def test_an_htmx_request_after_the_session_ran_out_reloads_to_the_login_page(client, game):
+    response = client.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response["HX-Redirect"].startswith("/accounts/login/?next=")
