@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test setup install install-test migrate static lint bench clean
+.PHONY: run demo test setup install install-test migrate static lint bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -38,6 +38,11 @@ setup: migrate static
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
 	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+
+# A demo club with a season of finished games, its login printed here; `make run` to look.
+# It won't seed the same club twice: `$(BIN)/python manage.py seed_demo --club NAME` for another.
+demo: setup
+	$(BIN)/python manage.py seed_demo
 
 lint: install-test
 	$(BIN)/ruff check .

@@ -7,12 +7,17 @@ someone else's club, season or player is a 404.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+import datetime
+import io
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db.models import CharField, F, Prefetch, QuerySet, Value
+from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -90,6 +95,33 @@ def render_standings(
     return response
 
 
+GAMES_PER_PAGE = 20
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonGames:
+    """A season's games as its pages list them: those in progress apart, finished ones a page
+    at a time, newest first (a season can hold a thousand)."""
+
+    in_progress: list[Game]
+    finished: Page
+    page_query: str  # the query string of the other pages, keeping the table's sort
+
+
+def season_games(request: HttpRequest, season: Season) -> SeasonGames:
+    games = season.games.order_by("-created_at", "-pk")
+    finished = Paginator(
+        games_with_seats(games.filter(status=Game.Status.FINISHED)), GAMES_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    params = request.GET.copy()
+    params.pop("page", None)
+    return SeasonGames(
+        in_progress=list(games_with_seats(games.filter(status=Game.Status.IN_PROGRESS))),
+        finished=finished,
+        page_query=params.urlencode(),
+    )
+
+
 def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.select_related("winner").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
@@ -102,7 +134,6 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
     club = member_club(request, club_id)
     current = club.seasons.get(is_current=True)
-    games = games_with_seats(current.games.all())
     is_owner = club.owner_id == request.user.pk
     invite_url = (
         request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
@@ -117,8 +148,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
             "season": current,
             "seasons": club.seasons.all(),
             "table": standings_table(request, standings(current.games.all())),
-            "in_progress": [game for game in games if not game.is_finished],
-            "finished": [game for game in games if game.is_finished],
+            "games": season_games(request, current),
             "is_owner": is_owner,
             "invite_url": invite_url,
             "players": club.players.all(),
@@ -131,7 +161,6 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_GET
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = member_season(request, season_id)
-    games = games_with_seats(season.games.all())
     return render_standings(
         request,
         "scoring/season.html",
@@ -140,8 +169,7 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
             "season": season,
             "seasons": season.club.seasons.all(),
             "table": standings_table(request, standings(season.games.all())),
-            "in_progress": [game for game in games if not game.is_finished],
-            "finished": [game for game in games if game.is_finished],
+            "games": season_games(request, season),
             "is_owner": season.club.owner_id == request.user.pk,
         },
     )
@@ -246,18 +274,23 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     )
 
 
-class Echo:
-    """A file-like object whose write() hands the line back, so csv.writer can stream."""
-
-    def write(self, value: str) -> str:
-        return value
+CSV_ROWS_PER_CHUNK = 1000
 
 
-def csv_response(filename: str, rows: Iterator[list[object]]) -> StreamingHttpResponse:
-    writer = csv.writer(Echo())
-    response = StreamingHttpResponse(
-        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
-    )
+def csv_chunks(rows: Iterator[Sequence[object]]) -> Iterator[str]:
+    """CSV text a thousand rows at a time: memory stays flat however long the file, and the
+    server writes a few hundred chunks instead of one per row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    for batch in itertools.batched(rows, CSV_ROWS_PER_CHUNK):
+        writer.writerows(batch)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(csv_chunks(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -288,6 +321,15 @@ def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse
     return csv_response(f"standings-season-{season.pk}.csv", rows())
 
 
+def local_date(stored: str, zone: datetime.tzinfo) -> datetime.date:
+    """The date in `zone` of a time as the database gives it as text: with an offset
+    (PostgreSQL), or as naive UTC (SQLite)."""
+    moment = datetime.datetime.fromisoformat(stored)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(zone).date()
+
+
 DEALS_CSV_HEADER = [
     "season",
     "game",
@@ -303,36 +345,42 @@ DEALS_CSV_HEADER = [
 @login_required
 @require_GET
 def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
-    """Every player's line of every deal of the season, streamed straight from the cursor."""
+    """Every player's line of every deal of the season, streamed straight from the cursor.
+
+    A thousand-game season is a hundred thousand rows, so the database shapes them (seats from
+    1, the deal's time as text) and Python turns a deal's time into the local date only once
+    for its four rows.
+    """
     season = member_season(request, season_id)
     scores = (
         DealScore.objects.filter(deal__game__season=season)
         .order_by("deal__game_id", "deal__number", "seat__position")
+        .annotate(
+            season_name=Value(spreadsheet_safe(season.name)),
+            recorded=Cast("deal__recorded_at", output_field=CharField()),
+            seat_number=F("seat__position") + 1,
+        )
         .values_list(
+            "season_name",
             "deal__game_id",
-            "deal__recorded_at",
+            "recorded",
             "deal__number",
-            "seat__position",
+            "seat_number",
             "seat__player__name",
             "cards_left",
             "penalty",
         )
     )
-    season_name = spreadsheet_safe(season.name)
+
     zone = timezone.get_current_timezone()
 
-    def rows() -> Iterator[list[object]]:
+    def rows() -> Iterator[Sequence[object]]:
         yield DEALS_CSV_HEADER
-        for game_id, at, number, position, name, cards, penalty in scores.iterator(2000):
-            yield [
-                season_name,
-                game_id,
-                at.astimezone(zone).date().isoformat(),
-                number,
-                position + 1,
-                spreadsheet_safe(name),
-                cards,
-                penalty,
-            ]
+        recorded, date = None, ""
+        for row in scores.iterator(chunk_size=2000):
+            if row[2] != recorded:  # a deal's four rows share its time: convert it once
+                recorded = row[2]
+                date = local_date(recorded, zone)
+            yield (row[0], row[1], date, *row[3:5], spreadsheet_safe(row[5]), *row[6:])
 
     return csv_response(f"deals-season-{season.pk}.csv", rows())

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from rules.ruleset import RuleSet
 from rules.scoring import GameReplay, penalty, replay, validate_deal
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
@@ -342,6 +343,20 @@ def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: Abstrac
     return deal
 
 
+SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
+
+
+def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[str, int]:
+    """What a seat stores about its game, derived from the deals (see `recompute`)."""
+    held = [deal.cards_left[position] for deal in replayed.deals]
+    return {
+        "total": replayed.totals[position],
+        "deals_played": len(held),
+        "deals_won": held.count(0),
+        "thirteens": held.count(rules.hand_size),
+    }
+
+
 def recompute(game: Game) -> GameReplay:
     """Derive seat totals, status, winner and end time from the deals, and store them.
 
@@ -360,14 +375,10 @@ def recompute(game: Game) -> GameReplay:
         recorded_at[number] = at
     replayed = _replay(game, by_deal)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
-    full_hand = game.ruleset.hand_size
-    for position, (seat, total) in enumerate(zip(seats, replayed.totals, strict=True)):
-        held = [deal.cards_left[position] for deal in replayed.deals]
-        seat.total = total
-        seat.deals_played = len(held)
-        seat.deals_won = held.count(0)
-        seat.thirteens = held.count(full_hand)
-    Seat.objects.bulk_update(seats, ["total", "deals_played", "deals_won", "thirteens"])
+    for position, seat in enumerate(seats):
+        for field, value in seat_figures(replayed, position, game.ruleset).items():
+            setattr(seat, field, value)
+    Seat.objects.bulk_update(seats, list(SEAT_FIGURES))
     if replayed.finished_after is not None:
         game.status = Game.Status.FINISHED
         game.winner_id = seats[replayed.winner].player_id

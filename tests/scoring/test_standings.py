@@ -73,7 +73,7 @@ def test_a_game_in_progress_counts_for_nothing(owner_client, season_games):
     response = owner_client.get(f"/seasons/{season_games.pk}/")
     names = [line.name for line in response.context["table"].lines]
     assert "Fay" not in names
-    assert len(response.context["in_progress"]) == 1
+    assert len(response.context["games"].in_progress) == 1
     assert "These count for nothing until they finish" in response.content.decode()
 
 
@@ -174,7 +174,7 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     for _ in range(games):
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(9):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     with django_assert_num_queries(4):
         b"".join(owner_client.get(f"/seasons/{season.pk}/standings.csv").streaming_content)
@@ -321,3 +321,25 @@ def test_non_members_get_404_and_visitors_are_sent_to_log_in(client, club, game,
     client.force_login(make_user())
     assert client.get(url).status_code == 404
 
+
+def test_finished_games_are_listed_twenty_to_a_page_newest_first(owner_client, club):
+    games = [finish(make_game(club), 0, 13, 13, 13) for _ in range(22)]
+    season = club.seasons.get()
+    first = owner_client.get(f"/seasons/{season.pk}/", {"sort": "wins", "order": "desc"})
+    page = first.context["games"].finished
+    assert [game.pk for game in page] == [game.pk for game in reversed(games)][:20]
+    assert "page=2" in first.content.decode()
+    assert "sort=wins&amp;order=desc&amp;page=2" in first.content.decode()
+    second = owner_client.get(f"/seasons/{season.pk}/", {"page": 2})
+    assert [game.pk for game in second.context["games"].finished] == [games[1].pk, games[0].pk]
+    assert "Games 21–22 of 22" in second.content.decode()
+
+
+def test_deals_csv_dates_are_the_clubs_local_dates(owner_client, game, settings):
+    settings.TIME_ZONE = "Asia/Hong_Kong"
+    deal = record(game, 0, 1, 2, 3)
+    deal.recorded_at = datetime.datetime(2026, 11, 29, 20, 30, tzinfo=datetime.UTC)
+    deal.save()
+    response = owner_client.get(f"/seasons/{game.season_id}/deals.csv")
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert {row["date"] for row in rows} == {"2026-11-30"}  # 04:30 the next day in Hong Kong
