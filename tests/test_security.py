@@ -1,0 +1,74 @@
+"""Deployment settings and login rate limiting."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+ROOT = Path(__file__).resolve().parents[1]
+PASSWORD = "a long passphrase 7"
+
+
+def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path):
+    """The README's "Behind a proxy" environment passes `manage.py check --deploy`."""
+    env = {
+        **os.environ,
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(60),
+        "DJANGO_ALLOWED_HOSTS": "bigtwo.example.org",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://bigtwo.example.org",
+        "DJANGO_HTTPS": "1",
+        "DJANGO_VAR_DIR": str(tmp_path),
+    }
+    env.pop("DJANGO_DEBUG", None)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.fixture
+def ann(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return get_user_model().objects.create_user("ann", password=PASSWORD)
+
+
+def log_in(client, password, username="ann", address="203.0.113.5"):
+    return client.post(
+        "/accounts/login/",
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+    )
+
+
+def test_five_wrong_passwords_lock_that_username_from_that_address(client, ann, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = log_in(client, "wrong")
+        assert response.status_code == 200
+        assert "username and password don't match" in response.content.decode()
+    locked = log_in(client, "wrong")
+    assert locked.status_code == 429
+    assert "Too many attempts" in locked.content.decode()
+    assert "15 minutes" in locked.content.decode()
+    # Even the right password is refused while the lock lasts ...
+    assert log_in(client, PASSWORD).status_code == 429
+    # ... but only for that username from that address.
+    assert log_in(client, PASSWORD, address="198.51.100.7").status_code == 302
+
+
+def test_a_right_password_before_the_limit_clears_the_count(client, ann, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "wrong")
+    assert log_in(client, PASSWORD).status_code == 302
+    client.logout()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "wrong").status_code == 200
