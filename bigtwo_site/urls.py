@@ -5,6 +5,7 @@ from bigtwo_site import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("ping/", views.ping, name="ping"),
     path("", include("rules.urls")),
     path("accounts/", include("scoring.account_urls")),
     path("", include("scoring.urls")),

@@ -107,3 +107,9 @@ def test_typing_bad_text_keeps_it_in_the_shareable_url(client):
     assert response.status_code == 200
     assert response["HX-Replace-Url"] == "/check/?a=9s+1h"
     assert "is not a card" in response.content.decode()
+
+
+def test_ping_answers_ok_for_health_checks(client):
+    response = client.get("/ping/")
+    assert response.status_code == 200
+    assert response.content == b"ok"
