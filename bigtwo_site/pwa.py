@@ -32,10 +32,6 @@ PRECACHED_STATIC = [
     "css/site.css",
     "js/register-sw.js",
     "img/favicon.svg",
-    "icons/icon-192.png",
-    "icons/icon-512.png",
-    "icons/maskable-512.png",
-    "icons/apple-touch-icon.png",
 ]
 
 

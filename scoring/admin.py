@@ -75,7 +75,7 @@ class GameAdmin(admin.ModelAdmin):
     ]
     list_filter = ["status", "club", "season", "created_at"]
     search_fields = ["club__name", "seats__player__name", "created_by__username"]
-    readonly_fields = ["status", "winner", "finished_at"]
+    readonly_fields = ["status", "winner", "finished_at", "version", "share_token"]
     raw_id_fields = ["club", "season", "created_by"]
     inlines = [SeatInline]
     date_hierarchy = "created_at"

@@ -28,6 +28,11 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_share_token() -> str:
+    """An unguessable token for a game's live view link (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
 class Club(models.Model):
     name = models.CharField(max_length=80)
     owner = models.ForeignKey(
@@ -120,6 +125,12 @@ class Game(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
     )
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Goes up by one with every change to the deals (scoring.services.recompute), so a phone
+    # following the game asks "anything new since version 7?" with one indexed lookup.
+    version = models.PositiveIntegerField(default=0)
+    # The read-only live view's link (/live/<token>/), or null while the game isn't shared.
+    # Sharing again makes a new token, so a link that was stopped never works again.
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

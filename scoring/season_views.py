@@ -197,7 +197,7 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
     back = reverse("scoring:club", args=[club.pk])
     if club.owner_id != request.user.pk:
         return forbidden(request, "Only the club's owner can start a new season.", back)
-    form = SeasonForm(request.POST or None)
+    form = SeasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             season = services.start_season(club=club, by=request.user, **form.cleaned_data)
@@ -216,7 +216,11 @@ def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
     back = reverse("scoring:game", args=[game.pk])
     if game.club.owner_id != request.user.pk:
         return forbidden(request, "Only the club's owner can move a game to another season.", back)
-    form = MoveGameForm(request.POST or None, club=game.club, initial={"season": game.season_id})
+    form = MoveGameForm(
+        request.POST if request.method == "POST" else None,
+        club=game.club,
+        initial={"season": game.season_id},
+    )
     if request.method == "POST" and form.is_valid():
         services.move_game(game=game, season=form.cleaned_data["season"], by=request.user)
         messages.success(request, f"The game is now in {form.cleaned_data['season'].name}.")

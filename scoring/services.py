@@ -31,6 +31,7 @@ from scoring.models import (
     Season,
     Seat,
     new_invite_token,
+    new_share_token,
 )
 
 CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
@@ -199,6 +200,25 @@ def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
         game.save(update_fields=["season"])
 
 
+def share_game(*, game: Game, by: AbstractBaseUser) -> str:
+    """Give the game a new read-only live view link and return its token.
+
+    Any member may share (the caller has checked membership); a link shared before stops
+    working at once, since its token is replaced.
+    """
+    with transaction.atomic():
+        game.share_token = new_share_token()
+        game.save(update_fields=["share_token"])
+    return game.share_token
+
+
+def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
+    """Switch the live view off: its link answers "not found" from now on."""
+    with transaction.atomic():
+        game.share_token = None
+        game.save(update_fields=["share_token"])
+
+
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     if game.club.owner_id != by.pk:
         raise NotAllowed("Only the club's owner can delete a game")
@@ -361,7 +381,8 @@ def recompute(game: Game) -> GameReplay:
     """Derive seat totals, status, winner and end time from the deals, and store them.
 
     The one function that writes those fields. Call it inside the transaction that changed
-    the deals.
+    the deals, with the locked game row: it also counts the game's `version` up by one, which
+    tells the phones following the game that there is something new to show.
     """
     rows = list(
         DealScore.objects.filter(deal__game=game)
@@ -387,7 +408,8 @@ def recompute(game: Game) -> GameReplay:
         game.status = Game.Status.IN_PROGRESS
         game.winner_id = None
         game.finished_at = None
-    game.save(update_fields=["status", "winner", "finished_at"])
+    game.version += 1
+    game.save(update_fields=["status", "winner", "finished_at", "version"])
     return replayed
 
 
@@ -401,10 +423,11 @@ def _lock(game: Game) -> Game:
 
 def _refresh(game: Game, locked: Game) -> None:
     """Let the caller's game object see what was just written."""
-    game.status, game.winner_id, game.finished_at = (
+    game.status, game.winner_id, game.finished_at, game.version = (
         locked.status,
         locked.winner_id,
         locked.finished_at,
+        locked.version,
     )
 
 

@@ -28,6 +28,11 @@ urlpatterns = [
     path("games/<int:game_id>/undo/", views.undo, name="undo"),
     path("games/<int:game_id>/delete/", views.delete, name="delete"),
     path("games/<int:game_id>/season/", season_views.move_game, name="move-game"),
+    path("games/<int:game_id>/board/", views.board, name="board"),
+    path("games/<int:game_id>/share/", views.share, name="share"),
+    path("games/<int:game_id>/share/stop/", views.stop_sharing, name="stop-sharing"),
+    path("live/<str:token>/", views.live, name="live"),
+    path("live/<str:token>/board/", views.live_board, name="live-board"),
     path("games/<int:game_id>.json", views.game_json, name="game-json"),
     path("games/<int:game_id>.csv", views.game_csv, name="game-csv"),
 ]

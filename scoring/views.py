@@ -2,6 +2,7 @@
 
 Everything of a club is fetched through `member_club` / `member_game`, which only find it when
 the signed-in user belongs to the club: anyone else gets a 404, so not even its existence leaks.
+The one way in from outside is a game's live view, found only by its unguessable share token.
 """
 
 from __future__ import annotations
@@ -10,14 +11,17 @@ import csv
 import uuid
 from dataclasses import dataclass
 
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_lockout_response
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.contrib.auth.signals import user_login_failed
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -57,12 +61,19 @@ def forbidden(request: HttpRequest, what: str, back: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     next_url = safe_next(request)
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! You're signed in.")
-        return redirect(next_url or "scoring:clubs")
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        # Sign-ups share the login's lockout: a burst of refused ones from one address for
+        # one username is stopped like a burst of wrong passwords.
+        credentials = {"username": request.POST.get("username", "")[:150]}
+        if AxesProxyHandler.is_locked(request, credentials):
+            return get_lockout_response(request, credentials=credentials)
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}! You're signed in.")
+            return redirect(next_url or "scoring:clubs")
+        user_login_failed.send(sender=__name__, credentials=credentials, request=request)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
@@ -80,7 +91,7 @@ def safe_next(request: HttpRequest) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def clubs(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
+    form = ClubForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             club = services.create_club(name=form.cleaned_data["name"], owner=request.user)
@@ -126,7 +137,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
     club = member_club(request, club_id)
-    form = NewGameForm(request.POST or None, club=club)
+    form = NewGameForm(request.POST if request.method == "POST" else None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.start_game(
@@ -316,6 +327,84 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
+# Following a game live: the share link, and the polls that keep a page up to date
+
+
+@login_required
+@require_POST
+def share(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    services.share_game(game=game, by=request.user)
+    messages.success(request, "The live view is on: anyone with its link can follow the score.")
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+
+
+@login_required
+@require_POST
+def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    services.stop_sharing(game=game, by=request.user)
+    messages.success(request, "The live view is off. Its link no longer works.")
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard of a shared game, for anyone with the link.
+
+    Any token but the game's current one is "not found", so a wrong or stopped link tells
+    nothing about which games exist. Players' names show; no account's username does.
+    """
+    game = get_object_or_404(Game, share_token=token)
+    response = render(request, "scoring/live.html", board_context(game, shared=True))
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_GET
+def live_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The shared view's poll (see `board_since`)."""
+    return board_since(request, Game.objects.filter(share_token=token), shared=True)
+
+
+@require_GET
+def board(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game page's poll (see `board_since`): the scoreboard part only, never the deal form.
+
+    Signed out, it answers 403 rather than the login redirect other pages give: a poll must
+    not take the page away from someone typing a deal.
+    """
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    games = Game.objects.filter(pk=game_id, club__memberships__user=request.user)
+    return board_since(request, games, shared=False)
+
+
+def board_since(request: HttpRequest, games: QuerySet[Game], *, shared: bool) -> HttpResponse:
+    """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
+    version is still the `v` the page shows: one query, every two seconds per phone."""
+    found = games.values_list("pk", "version").first()
+    if found is None:
+        raise Http404
+    pk, version = found
+    if request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)
+    else:
+        game = Game.objects.select_related("club").get(pk=pk)
+        form_number = None if shared else as_number(request.GET.get("deal"))
+        context = board_context(game, shared=shared, form_number=form_number)
+        response = render(request, "scoring/_board.html", context)
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+def as_number(text: str | None) -> int | None:
+    try:
+        return int(text or "")
+    except ValueError:
+        return None
+
+
 # Exports
 
 
@@ -493,24 +582,46 @@ def render_game(
     """The game page; for htmx only its live part (banner, deal form, scoreboard, chart,
     history), which is what a record or an undo swaps in place."""
     board = load_board(game)
-    if form is None and not game.is_finished:
+    if game.is_finished:
+        form = None
+    elif form is None:
         initial = {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
-    changes = game.changes.select_related("by")[:50]
-    context = {
-        "game": game,
+    form_number = as_number(str(form["number"].value())) if form is not None else None
+    context = board_context(game, board=board, shared=False, form_number=form_number) | {
         "club": game.club,
-        "board": board,
-        "form": form if not game.is_finished else None,
-        "rows": form.rows() if form is not None and not game.is_finished else [],
-        "chart": board.chart(),
-        "changes": changes,
+        "form": form,
+        "rows": form.rows() if form is not None else [],
         "is_owner": game.club.owner_id == request.user.pk,
         "notice": notice,
         "refusal": refusal,
         "target": game.ruleset.target,
+        "share_url": (
+            request.build_absolute_uri(reverse("scoring:live", args=[game.share_token]))
+            if game.share_token
+            else ""
+        ),
     }
     template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def board_context(
+    game: Game, *, shared: bool, board: Board | None = None, form_number: int | None = None
+) -> dict[str, object]:
+    """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
+    members the history and whether the deal form on their page has fallen behind."""
+    board = board or load_board(game)
+    stale = form_number is not None and (game.is_finished or form_number != board.next_number)
+    return {
+        "game": game,
+        "board": board,
+        "chart": board.chart(),
+        "shared": shared,
+        # The history names who recorded what: members only.
+        "changes": [] if shared else game.changes.select_related("by")[:50],
+        "form_number": form_number,
+        "stale_form": stale,
+    }

@@ -23,7 +23,9 @@ def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path)
         "DJANGO_HTTPS": "1",
         "DJANGO_VAR_DIR": str(tmp_path),
     }
+    # Not the test run's own switches: a production server has neither.
     env.pop("DJANGO_DEBUG", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests' Playwright fixture
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -72,3 +74,16 @@ def test_a_right_password_before_the_limit_clears_the_count(client, ann, setting
     client.logout()
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert log_in(client, "wrong").status_code == 200
+
+
+def test_repeated_refused_sign_ups_are_locked_out_too(db, client, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    refused = {"username": "mallory", "password1": "short", "password2": "other"}
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = client.post("/accounts/signup/", refused, REMOTE_ADDR="203.0.113.9")
+        assert response.status_code == 200
+        assert "errorlist" in response.content.decode()
+    assert client.post("/accounts/signup/", refused, REMOTE_ADDR="203.0.113.9").status_code == 429
+    good = {"username": "mallory", "password1": PASSWORD, "password2": PASSWORD}
+    assert client.post("/accounts/signup/", good, REMOTE_ADDR="203.0.113.9").status_code == 429
+    assert not get_user_model().objects.filter(username="mallory").exists()

@@ -1,0 +1,255 @@
+"""Every page at 390x844, light and dark: axe-core (WCAG 2.2 A and AA) finds nothing serious,
+every tap target is 44x44, text at 200% still fits, and cards are named with their suit."""
+
+import datetime
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services
+from tests.browser.a11y import (
+    a11y_phone,  # noqa: F401 (a fixture)
+    focus_problems,
+    log_in,
+    make_user,
+    open_phone,
+    serious_violations,
+    small_targets,
+)
+from tests.browser.conftest import screenshot
+from tests.scoring.conftest import make_game, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ("Ann", "Ben", "Cy", "Dee")
+
+
+@pytest.fixture
+def site(live_server):
+    """A club with a game in progress, a finished game, two seasons; another club to join."""
+    sam = make_user("sam")
+    club = services.create_club(name="Friday table", owner=sam)
+    season = services.start_season(
+        club=club, name="Spring", starts_on=datetime.date.today(), by=sam
+    )
+    finished = make_game(club, PLAYERS)
+    for _ in range(3):
+        record(finished, 0, 13, 13, 13)
+    playing = make_game(club, PLAYERS)
+    record(playing, 0, 5, 3, 2)
+    record(playing, 4, 0, 6, 1)
+    share_token = services.share_game(game=playing, by=sam)
+    olga = make_user("olga")
+    other_club = services.create_club(name="Olga's table", owner=olga)
+    return {
+        "url": live_server.url,
+        "sam": sam,
+        "club": club,
+        "season": season,
+        "finished": finished,
+        "playing": playing,
+        "ann": finished.seats.get(position=1).player,
+        "other_club": other_club,
+        "share_token": share_token,
+    }
+
+
+def submit_without_browser_checks(page, button: str) -> None:
+    """Send a form as it is, past the browser's own `required` checks, to see the server's."""
+    page.get_by_role("button", name=button).evaluate("b => { b.form.noValidate = true; }")
+    page.get_by_role("button", name=button).click()
+
+
+def walk(page, site):
+    """Open every page of the site in turn (and the states worth seeing), yielding each name."""
+    club, playing, finished = site["club"], site["playing"], site["finished"]
+
+    page.goto("/")
+    yield "home"
+    page.goto("/check/")
+    yield "checker"
+    page.goto("/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D")
+    expect(page.locator(".verdict h2")).to_have_text("A beats B")
+    yield "checker with a verdict"
+    page.goto("/check/?a=3H+3X")
+    yield "checker with an error"
+    page.goto("/accounts/login/")
+    yield "log in"
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill("not the password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    yield "log in, refused"
+    page.goto("/accounts/signup/")
+    yield "sign up"
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password", exact=True).fill("short")
+    page.get_by_label("Password confirmation").fill("other")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "sign up with errors"
+    page.goto("/offline/")
+    yield "offline"
+    page.goto(f"/live/{site['share_token']}/")
+    yield "live view (share link)"
+
+    log_in(page, site["sam"], site["url"])
+    page.goto("/")
+    yield "home, signed in"
+    page.goto("/clubs/")
+    yield "my clubs"
+    page.goto(f"/clubs/{club.pk}/")
+    yield "club"
+    page.goto(f"/clubs/{club.pk}/games/new/")
+    yield "new game"
+    for seat, name in enumerate(("Ann", "ann", "Cy", ""), start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    submit_without_browser_checks(page, "Start game")
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "new game with errors"
+
+    page.goto(f"/games/{playing.pk}/")
+    yield "game in progress"
+    for name, count in zip(PLAYERS, (0, 13, 13, 0), strict=True):
+        page.get_by_label(name, exact=True).fill(str(count))
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("alert")).to_contain_text("Only one player can go out")
+    yield "game, deal refused"
+    page.get_by_role("link", name="Undo deal 2").click()
+    expect(page.get_by_role("button", name="Yes, undo deal 2")).to_be_visible()
+    yield "game, undo asked"
+    page.goto(f"/games/{playing.pk}/undo/")
+    yield "undo confirmation"
+    page.goto(f"/games/{playing.pk}/deals/1/edit/")
+    yield "edit deal"
+    page.get_by_label("Ben", exact=True).fill("0")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    yield "edit deal, refused"
+
+    page.goto(f"/games/{finished.pk}/")
+    expect(page.locator(".chart-svg")).to_be_visible()
+    yield "finished game with its chart"
+    page.goto(f"/games/{finished.pk}/delete/")
+    yield "delete confirmation"
+    page.goto(f"/games/{finished.pk}/season/")
+    yield "move game"
+    page.goto(f"/seasons/{site['season'].pk}/")
+    yield "season standings"
+    page.goto(f"/clubs/{club.pk}/standings/")
+    yield "all-time standings"
+    page.goto(f"/players/{site['ann'].pk}/")
+    yield "player"
+    page.goto(f"/clubs/{club.pk}/seasons/new/")
+    yield "new season"
+    submit_without_browser_checks(page, "Start season")
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "new season with errors"
+    page.goto(f"/join/{site['other_club'].invite_token}/")
+    yield "join"
+    page.goto("/join/no-such-token/")
+    yield "join, link not valid"
+
+
+def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):  # noqa: F811
+    page = a11y_phone
+    problems = []
+    for name in walk(page, site):
+        problems += serious_violations(page, f"{name} ({page.color_scheme})")
+        if name == "home" and page.color_scheme == "light":
+            screenshot(page, "home")
+    assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+def test_every_tap_target_is_44_px_square(browser, live_server, site):
+    page = open_phone(browser, live_server)
+    problems = []
+    for name in walk(page, site):
+        problems += [f"{name}: {problem}" for problem in small_targets(page)]
+    page.context.close()
+    assert not problems, "Tap targets under 44x44 px:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("what", ["home", "checker", "game", "standings"])
+def test_focus_is_always_visible(a11y_phone, site, what):  # noqa: F811
+    page = a11y_phone
+    if what != "home":
+        log_in(page, site["sam"], site["url"])
+    address = {
+        "home": "/",
+        "checker": "/check/?a=3H+5H&b=4C",
+        "game": f"/games/{site['playing'].pk}/",
+        "standings": f"/seasons/{site['season'].pk}/",
+    }[what]
+    page.goto(address)
+    problems = focus_problems(page, f"{what} ({page.color_scheme})")
+    assert not problems, "Focus not visible:\n" + "\n".join(problems)
+
+
+BIG_TEXT = "html { font-size: 200% !important; }"
+
+
+@pytest.mark.parametrize(
+    ("what", "address", "buttons"),
+    [
+        ("checker", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D", ["Check"]),
+        ("game", "playing", ["Record deal"]),
+        ("standings", "season", []),
+    ],
+)
+def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, address, buttons):
+    page = open_phone(browser, live_server)
+    log_in(page, site["sam"], site["url"])
+    if address == "playing":
+        address = f"/games/{site['playing'].pk}/"
+    elif address == "season":
+        address = f"/seasons/{site['season'].pk}/"
+    page.goto(address)
+    page.add_style_tag(content=BIG_TEXT)
+    assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 391, f"the {what} page is {width}px wide on a 390px screen at 200% text"
+    for name in buttons:
+        button = page.get_by_role("button", name=name, exact=True)
+        button.scroll_into_view_if_needed()
+        expect(button).to_be_in_viewport()
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{name} is cut off: {box}"
+    screenshot(page, f"text-200-{what}")
+    page.context.close()
+
+
+SUITS = {"♦": "diamonds", "♣": "clubs", "♥": "hearts", "♠": "spades"}
+NAMED_RANKS = ["jack", "queen", "king", "ace", "two"]  # number cards are named in digits
+CARD_NAME = re.compile(rf"^(\d+|{'|'.join(NAMED_RANKS)}) of ({'|'.join(SUITS.values())})\b")
+
+
+def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):  # noqa: F811
+    page = a11y_phone
+    page.goto("/check/?a=9H+9D&b=10S")
+    picks = page.locator(".pick")
+    expect(picks).to_have_count(52)
+    for index in range(52):
+        pick = picks.nth(index)
+        name = pick.evaluate("b => b.querySelector('.visually-hidden').textContent.trim()")
+        shown = pick.locator("[aria-hidden=true]").first.inner_text()
+        assert CARD_NAME.match(name), f"{name!r} does not say the card and its suit"
+        symbol = next(symbol for symbol in SUITS if symbol in shown)
+        assert SUITS[symbol] in name, f"{shown!r} is named {name!r}"
+    expect(page.get_by_role("button", name="9 of hearts, in hand A")).to_be_visible()
+    expect(page.get_by_role("button", name="jack of spades", exact=True)).to_be_visible()
+    # The cards shown with each hand's name: a symbol to see, a word to hear.
+    for card in page.locator(".hand-cards .card").all():
+        spoken = card.locator(".visually-hidden").inner_text()
+        shown = card.locator("[aria-hidden=true]").inner_text()
+        assert CARD_NAME.match(spoken), spoken
+        assert any(symbol in shown and word in spoken for symbol, word in SUITS.items())
+    status = page.locator("#hand-a-status")
+    expect(status).to_contain_text("9 of hearts")
+    expect(status).to_contain_text("9 of diamonds")
+    # Red suits aren't told apart from black ones by colour alone: the symbol is always there.
+    colours = page.evaluate(
+        """() => [...document.querySelectorAll('.pick')].map(b => getComputedStyle(b).color)"""
+    )
+    assert len(set(colours)) >= 2  # two colours, as well as the symbols checked above

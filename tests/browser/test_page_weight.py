@@ -1,0 +1,125 @@
+"""Page weight, as a phone on a fresh install receives it: the game page's first load at most
+40 KB, recording a deal at most 5 KB (issue 5, "Light").
+
+What is counted is every response the browser gets (the page and its service worker's
+precaching alike): its headers as sent plus its body as sent. One correction makes the test
+server send what production sends: in production WhiteNoise serves static files gzipped (the
+`.gz` files `collectstatic` writes, see STORAGES in settings), while the test server sends them
+plain, so each static body is counted at the size WhiteNoise's own compressor makes of it, when
+WhiteNoise would use that. Pages and the other views are counted as sent (compressed only if the
+site's middleware compresses them). The figures are printed and written to
+test-artifacts/page-weight.txt.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from whitenoise.compress import Compressor
+
+from tests.browser.a11y import log_in
+from tests.browser.conftest import PHONE
+from tests.browser.test_accessibility import site  # noqa: F401 (a fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FIRST_LOAD_BUDGET = 40 * 1024
+RECORD_DEAL_BUDGET = 5 * 1024
+REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "page-weight.txt"
+COMPRESSOR = Compressor(quiet=True)
+
+
+class Ledger:
+    """Each response of a page load: its URL, and its bytes as production would send them."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, int, int, str]] = []
+
+    def add(self, response) -> None:
+        if response.request.method == "OPTIONS" or response.url.startswith("data:"):
+            return
+        sizes = response.request.sizes()
+        body = sizes["responseBodySize"]
+        if sizes["responseHeadersSize"] + body <= 0:
+            return  # answered from a cache: nothing crossed the network
+        path = "/" + response.url.split("/", 3)[3]
+        note = ""
+        if path.startswith("/static/") and response.status == 200:
+            plain = response.body()
+            if COMPRESSOR.should_compress(path.split("?")[0]):
+                gzipped = Compressor.compress_gzip(plain)
+                if COMPRESSOR.is_compressed_effectively("gzip", path, len(plain), gzipped):
+                    body, note = len(gzipped), f"gzip, {len(plain):,} plain"
+        else:
+            encoding = response.headers.get("content-encoding")
+            if body <= 0 and response.status == 200:
+                # Chromium reports no body size for a service worker's own script: count it
+                # as sent, compressed the way it was.
+                plain = response.body()
+                body = len(Compressor.compress_gzip(plain)) if encoding else len(plain)
+            note = encoding or ""
+        self.lines.append((path, sizes["responseHeadersSize"], body, note))
+
+    @property
+    def total(self) -> int:
+        return sum(headers + body for _, headers, body, _ in self.lines)
+
+    def table(self, title: str) -> str:
+        rows = [f"{title}: {self.total:,} bytes ({self.total / 1024:.1f} KB)"]
+        for path, headers, body, note in sorted(self.lines, key=lambda line: -line[2]):
+            rows.append(
+                f"  {headers + body:>7,}  {path}  (body {body:,}{', ' + note if note else ''};"
+                f" headers {headers:,})"
+            )
+        return "\n".join(rows)
+
+
+def test_the_game_page_and_a_deal_are_within_budget(browser, live_server, site):  # noqa: F811
+    # A cold start: no cache, no service worker. The session cookie is handed over on a JSON
+    # answer, which loads nothing else.
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, is_mobile=True)
+    landing = context.new_page()
+    landing.goto("/api/hands/classify?cards=3D")
+    log_in(landing, site["sam"], site["url"])
+    landing.close()
+    first_load = Ledger()
+    context.on("response", first_load.add)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    game = site["playing"]
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator(".deal-no")).to_have_text("Deal 3")
+    # Until the service worker has precached what it keeps and taken over.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # The manifest, as Chromium fetches it to offer "Install app".
+    with context.expect_event("response", lambda r: r.url.endswith(".webmanifest")):
+        context.new_cdp_session(page).send("Page.getAppManifest")
+    page.wait_for_load_state("networkidle")
+    context.remove_listener("response", first_load.add)
+
+    deal = Ledger()
+    context.on("response", deal.add)
+    for name, count in zip(("Ann", "Ben", "Cy", "Dee"), (3, 0, 7, 9), strict=True):
+        page.get_by_label(name, exact=True).fill(str(count))
+    page.locator("#game-live").evaluate("element => element.setAttribute('data-stale', '')")
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.get_by_role("button", name="Record deal").click()
+    expect(page.locator("#game-live")).not_to_have_attribute("data-stale", "")
+    expect(page.locator(".deal-no")).to_have_text("Deal 4")
+    context.remove_listener("response", deal.add)
+    post = Ledger()
+    post.add(posted.value)
+    context.close()
+
+    report = "\n\n".join(
+        [
+            first_load.table("Game page, first load (cold cache, service worker installing)"),
+            post.table("Recording a deal (the htmx POST response)"),
+            deal.table("Everything fetched while recording a deal (POST, previews, polls)"),
+        ]
+    )
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text(report + "\n", encoding="utf-8")
+    print("\n" + report)
+    assert first_load.total <= FIRST_LOAD_BUDGET, report
+    assert post.total <= RECORD_DEAL_BUDGET, report

@@ -1,0 +1,157 @@
+"""Who may do what, for every URL the site has.
+
+The URLs come from the URLconf itself: a pattern that isn't in MATRIX fails
+`test_every_url_is_in_the_matrix`, so a new page can't ship without someone deciding who may
+see it. Each cell is what one kind of visitor gets for a GET or a POST (with no data):
+
+- 200: the page; 204: nothing new (live polling); 302: a redirect after doing it
+- "login": sent to log in; 403: a member asking for an owner's action
+- 404: not found, so not even a club's existence leaks; 405: that method isn't allowed
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from scoring import services
+from tests.scoring.conftest import make_game, make_member, make_user, record
+
+ROLES = ("anonymous", "stranger", "member", "owner")
+
+
+@dataclass(frozen=True)
+class Row:
+    path: str
+    get: tuple[object, object, object, object]  # anonymous, stranger, member, owner
+    post: tuple[object, object, object, object]
+
+
+def everyone(code: object) -> tuple[object, object, object, object]:
+    return (code, code, code, code)
+
+
+MEMBERS_ONLY = ("login", 404, 200, 200)
+NO = everyone(405)
+# Pages behind a login send a visitor to log in before looking at the method.
+MEMBERS_NO = ("login", 405, 405, 405)
+
+MATRIX: dict[str, Row] = {
+    # Open to everyone
+    "home": Row("/", everyone(200), NO),
+    "ping": Row("/ping/", everyone(200), NO),
+    "rules:check": Row("/check/", everyone(200), NO),
+    "rules:api-classify": Row("/api/hands/classify?cards=9s", everyone(200), NO),
+    "rules:api-compare": Row("/api/hands/compare?a=9s&b=9h", everyone(200), NO),
+    "manifest": Row("/manifest.webmanifest", everyone(200), NO),
+    "service-worker": Row("/sw.js", everyone(200), NO),
+    "offline": Row("/offline/", everyone(200), NO),
+    # Accounts
+    "signup": Row("/accounts/signup/", everyone(200), everyone(200)),
+    "login": Row("/accounts/login/", (200, 302, 302, 302), (200, 302, 302, 302)),
+    "logout": Row("/accounts/logout/", NO, everyone(302)),
+    # A club's pages: members only; strangers get 404
+    "scoring:clubs": Row("/clubs/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
+    "scoring:club": Row("/clubs/{club}/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:reset-invite": Row(
+        "/clubs/{club}/invite/reset/", MEMBERS_NO, ("login", 404, 403, 302)
+    ),
+    "scoring:new-game": Row("/clubs/{club}/games/new/", MEMBERS_ONLY, MEMBERS_ONLY),
+    "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:new-season": Row(
+        "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
+    ),
+    "scoring:join": Row("/join/{token}/", ("login", 200, 200, 200), ("login", 302, 302, 302)),
+    "scoring:season": Row("/seasons/{season}/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:season-standings-csv": Row(
+        "/seasons/{season}/standings.csv", MEMBERS_ONLY, MEMBERS_NO
+    ),
+    "scoring:season-deals-csv": Row("/seasons/{season}/deals.csv", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:player": Row("/players/{player}/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:game": Row("/games/{game}/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:record": Row("/games/{game}/deals/", MEMBERS_NO, MEMBERS_ONLY),
+    "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
+    "scoring:undo": Row("/games/{game}/undo/", MEMBERS_ONLY, ("login", 404, 302, 302)),
+    "scoring:delete": Row(
+        "/games/{game}/delete/", ("login", 404, 403, 200), ("login", 404, 403, 302)
+    ),
+    "scoring:move-game": Row(
+        "/games/{game}/season/", ("login", 404, 403, 200), ("login", 404, 403, 200)
+    ),
+    "scoring:game-json": Row("/games/{game}.json", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:game-csv": Row("/games/{game}.csv", MEMBERS_ONLY, MEMBERS_NO),
+    # Following a game live: any member shares; anyone with the link sees the scoreboard.
+    # The game page's poll answers a signed-out visitor 403, not "login": a poll must never
+    # take the page away from someone typing a deal.
+    "scoring:board": Row("/games/{game}/board/", (403, 404, 200, 200), NO),
+    "scoring:share": Row("/games/{game}/share/", MEMBERS_NO, ("login", 404, 302, 302)),
+    "scoring:stop-sharing": Row("/games/{game}/share/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
+    "scoring:live": Row("/live/{share}/", everyone(200), NO),
+    "scoring:live-board": Row("/live/{share}/board/", everyone(200), NO),
+}
+
+# Django's admin guards itself (staff only) and isn't a page of ours.
+NOT_OURS = ("admin:",)
+
+
+def url_names(patterns=None, namespace: str = "") -> list[str]:
+    names = []
+    for pattern in patterns if patterns is not None else get_resolver().url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+            names += url_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern):
+            names.append(namespace + (pattern.name or f"<unnamed {pattern.pattern}>"))
+    return names
+
+
+def test_every_url_is_in_the_matrix():
+    ours = {name for name in url_names() if not name.startswith(NOT_OURS)}
+    missing = sorted(ours - set(MATRIX))
+    assert not missing, f"add these URLs to MATRIX, deciding who may use them: {missing}"
+    assert not sorted(set(MATRIX) - ours), "MATRIX names URLs that no longer exist"
+
+
+@pytest.fixture
+def site(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    owner = get_user_model().objects.create_user("owner", password="x")
+    club = services.create_club(name="Friday table", owner=owner)
+    member = make_member(club, "member")
+    game = make_game(club)
+    record(game, 0, 3, 5, 7)
+    return {
+        "users": {"stranger": make_user("stranger"), "member": member, "owner": owner},
+        "values": {
+            "club": club.pk,
+            "game": game.pk,
+            "season": game.season_id,
+            "player": club.players.first().pk,
+            "token": club.invite_token,
+            "share": services.share_game(game=game, by=owner),
+        },
+    }
+
+
+def answer(response) -> object:
+    if response.status_code == 302 and response["Location"].startswith("/accounts/login/"):
+        return "login"
+    return response.status_code
+
+
+CASES = [(name, method, role) for name in MATRIX for method in ("get", "post") for role in ROLES]
+
+
+@pytest.mark.parametrize(("name", "method", "role"), CASES)
+def test_access(client, site, name, method, role):
+    row = MATRIX[name]
+    expected = getattr(row, method)[ROLES.index(role)]
+    if role != "anonymous":
+        client.force_login(site["users"][role])
+    path = row.path.format(**site["values"])
+    response = getattr(client, method)(path)
+    assert answer(response) == expected, f"{method.upper()} {path} as {role}"

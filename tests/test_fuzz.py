@@ -1,0 +1,184 @@
+"""Arbitrary input to every form and endpoint: never a 500, never a partial write, and a
+refusal always says what to fix."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import services
+from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season
+from tests.scoring.conftest import make_game, make_user, record
+
+# Text a phone keyboard (or an attacker) might send: empty, unicode, control characters,
+# numbers far out of range, very long strings.
+wild_text = st.one_of(
+    st.just(""),
+    st.text(max_size=30),
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=300),
+    st.integers(min_value=-(10**20), max_value=10**20).map(str),
+    st.sampled_from(["0", "13", "-1", "1e9", "NaN", "２", "٣", "\x00", "'; DROP TABLE x;--"]),
+)
+MAYBE_MISSING = st.one_of(st.none(), wild_text)
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+ERROR_MARKERS = ("errorlist", "form-errors", 'role="alert"', "error")
+MODELS = (get_user_model(), Club, Membership, Player, Season, Game, Deal, DealScore, GameChange)
+
+
+def counts() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in MODELS}
+
+
+def form_data(fields: dict[str, str | None]) -> dict[str, str]:
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def assert_answered(response, before: dict[str, int]) -> None:
+    """A success (redirect) may write; anything else must write nothing and say why."""
+    assert response.status_code < 500
+    if response.status_code in (301, 302, 303):
+        return
+    assert counts() == before, "a refused request wrote to the database"
+    if response.status_code in (200, 400, 403, 422, 429):
+        body = response.content.decode(errors="replace")
+        assert any(marker in body for marker in ERROR_MARKERS) or response.status_code == 403
+
+
+@pytest.fixture
+def world(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    owner = make_user("owner")
+    club = services.create_club(name="Friday table", owner=owner)
+    game = make_game(club)
+    record(game, 0, 3, 5, 7)
+    client = Client()
+    client.force_login(owner)
+    return {"club": club, "game": game, "client": client}
+
+
+@FUZZ
+@given(username=MAYBE_MISSING, password1=MAYBE_MISSING, password2=MAYBE_MISSING)
+def test_sign_up(db, username, password1, password2):
+    before = counts()
+    fields = {"username": username, "password1": password1, "password2": password2}
+    assert_answered(Client().post("/accounts/signup/", form_data(fields)), before)
+
+
+@FUZZ
+@given(username=MAYBE_MISSING, password=MAYBE_MISSING)
+def test_log_in(db, username, password):
+    response = Client().post(
+        "/accounts/login/", form_data({"username": username, "password": password})
+    )
+    assert response.status_code in (200, 302, 429)
+
+
+@FUZZ
+@given(name=MAYBE_MISSING)
+def test_create_club(world, name):
+    before = counts()
+    assert_answered(world["client"].post("/clubs/", form_data({"name": name})), before)
+
+
+@FUZZ
+@given(seats=st.lists(MAYBE_MISSING, min_size=4, max_size=4), season=MAYBE_MISSING)
+def test_start_a_game(world, seats, season):
+    fields = {f"seat_{n}": value for n, value in enumerate(seats, start=1)} | {"season": season}
+    before = counts()
+    response = world["client"].post(f"/clubs/{world['club'].pk}/games/new/", form_data(fields))
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(cards=st.lists(MAYBE_MISSING, min_size=4, max_size=4), went_out=MAYBE_MISSING)
+def test_edit_a_deal(world, cards, went_out):
+    game = world["game"]
+    fields = {f"cards_{n}": value for n, value in enumerate(cards)}
+    before = counts()
+    response = world["client"].post(f"/games/{game.pk}/deals/1/edit/", form_data(fields))
+    assert_answered(response, before)
+    # "Went out" only redraws the form with that player at 0: it never writes.
+    tapped = world["client"].post(
+        f"/games/{game.pk}/deals/1/edit/", form_data(fields | {"went_out": went_out or ""})
+    )
+    assert tapped.status_code == 200
+    assert counts() == before
+
+
+@FUZZ
+@given(number=MAYBE_MISSING)
+def test_undo(world, number):
+    game = world["game"]
+    if not game.deals.exists():
+        record(game, 0, 3, 5, 7)  # an earlier example undid it: the same start for each
+    before = counts()
+    response = world["client"].post(f"/games/{game.pk}/undo/", form_data({"number": number}))
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(name=MAYBE_MISSING, starts_on=MAYBE_MISSING, ends_on=MAYBE_MISSING)
+def test_start_a_season(world, name, starts_on, ends_on):
+    fields = {"name": name, "starts_on": starts_on, "ends_on": ends_on}
+    before = counts()
+    response = world["client"].post(f"/clubs/{world['club'].pk}/seasons/new/", form_data(fields))
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(season=MAYBE_MISSING)
+def test_move_a_game(world, season):
+    response = world["client"].post(
+        f"/games/{world['game'].pk}/season/", form_data({"season": season})
+    )
+    assert response.status_code in (200, 302)
+
+
+@FUZZ
+@given(
+    token=st.text(
+        alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="/?#"),
+        min_size=1,
+        max_size=80,
+    )
+)
+def test_join_with_any_token(world, token):
+    before = counts()
+    response = world["client"].post(f"/join/{token}/")
+    assert response.status_code in (302, 404)
+    if response.status_code == 404:
+        assert counts() == before
+
+
+@FUZZ
+@given(a=MAYBE_MISSING, b=MAYBE_MISSING, into=MAYBE_MISSING, tap=MAYBE_MISSING)
+def test_hand_checker(db, a, b, into, tap):
+    params = form_data({"a": a, "b": b, "into": into, "tap": tap})
+    assert Client().get("/check/", params).status_code in (200, 302)
+
+
+@FUZZ
+@given(sort=MAYBE_MISSING, order=MAYBE_MISSING, page=MAYBE_MISSING)
+def test_standings_and_csv_parameters(world, sort, order, page):
+    season = world["game"].season
+    params = form_data({"sort": sort, "order": order, "page": page})
+    client = world["client"]
+    assert client.get(f"/seasons/{season.pk}/", params).status_code == 200
+    assert client.get(f"/clubs/{world['club'].pk}/", params).status_code == 200
+    assert client.get(f"/seasons/{season.pk}/standings.csv", params).status_code == 200
+
+
+def test_dates_far_outside_the_calendar_are_refused_plainly(world):
+    response = world["client"].post(
+        f"/clubs/{world['club'].pk}/seasons/new/",
+        {"name": "Far", "starts_on": "99999-01-01", "ends_on": str(datetime.date.max)},
+    )
+    assert response.status_code == 200
+    assert "Enter a date" in response.content.decode()
