@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run demo test setup install install-test migrate static lint bench clean
+.PHONY: run demo test setup install install-test migrate static lint bench messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -56,6 +56,14 @@ test: install-test setup lint
 
 bench: install
 	$(BIN)/python -m rules.bench
+
+# Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
+# locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is
+# committed, so `make run` and the tests need no gettext.
+messages: install
+	$(BIN)/python manage.py makemessages -l zh_Hant --ignore=.venv --ignore=var --ignore=tests \
+		--ignore=test-artifacts
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) var/static

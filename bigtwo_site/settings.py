@@ -75,6 +75,11 @@ MIDDLEWARE = [
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions (it reads the chosen language from the cookie set by /i18n/setlang/),
+    # before CommonMiddleware, as Django's docs ask.
+    "django.middleware.locale.LocaleMiddleware",
+    # Hands the request's language to the Django-free rules engine (rules/i18n.py).
+    "rules.middleware.EngineLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -104,6 +109,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
@@ -148,14 +154,24 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # Behind a proxy the client's address is in X-Forwarded-For; say how many proxies to trust.
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# With none, that header is ignored: anyone could write it and dodge the lockout.
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
+if PROXY_COUNT:
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# English by default; a visitor can switch to Traditional Chinese (the language switcher in
+# base.html posts to /i18n/setlang/, which keeps the choice in a cookie). The compiled catalog
+# locale/zh_Hant/LC_MESSAGES/django.mo is committed, so running the site needs no gettext.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from bigtwo_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("ping/", views.ping, name="ping"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("rules.urls")),
     path("accounts/", include("scoring.account_urls")),
     path("", include("scoring.urls")),

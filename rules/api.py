@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from rules.cards import Card, CardParseError, parse_cards
@@ -17,10 +18,13 @@ class BadCards(ValueError):
 def cards_param(request: HttpRequest, name: str) -> tuple[Card, ...]:
     text = request.GET.get(name)
     if text is None:
-        raise BadCards(f"Give the cards as ?{name}=…, for example ?{name}=9s9d")
+        raise BadCards(
+            _("Give the cards as ?%(name)s=…, for example ?%(name)s=9s9d") % {"name": name}
+        )
     if len(text) > MAX_TEXT_LENGTH:
         raise BadCards(
-            f"'{name}' is {len(text)} characters long: at most {MAX_TEXT_LENGTH} are read"
+            _("'%(name)s' is %(length)s characters long: at most %(max)s are read")
+            % {"name": name, "length": len(text), "max": MAX_TEXT_LENGTH}
         )
     try:
         return parse_cards(text)

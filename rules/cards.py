@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from rules.i18n import gettext, gettext_noop, pgettext
+
 
 class Rank(IntEnum):
     """A card's rank; the values compare in Big Two order, 3 lowest and 2 highest.
@@ -49,13 +51,16 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """How the rank reads in a sentence: digits for number cards, words for the rest."""
-        return self.word if self in _NAMED_RANKS else self.label
+        """How the rank reads in a sentence: digits for number cards, words for the rest.
+
+        In the active language (rules.i18n): in Chinese the named ranks read as "J", "Q", ….
+        """
+        return gettext(_RANK_NOUNS[self]) if self in _RANK_NOUNS else self.label
 
     @property
     def plural(self) -> str:
         """Several cards of this rank, as in "a pair of 9s" or "a triple of kings"."""
-        return f"{self.noun}s"
+        return pgettext("several cards of one rank", "%(rank)ss") % {"rank": self.noun}
 
 
 _RANK_LABELS = dict(
@@ -71,7 +76,13 @@ _RANK_WORDS = dict(
         strict=True,
     )
 )  # fmt: skip
-_NAMED_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
+# The ranks a sentence names in words, marked for translation.
+_RANK_NOUNS = {
+    Rank.JACK: gettext_noop("jack"),
+    Rank.QUEEN: gettext_noop("queen"),
+    Rank.KING: gettext_noop("king"),
+    Rank.ACE: gettext_noop("ace"),
+}
 
 
 class Suit(IntEnum):
@@ -99,11 +110,25 @@ class Suit(IntEnum):
 
     @property
     def word(self) -> str:
-        return ("diamonds", "clubs", "hearts", "spades")[self]
+        """The suit in English words; also the CSS class of its cards, so never translated."""
+        return _SUIT_WORDS[self]
+
+    @property
+    def noun(self) -> str:
+        """The suit as a sentence in the active language names it."""
+        return gettext(_SUIT_WORDS[self])
 
     @property
     def is_red(self) -> bool:
         return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_SUIT_WORDS = (
+    gettext_noop("diamonds"),
+    gettext_noop("clubs"),
+    gettext_noop("hearts"),
+    gettext_noop("spades"),
+)
 
 
 class CardParseError(ValueError):
@@ -135,7 +160,7 @@ class Card:
     @property
     def name(self) -> str:
         """What a screen reader should say, e.g. "9 of hearts", "jack of spades"."""
-        return f"{self.rank.noun} of {self.suit.word}"
+        return gettext("%(rank)s of %(suit)s") % {"rank": self.rank.noun, "suit": self.suit.noun}
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -143,8 +168,11 @@ class Card:
         cards = parse_cards(text)
         if len(cards) != 1:
             if not cards:
-                raise CardParseError("No card given: write one card, like 9H or 10♠")
-            raise CardParseError(f"'{text.strip()}' is {len(cards)} cards: write just one")
+                raise CardParseError(gettext("No card given: write one card, like 9H or 10♠"))
+            raise CardParseError(
+                gettext("'%(text)s' is %(count)s cards: write just one")
+                % {"text": text.strip(), "count": len(cards)}
+            )
         return cards[0]
 
 
@@ -169,8 +197,8 @@ _SUIT_TOKENS = {
 # plus an emoji or text variation selector that phones add after ♠ ♣ ♥ ♦.
 _PIECE = re.compile(r"(?P<rank>[0-9]+|.)(?P<suit>.[\ufe0e\ufe0f]?)?", re.DOTALL)
 _SEPARATORS = re.compile(r"[\s,]+")
-_RANK_HELP = "ranks are 2–10, J, Q, K, A"
-_SUIT_HELP = "suits are D, C, H, S (or ♦ ♣ ♥ ♠)"
+_RANK_HELP = gettext_noop("ranks are 2–10, J, Q, K, A")
+_SUIT_HELP = gettext_noop("suits are D, C, H, S (or ♦ ♣ ♥ ♠)")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -197,7 +225,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardParseError(f"{card} is there twice: each card can be played only once")
+            raise CardParseError(
+                gettext("%(card)s is there twice: each card can be played only once")
+                % {"card": card}
+            )
         seen.add(card)
     return tuple(cards)
 
@@ -205,12 +236,21 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def _card_from_piece(piece: re.Match[str]) -> Card:
     rank = _RANK_TOKENS.get(piece["rank"])
     if rank is None:
-        raise CardParseError(f"'{piece[0]}' is not a card: {_RANK_HELP}")
+        raise CardParseError(
+            gettext("'%(text)s' is not a card: %(help)s")
+            % {"text": piece[0], "help": gettext(_RANK_HELP)}
+        )
     if piece["suit"] is None:
-        raise CardParseError(f"'{piece[0]}' is not a card: it needs a suit; {_SUIT_HELP}")
+        raise CardParseError(
+            gettext("'%(text)s' is not a card: it needs a suit; %(help)s")
+            % {"text": piece[0], "help": gettext(_SUIT_HELP)}
+        )
     suit = _SUIT_TOKENS.get(piece["suit"].rstrip("\ufe0e\ufe0f"))
     if suit is None:
-        raise CardParseError(f"'{piece[0]}' is not a card: {_SUIT_HELP}")
+        raise CardParseError(
+            gettext("'%(text)s' is not a card: %(help)s")
+            % {"text": piece[0], "help": gettext(_SUIT_HELP)}
+        )
     return Card(rank, suit)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import Card
+from rules.i18n import gettext as _
 from rules.plays import NotAPlay, Play, can_open, classify, overlapping
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
@@ -23,7 +24,7 @@ class HandReport:
     def description(self) -> str:
         if self.play is not None:
             return self.play.description
-        return f"Not a play: {self.problem}"
+        return _("Not a play: %(reason)s") % {"reason": self.problem}
 
     @property
     def shown_cards(self) -> tuple[Card, ...]:
@@ -60,5 +61,12 @@ def overlap_problem(a: tuple[Card, ...], b: tuple[Card, ...]) -> str | None:
     if not shared:
         return None
     names = ", ".join(str(card) for card in shared)
-    verb = "is" if len(shared) == 1 else "are"
-    return f"{names} {verb} in both hands: a deck has one of each card, so take it out of one."
+    if len(shared) == 1:
+        message = _(
+            "%(cards)s is in both hands: a deck has one of each card, so take it out of one."
+        )
+    else:
+        message = _(
+            "%(cards)s are in both hands: a deck has one of each card, so take it out of one."
+        )
+    return message % {"cards": names}

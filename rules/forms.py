@@ -4,14 +4,17 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.cards import Card, CardParseError, parse_cards
 from rules.checker import MAX_TEXT_LENGTH, overlap_problem
 
-HANDS = (("a", "Hand A"), ("b", "Hand B"))
+HANDS = (("a", gettext_lazy("Hand A")), ("b", gettext_lazy("Hand B")))
 
 
-def cards_field(label: str) -> forms.CharField:
+def cards_field(label: str | Promise) -> forms.CharField:
     return forms.CharField(
         label=label,
         required=False,
@@ -22,7 +25,7 @@ def cards_field(label: str) -> forms.CharField:
                 "autocomplete": "off",
                 "autocapitalize": "characters",
                 "spellcheck": "false",
-                "placeholder": "e.g. 9s 9d, or tap the cards below",
+                "placeholder": gettext_lazy("e.g. 9s 9d, or tap the cards below"),
             }
         ),
     )
@@ -35,10 +38,13 @@ class CheckForm(forms.Form):
     so the picker works as plain submit buttons without JavaScript.
     """
 
-    a = cards_field("Hand A")
-    b = cards_field("Hand B")
+    a = cards_field(gettext_lazy("Hand A"))
+    b = cards_field(gettext_lazy("Hand B"))
     into = forms.ChoiceField(
-        label="Tap cards into", choices=HANDS, required=False, widget=forms.RadioSelect
+        label=gettext_lazy("Tap cards into"),
+        choices=HANDS,
+        required=False,
+        widget=forms.RadioSelect,
     )
     tap = forms.CharField(required=False, max_length=8, widget=forms.HiddenInput)
 
@@ -79,8 +85,11 @@ class CheckForm(forms.Form):
             into, other = ("a", "b") if data["into"] == "a" else ("b", "a")
             if tapped in data[other]:
                 raise forms.ValidationError(
-                    f"{tapped} is already in hand {other.upper()}: "
-                    f"pick into hand {other.upper()} to take it out."
+                    _(
+                        "%(card)s is already in hand %(hand)s: "
+                        "pick into hand %(hand)s to take it out."
+                    )
+                    % {"card": tapped, "hand": other.upper()}
                 )
             hand = data[into]
             data[into] = (

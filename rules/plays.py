@@ -21,6 +21,7 @@ from itertools import combinations, combinations_with_replacement
 from math import prod
 
 from rules.cards import Card, Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from rules.i18n import gettext, gettext_noop
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 
@@ -42,7 +43,20 @@ class Kind(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", " ")
+        """The kind in words, in the active language."""
+        return gettext(_KIND_LABELS[self])
+
+
+_KIND_LABELS = {
+    Kind.SINGLE: gettext_noop("single"),
+    Kind.PAIR: gettext_noop("pair"),
+    Kind.TRIPLE: gettext_noop("triple"),
+    Kind.STRAIGHT: gettext_noop("straight"),
+    Kind.FLUSH: gettext_noop("flush"),
+    Kind.FULL_HOUSE: gettext_noop("full house"),
+    Kind.FOUR_OF_A_KIND: gettext_noop("four of a kind"),
+    Kind.STRAIGHT_FLUSH: gettext_noop("straight flush"),
+}
 
 
 # Five-card tiers, the first number of every five-card key.
@@ -53,7 +67,7 @@ TIERS = {
     Kind.FOUR_OF_A_KIND: 4,
     Kind.STRAIGHT_FLUSH: 5,
 }
-_TIER_LADDER = "straight < flush < full house < four of a kind < straight flush"
+_TIER_LADDER = gettext_noop("straight < flush < full house < four of a kind < straight flush")
 
 # In straights the 2 sits below the 3 and the ace at either end, so runs are windows of five
 # over A 2 3 … K A: RUNS[0] is A-2-3-4-5 (lowest) and RUNS[9] is 10-J-Q-K-A (highest).
@@ -164,28 +178,37 @@ class Play:
         'Straight A-2-3-4-5, 5♦ high'
         """
         first, top = self.cards[0], self.cards[-1]
+        values = {
+            "card": first,
+            "top": top,
+            "rank": first.rank.plural,
+            "suit": first.suit.symbol,
+            "top_suit": top.suit.symbol,
+            "top_rank": top.rank.label,
+            "under": top.rank.plural,
+            "run": _run_text(self),
+        }
         match self.kind:
             case Kind.SINGLE:
-                return f"Single {first}"
+                message = gettext("Single %(card)s")
             case Kind.PAIR:
-                return f"Pair of {first.rank.plural} ({top.suit.symbol} high)"
+                message = gettext("Pair of %(rank)s (%(top_suit)s high)")
             case Kind.TRIPLE:
-                return f"Triple of {first.rank.plural}"
+                message = gettext("Triple of %(rank)s")
             case Kind.STRAIGHT:
-                return f"Straight {_run_text(self)}, {top} high"
+                message = gettext("Straight %(run)s, %(top)s high")
             case Kind.FLUSH:
-                return f"Flush in {first.suit.symbol}, {top.rank.label} high"
+                message = gettext("Flush in %(suit)s, %(top_rank)s high")
             case Kind.FULL_HOUSE:
-                return f"Full house, {first.rank.plural} over {top.rank.plural}"
+                message = gettext("Full house, %(rank)s over %(under)s")
+            case Kind.FOUR_OF_A_KIND if top.rank in (Rank.EIGHT, Rank.ACE):
+                # "an 8♦", "an A♠", but "a 10♣"
+                message = gettext("Four %(rank)s with an %(top)s kicker")
             case Kind.FOUR_OF_A_KIND:
-                return f"Four {first.rank.plural} with {_a(top.rank)} {top} kicker"
+                message = gettext("Four %(rank)s with a %(top)s kicker")
             case _:  # Kind.STRAIGHT_FLUSH
-                return f"Straight flush in {first.suit.symbol}, {_run_text(self)}"
-
-
-def _a(rank: Rank) -> str:
-    """The article said before a card: "an 8♦", "an A♠", "a 10♣"."""
-    return "an" if rank in (Rank.EIGHT, Rank.ACE) else "a"
+                message = gettext("Straight flush in %(suit)s, %(run)s")
+        return message % values
 
 
 def _run_text(play: Play) -> str:
@@ -204,10 +227,12 @@ def classify(cards: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> Play:
     a bare four of a kind is not a play: add any fifth card as a kicker
     """
     if not cards:
-        raise NotAPlay("no cards")
+        raise NotAPlay(gettext("no cards"))
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise NotAPlay(f"{twice} is there twice: each card can be played only once")
+        raise NotAPlay(
+            gettext("%(card)s is there twice: each card can be played only once") % {"card": twice}
+        )
 
     def strength(card: Card) -> tuple[int, int]:
         return int(card.rank), rules.suit_strength(card.suit)
@@ -221,26 +246,35 @@ def classify(cards: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> Play:
             return Play(ordered, Kind.PAIR, strength(ordered[-1]))
         case 2:
             low, high = ordered
-            raise NotAPlay(f"{low} and {high} are not a pair: a pair is two cards of one rank")
+            raise NotAPlay(
+                gettext("%(low)s and %(high)s are not a pair: a pair is two cards of one rank")
+                % {"low": low, "high": high}
+            )
         case 3 if shape == [3]:
             return Play(ordered, Kind.TRIPLE, (int(ordered[0].rank),))
         case 3 if shape == [2, 1]:
-            raise NotAPlay("a pair and an odd card are not a play: a triple is three of a rank")
+            raise NotAPlay(
+                gettext("a pair and an odd card are not a play: a triple is three of a rank")
+            )
         case 3:
             raise NotAPlay(
-                "three different ranks are not a play: a triple is three of a rank, "
-                "and runs must be five cards long"
+                gettext(
+                    "three different ranks are not a play: a triple is three of a rank, "
+                    "and runs must be five cards long"
+                )
             )
         case 4 if shape == [4]:
-            raise NotAPlay("a bare four of a kind is not a play: add any fifth card as a kicker")
+            raise NotAPlay(
+                gettext("a bare four of a kind is not a play: add any fifth card as a kicker")
+            )
         case 4 if shape == [2, 2]:
-            raise NotAPlay("two pair is not a Big Two play")
+            raise NotAPlay(gettext("two pair is not a Big Two play"))
         case 4:
-            raise NotAPlay("four cards are never a play: play 1, 2, 3 or 5 cards")
+            raise NotAPlay(gettext("four cards are never a play: play 1, 2, 3 or 5 cards"))
         case 5:
             return _five(ordered, shape, rules)
         case _:
-            raise NotAPlay("six or more cards are never a play: play 1, 2, 3 or 5 cards")
+            raise NotAPlay(gettext("six or more cards are never a play: play 1, 2, 3 or 5 cards"))
 
 
 def _five(ordered: tuple[Card, ...], shape: list[int], rules: RuleSet) -> Play:
@@ -265,18 +299,18 @@ def _five(ordered: tuple[Card, ...], shape: list[int], rules: RuleSet) -> Play:
 
 def _why_no_hand(ordered: tuple[Card, ...], shape: list[int]) -> str:
     if shape == [3, 1, 1]:
-        return (
+        return gettext(
             "five cards that make no hand (a triple and two odd cards: a full house needs a pair)"
         )
     if shape == [2, 2, 1]:
-        return "two pair is not a Big Two play, not even with a fifth card"
+        return gettext("two pair is not a Big Two play, not even with a fifth card")
     if shape == [2, 1, 1, 1]:
-        return "five cards that make no hand (a pair with three odd cards)"
+        return gettext("five cards that make no hand (a pair with three odd cards)")
     wrap = _WRAPS.get(frozenset(card.rank for card in ordered))
     if wrap is not None:
         run = "-".join(rank.label for rank in wrap)
-        return f"{run} is not a straight: nothing wraps past the ace"
-    return "five cards that make no hand (five ranks not in a row, and not all one suit)"
+        return gettext("%(run)s is not a straight: nothing wraps past the ace") % {"run": run}
+    return gettext("five cards that make no hand (five ranks not in a row, and not all one suit)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +324,12 @@ class Verdict:
     reason: str
 
 
-_SIZE_NOUNS = {1: "a single", 2: "a pair", 3: "a triple", 5: "a five-card hand"}
+_SIZE_NOUNS = {
+    1: gettext_noop("a single"),
+    2: gettext_noop("a pair"),
+    3: gettext_noop("a triple"),
+    5: gettext_noop("a five-card hand"),
+}
 
 
 def compare(a: Play, b: Play, rules: RuleSet = DEFAULT_RULES) -> Verdict:
@@ -307,8 +346,11 @@ def compare(a: Play, b: Play, rules: RuleSet = DEFAULT_RULES) -> Verdict:
     if a.size != b.size:
         return Verdict(
             "different_sizes",
-            f"{_SIZE_NOUNS[a.size].capitalize()} can't answer {_SIZE_NOUNS[b.size]}: "
-            "a play is only answered by the same number of cards",
+            gettext("%(a)s can't answer %(b)s: a play is only answered by the same number of cards")
+            % {
+                "a": gettext(_SIZE_NOUNS[a.size]).capitalize(),
+                "b": gettext(_SIZE_NOUNS[b.size]),
+            },
         )
     if a.key == b.key:
         raise ValueError(
@@ -322,52 +364,60 @@ def _why(winner: Play, loser: Play) -> str:
     """One sentence on why `winner` beats `loser`, two plays of the same size."""
     kind = winner.kind
     if kind is not loser.kind:
-        return f"A {kind.label} beats any {loser.kind.label}: five-card hands rank {_TIER_LADDER}"
+        return gettext("A %(winner)s beats any %(loser)s: five-card hands rank %(ladder)s") % {
+            "winner": kind.label,
+            "loser": loser.kind.label,
+            "ladder": gettext(_TIER_LADDER),
+        }
     win_rank, lose_rank = winner.cards[0].rank, loser.cards[0].rank
     win_top, lose_top = winner.cards[-1], loser.cards[-1]
+    values = {
+        "win": win_rank.plural,
+        "lose": lose_rank.plural,
+        "win_suit": win_top.suit.symbol,
+        "lose_suit": lose_top.suit.symbol,
+    }
     match kind:
         case Kind.SINGLE if win_rank == lose_rank:
-            return (
-                f"Both are single {win_rank.plural}: the higher suit wins, "
-                f"{win_top.suit.symbol} beats {lose_top.suit.symbol}"
+            message = gettext(
+                "Both are single %(win)s: the higher suit wins, %(win_suit)s beats %(lose_suit)s"
             )
         case Kind.SINGLE:
-            return (
-                f"Both are singles: {win_rank.plural} beat {lose_rank.plural}, "
-                "and rank decides before suit"
+            message = gettext(
+                "Both are singles: %(win)s beat %(lose)s, and rank decides before suit"
             )
         case Kind.PAIR if win_rank == lose_rank:
-            return (
-                f"Both are pairs of {win_rank.plural}: the pair with the higher suit wins, "
-                f"{win_top.suit.symbol} beats {lose_top.suit.symbol}"
+            message = gettext(
+                "Both are pairs of %(win)s: the pair with the higher suit wins, "
+                "%(win_suit)s beats %(lose_suit)s"
             )
         case Kind.PAIR:
-            return (
-                f"Both are pairs: {win_rank.plural} beat {lose_rank.plural}, "
-                "and rank decides before suit"
-            )
+            message = gettext("Both are pairs: %(win)s beat %(lose)s, and rank decides before suit")
         case Kind.TRIPLE:
-            return f"Both are triples: {win_rank.plural} beat {lose_rank.plural}"
+            message = gettext("Both are triples: %(win)s beat %(lose)s")
         case Kind.FULL_HOUSE:
-            return (
-                f"Both are full houses: only the triple counts, and {win_rank.plural} "
-                f"beat {lose_rank.plural} — the pair is dead weight"
+            message = gettext(
+                "Both are full houses: only the triple counts, and %(win)s beat %(lose)s"
+                " — the pair is dead weight"
             )
         case Kind.FOUR_OF_A_KIND:
-            return (
-                f"Both are fours of a kind: only the rank of the four counts, and "
-                f"{win_rank.plural} beat {lose_rank.plural} — the kicker is dead weight"
+            message = gettext(
+                "Both are fours of a kind: only the rank of the four counts, and %(win)s beat"
+                " %(lose)s — the kicker is dead weight"
             )
         case Kind.FLUSH:
             return _why_flush(winner, loser)
         case _:
             return _why_run(winner, loser)
+    return message % values
 
 
 def _why_flush(winner: Play, loser: Play) -> str:
     win_suit, lose_suit = winner.cards[0].suit.symbol, loser.cards[0].suit.symbol
     if win_suit != lose_suit:
-        return f"Both are flushes: {win_suit} outranks {lose_suit}, and suit decides before rank"
+        return gettext(
+            "Both are flushes: %(win)s outranks %(lose)s, and suit decides before rank"
+        ) % {"win": win_suit, "lose": lose_suit}
     # Ranks follow the tier and suit in a flush key, highest first.
     first_difference = next(
         (index, Rank(win), Rank(lose))
@@ -375,35 +425,50 @@ def _why_flush(winner: Play, loser: Play) -> str:
         if win != lose
     )
     index, win_rank, lose_rank = first_difference
+    values = {"suit": win_suit, "win": win_rank.label, "lose": lose_rank.label}
     if index == 0:
         return (
-            f"Both are flushes in {win_suit}: the higher top card wins, "
-            f"{win_rank.label} beats {lose_rank.label}"
+            gettext(
+                "Both are flushes in %(suit)s: the higher top card wins, %(win)s beats %(lose)s"
+            )
+            % values
         )
     return (
-        f"Both are flushes in {win_suit} with the same top cards: the highest card that differs "
-        f"decides, {win_rank.label} beats {lose_rank.label}"
+        gettext(
+            "Both are flushes in %(suit)s with the same top cards: the highest card that differs"
+            " decides, %(win)s beats %(lose)s"
+        )
+        % values
     )
 
 
 def _why_run(winner: Play, loser: Play) -> str:
     """Straights and straight flushes: by sequence, then by the top card's suit."""
-    plural = "straights" if winner.kind is Kind.STRAIGHT else "straight flushes"
+    plural = gettext("straights") if winner.kind is Kind.STRAIGHT else gettext("straight flushes")
     win_run, lose_run = _run_text(winner), _run_text(loser)
+    values = {
+        "kinds": plural,
+        "kind": winner.kind.label,
+        "win": win_run,
+        "lose": lose_run,
+        "win_card": winner.cards[-1],
+        "lose_card": loser.cards[-1],
+    }
     if win_run == lose_run:
-        return (
-            f"Both are {plural} {win_run}: the top card's suit decides, "
-            f"{winner.cards[-1]} beats {loser.cards[-1]}"
+        message = gettext(
+            "Both are %(kinds)s %(win)s: the top card's suit decides, %(win_card)s beats"
+            " %(lose_card)s"
         )
-    if loser.key[1] == 0:
-        return (
-            f"{lose_run} is the lowest {winner.kind.label} (its top card is the 5); "
-            f"{win_run} is above it"
+    elif loser.key[1] == 0:
+        message = gettext(
+            "%(lose)s is the lowest %(kind)s (its top card is the 5); %(win)s is above it"
         )
-    return (
-        f"Both are {plural}: {win_run} is above {lose_run} — the order runs "
-        "A-2-3-4-5 (lowest), 2-3-4-5-6, 3-4-5-6-7 … 10-J-Q-K-A (highest)"
-    )
+    else:
+        message = gettext(
+            "Both are %(kinds)s: %(win)s is above %(lose)s — the order runs "
+            "A-2-3-4-5 (lowest), 2-3-4-5-6, 3-4-5-6-7 … 10-J-Q-K-A (highest)"
+        )
+    return message % values
 
 
 def judge(
@@ -420,9 +485,11 @@ def judge(
         try:
             plays.append(classify(cards, rules))
         except NotAPlay as reason:
-            problems.append(f"{name} is not a play — {reason}")
+            problems.append(
+                gettext("%(hand)s is not a play — %(reason)s") % {"hand": name, "reason": reason}
+            )
     if problems:
-        return Verdict("not_a_play", "; ".join(problems))
+        return Verdict("not_a_play", gettext("; ").join(problems))
     return compare(plays[0], plays[1], rules)
 
 

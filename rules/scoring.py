@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.i18n import gettext
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 
@@ -166,23 +167,32 @@ def validate_deal(
         raise ValueError(f"{len(cards_left)} counts of cards left for {len(names)} players")
     problems = []
     out_of_range = [
-        f"{name} has {cards}"
+        gettext("%(name)s has %(count)s") % {"name": name, "count": cards}
         for name, cards in zip(names, cards_left, strict=True)
         if not 0 <= cards <= rules.hand_size
     ]
     if out_of_range:
         problems.append(
-            f"Cards left must be between 0 and {rules.hand_size} — {_and(out_of_range)}"
+            gettext("Cards left must be between 0 and %(max)s — %(players)s")
+            % {"max": rules.hand_size, "players": _and(out_of_range)}
         )
     went_out = [name for name, cards in zip(names, cards_left, strict=True) if cards == 0]
     if not went_out:
-        problems.append("Nobody went out: enter 0 for the player who played their last card")
+        problems.append(
+            gettext("Nobody went out: enter 0 for the player who played their last card")
+        )
     elif len(went_out) > 1:
-        both = "both" if len(went_out) == 2 else "all"
-        problems.append(f"Only one player can go out in a deal — {_and(went_out)} {both} have 0")
+        message = (
+            gettext("Only one player can go out in a deal — %(players)s both have 0")
+            if len(went_out) == 2
+            else gettext("Only one player can go out in a deal — %(players)s all have 0")
+        )
+        problems.append(message % {"players": _and(went_out)})
     return problems
 
 
 def _and(items: list[str]) -> str:
     """ "Ann", "Ann and Ben", "Ann, Ben and Cara"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}

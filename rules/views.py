@@ -7,6 +7,7 @@ from django.forms import BoundField
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
@@ -18,12 +19,12 @@ from rules.plays import Verdict, judge
 
 # The quirks people argue about at the table, as ready-made comparisons.
 EXAMPLES = (
-    ("A club flush against an ace-high diamond flush", "3C 5C 6C 7C 8C", "4D 9D 10D QD AD"),
-    ("A-2-3-4-5 against 2-3-4-5-6", "AS 2D 3C 4H 5D", "2C 3D 4S 5H 6C"),
-    ("Four 5s with a 2 kicker against four 6s with a 3", "5D 5C 5H 5S 2S", "6D 6C 6H 6S 3D"),
-    ("Jacks over threes against tens over aces", "JD JC JH 3D 3C", "10D 10C 10H AD AC"),
-    ("Is J-Q-K-A-2 a straight?", "JS QH KD AC 2D", "10C JC QD KH AS"),
-    ("A pair of 9s: which suit wins?", "9S 9D", "9H 9C"),
+    (_("A club flush against an ace-high diamond flush"), "3C 5C 6C 7C 8C", "4D 9D 10D QD AD"),
+    (_("A-2-3-4-5 against 2-3-4-5-6"), "AS 2D 3C 4H 5D", "2C 3D 4S 5H 6C"),
+    (_("Four 5s with a 2 kicker against four 6s with a 3"), "5D 5C 5H 5S 2S", "6D 6C 6H 6S 3D"),
+    (_("Jacks over threes against tens over aces"), "JD JC JH 3D 3C", "10D 10C 10H AD AC"),
+    (_("Is J-Q-K-A-2 a straight?"), "JS QH KD AC 2D", "10C JC QD KH AS"),
+    (_("A pair of 9s: which suit wins?"), "9S 9D", "9H 9C"),
 )
 
 

@@ -11,6 +11,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 WIDTH = 360
 HEIGHT = 230
 LEFT = 32  # room for the y-axis numbers
@@ -21,6 +24,13 @@ LABEL_GAP = 13  # the least vertical distance between two end labels
 LABEL_CHARS = 7
 
 SHAPES = ("circle", "square", "triangle", "diamond")
+# The shapes as the legend names them.
+SHAPE_NAMES = {
+    "circle": gettext_lazy("circle"),
+    "square": gettext_lazy("square"),
+    "triangle": gettext_lazy("triangle"),
+    "diamond": gettext_lazy("diamond"),
+}
 DASHES = ("", "7 4", "2 3", "9 3 2 3")
 
 
@@ -30,6 +40,11 @@ class Series:
     name: str
     total: int
     shape: str
+
+    @property
+    def shape_name(self) -> str:
+        return str(SHAPE_NAMES[self.shape])
+
     dash: str
     points: str  # for <polyline points="...">
     markers: str  # one path with a marker at every deal
@@ -113,10 +128,15 @@ def running_totals_chart(
     x_ticks = tuple(Tick(deal, x_of(deal)) for deal in range(every, deals + 1, every))
     standing = ", ".join(f"{name} {s.total}" for name, s in zip(names, series, strict=True))
     description = (
-        f"Running totals after deal {deals}: {standing}. "
-        if deals
-        else f"No deals yet: {', '.join(names)} all start at 0. "
-    ) + f"The dashed line marks {target}, where the game can end."
+        (
+            _("Running totals after deal %(deals)s: %(standing)s.")
+            % {"deals": deals, "standing": standing}
+            if deals
+            else _("No deals yet: %(names)s all start at 0.") % {"names": ", ".join(names)}
+        )
+        + " "
+        + _("The dashed line marks %(target)s, where the game can end.") % {"target": target}
+    )
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -129,7 +149,7 @@ def running_totals_chart(
         x_ticks=x_ticks,
         target=target,
         target_y=y_of(target),
-        title="Running totals after each deal",
+        title=_("Running totals after each deal"),
         description=description,
     )
 
@@ -225,10 +245,18 @@ def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
         points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
         markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
         y_ticks=tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step)),
-        title="Average penalty per deal, game by game",
+        title=_("Average penalty per deal, game by game"),
         description=(
-            f"{len(averages)} finished games, oldest first: from {averages[0]:.1f} to "
-            f"{averages[-1]:.1f} points a deal; lowest {min(averages):.1f}, "
-            f"highest {max(averages):.1f}. Lower is better."
+            _(
+                "%(count)s finished games, oldest first: from %(first).1f to %(last).1f points"
+                " a deal; lowest %(lowest).1f, highest %(highest).1f. Lower is better."
+            )
+            % {
+                "count": len(averages),
+                "first": averages[0],
+                "last": averages[-1],
+                "lowest": min(averages),
+                "highest": max(averages),
+            }
         ),
     )

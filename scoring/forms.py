@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.forms import BoundField
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.ruleset import RuleSet
 from rules.scoring import penalty, validate_deal
@@ -20,31 +23,31 @@ class SignupForm(UserCreationForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields[
-            "username"
-        ].help_text = "The name your club will see. Letters, digits and @ . + - _ only."
-        self.fields["password2"].help_text = "Type the same password again."
+        self.fields["username"].help_text = _(
+            "The name your club will see. Letters, digits and @ . + - _ only."
+        )
+        self.fields["password2"].help_text = _("Type the same password again.")
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(
-        label="Name",
+        label=gettext_lazy("Name"),
         max_length=Club._meta.get_field("name").max_length,
-        error_messages={"required": "Give the club a name"},
+        error_messages={"required": gettext_lazy("Give the club a name")},
     )
 
 
 class SeasonChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Season) -> str:
-        return f"{obj.name} (current)" if obj.is_current else obj.name
+        return _("%(season)s (current)") % {"season": obj.name} if obj.is_current else obj.name
 
 
-def season_field(club: Club, label: str) -> SeasonChoiceField:
+def season_field(club: Club, label: str | Promise) -> SeasonChoiceField:
     return SeasonChoiceField(
         label=label,
         queryset=club.seasons.all(),
         empty_label=None,
-        error_messages={"invalid_choice": "Pick one of the club's seasons"},
+        error_messages={"invalid_choice": gettext_lazy("Pick one of the club's seasons")},
     )
 
 
@@ -56,16 +59,18 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for position in range(1, SEATS + 1):
             self.fields[f"seat_{position}"] = forms.CharField(
-                label=f"Seat {position}",
+                label=_("Seat %(number)s") % {"number": position},
                 max_length=PLAYER_NAME_MAX_LENGTH,
                 error_messages={
-                    "required": f"Seat {position} is empty — who sits there?",
-                    "max_length": f"A name can be at most {PLAYER_NAME_MAX_LENGTH} characters",
+                    "required": _("Seat %(number)s is empty — who sits there?")
+                    % {"number": position},
+                    "max_length": _("A name can be at most %(count)s characters")
+                    % {"count": PLAYER_NAME_MAX_LENGTH},
                 },
             )
         # Left out, the game goes into the current season (the form shows no choice while the
         # club has only one).
-        self.fields["season"] = season_field(club, "Season")
+        self.fields["season"] = season_field(club, _("Season"))
         self.fields["season"].required = False
         self.fields["season"].initial = club.seasons.filter(is_current=True).first()
 
@@ -95,34 +100,37 @@ class NewGameForm(forms.Form):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(
-        label="Name",
+        label=gettext_lazy("Name"),
         max_length=SEASON_NAME_MAX_LENGTH,
-        error_messages={"required": "Give the season a name, e.g. “Spring 2027”"},
+        error_messages={"required": gettext_lazy("Give the season a name, e.g. “Spring 2027”")},
     )
     starts_on = forms.DateField(
-        label="Starts on",
+        label=gettext_lazy("Starts on"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"required": "When does it start?", "invalid": "Enter a date"},
+        error_messages={
+            "required": gettext_lazy("When does it start?"),
+            "invalid": gettext_lazy("Enter a date"),
+        },
     )
     ends_on = forms.DateField(
-        label="Ends on (optional)",
+        label=gettext_lazy("Ends on (optional)"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date, or leave it empty"},
+        error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
         starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
         if starts_on and ends_on and ends_on < starts_on:
-            self.add_error("ends_on", "A season can't end before it starts")
+            self.add_error("ends_on", _("A season can't end before it starts"))
         return data
 
 
 class MoveGameForm(forms.Form):
     def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"] = season_field(club, "Move to season")
+        self.fields["season"] = season_field(club, _("Move to season"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +166,9 @@ class DealForm(forms.Form):
             self.fields[self.key(seat)] = forms.IntegerField(
                 label=name,
                 error_messages={
-                    "required": f"Enter {name}'s cards left",
-                    "invalid": f"{name}'s cards left must be a whole number from 0 to "
-                    f"{rules.hand_size}",
+                    "required": _("Enter %(name)s's cards left") % {"name": name},
+                    "invalid": _("%(name)s's cards left must be a whole number from 0 to %(max)s")
+                    % {"name": name, "max": rules.hand_size},
                 },
             )
 

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
@@ -110,8 +111,8 @@ class Season(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="games")
@@ -235,9 +236,9 @@ class GameChange(models.Model):
     """One line of a game's history: who recorded, undid or edited which deal, and how."""
 
     class Action(models.TextChoices):
-        RECORD = "record", "Recorded"
-        UNDO = "undo", "Undid"
-        EDIT = "edit", "Changed"
+        RECORD = "record", _("Recorded")
+        UNDO = "undo", _("Undid")
+        EDIT = "edit", _("Changed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(
@@ -263,15 +264,17 @@ class GameChange(models.Model):
 
     def summary(self) -> str:
         """ "ann changed deal 3 from 0 5 9 13 to 0 5 8 13", for the game's history."""
-        who = self.by.get_username() if self.by else "Someone"
+        values = {
+            "who": self.by.get_username() if self.by else _("Someone"),
+            "number": self.deal_number,
+            "before": spaced(self.before),
+            "after": spaced(self.after),
+        }
         if self.action == self.Action.RECORD:
-            return f"{who} recorded deal {self.deal_number}: {spaced(self.after)}"
+            return _("%(who)s recorded deal %(number)s: %(after)s") % values
         if self.action == self.Action.UNDO:
-            return f"{who} undid deal {self.deal_number} (it was {spaced(self.before)})"
-        return (
-            f"{who} changed deal {self.deal_number} from {spaced(self.before)}"
-            f" to {spaced(self.after)}"
-        )
+            return _("%(who)s undid deal %(number)s (it was %(before)s)") % values
+        return _("%(who)s changed deal %(number)s from %(before)s to %(after)s") % values
 
 
 def spaced(cards: list[int] | None) -> str:

@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
@@ -196,7 +197,7 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = member_club(request, club_id)
     back = reverse("scoring:club", args=[club.pk])
     if club.owner_id != request.user.pk:
-        return forbidden(request, "Only the club's owner can start a new season.", back)
+        return forbidden(request, _("Only the club's owner can start a new season."), back)
     form = SeasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -204,7 +205,10 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
         except services.ScoringError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"{season.name} has started: new games go into it.")
+            messages.success(
+                request,
+                _("%(season)s has started: new games go into it.") % {"season": season.name},
+            )
             return redirect("scoring:season", season_id=season.pk)
     return render(request, "scoring/new_season.html", {"club": club, "form": form})
 
@@ -215,7 +219,9 @@ def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
     game = member_game(request, game_id)
     back = reverse("scoring:game", args=[game.pk])
     if game.club.owner_id != request.user.pk:
-        return forbidden(request, "Only the club's owner can move a game to another season.", back)
+        return forbidden(
+            request, _("Only the club's owner can move a game to another season."), back
+        )
     form = MoveGameForm(
         request.POST if request.method == "POST" else None,
         club=game.club,
@@ -223,7 +229,10 @@ def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         services.move_game(game=game, season=form.cleaned_data["season"], by=request.user)
-        messages.success(request, f"The game is now in {form.cleaned_data['season'].name}.")
+        messages.success(
+            request,
+            _("The game is now in %(season)s.") % {"season": form.cleaned_data["season"].name},
+        )
         return redirect(back)
     return render(request, "scoring/move_game.html", {"game": game, "form": form})
 

@@ -14,6 +14,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.ruleset import RuleSet
 from rules.scoring import GameReplay, penalty, replay, validate_deal
@@ -67,9 +69,11 @@ class InvalidDeal(ScoringError):
 def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
     name = " ".join(name.split())
     if not name:
-        raise ScoringError("Give the club a name")
+        raise ScoringError(_("Give the club a name"))
     if len(name) > CLUB_NAME_MAX_LENGTH:
-        raise ScoringError(f"A club's name can be at most {CLUB_NAME_MAX_LENGTH} characters")
+        raise ScoringError(
+            _("A club's name can be at most %(count)s characters") % {"count": CLUB_NAME_MAX_LENGTH}
+        )
     with transaction.atomic():
         club = Club.objects.create(name=name, owner=owner)
         Membership.objects.create(club=club, user=owner)
@@ -85,7 +89,7 @@ def join_club(*, token: str, user: AbstractBaseUser) -> Club:
         club = Club.objects.filter(invite_token=token).first()
         if club is None:
             raise ScoringError(
-                "This invite link doesn't work any more. Ask the club's owner for a new one."
+                _("This invite link doesn't work any more. Ask the club's owner for a new one.")
             )
         Membership.objects.get_or_create(club=club, user=user)
     return club
@@ -94,7 +98,7 @@ def join_club(*, token: str, user: AbstractBaseUser) -> Club:
 def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
     """Give the club a new invite link; the old one stops working at once."""
     if club.owner_id != by.pk:
-        raise NotAllowed("Only the club's owner can reset its invite link")
+        raise NotAllowed(_("Only the club's owner can reset its invite link"))
     with transaction.atomic():
         club.invite_token = new_invite_token()
         club.save(update_fields=["invite_token"])
@@ -120,23 +124,36 @@ def start_game(
     The game goes into `season`, or the club's current season.
     """
     if season is not None and season.club_id != club.pk:
-        raise ScoringError("That season belongs to another club")
+        raise ScoringError(_("That season belongs to another club"))
     names = [clean_player_name(name) for name in seat_names]
     if len(names) != SEATS:
-        raise ScoringError(f"A game needs {SEATS} players")
-    empty = [f"Seat {position}" for position, name in enumerate(names, start=1) if not name]
+        raise ScoringError(_("A game needs %(count)s players") % {"count": SEATS})
+    empty = [
+        _("Seat %(number)s") % {"number": position}
+        for position, name in enumerate(names, start=1)
+        if not name
+    ]
     if empty:
-        raise ScoringError(f"Every seat needs a player — {_and(empty)} {_is(empty)} empty")
+        raise ScoringError(
+            ngettext(
+                "Every seat needs a player — %(seats)s is empty",
+                "Every seat needs a player — %(seats)s are empty",
+                len(empty),
+            )
+            % {"seats": _and(empty)}
+        )
     too_long = [name for name in names if len(name) > PLAYER_NAME_MAX_LENGTH]
     if too_long:
         raise ScoringError(
-            f"A player's name can be at most {PLAYER_NAME_MAX_LENGTH} characters"
-            f" — {too_long[0][:PLAYER_NAME_MAX_LENGTH]}… is longer"
+            _("A player's name can be at most %(count)s characters — %(name)s… is longer")
+            % {"count": PLAYER_NAME_MAX_LENGTH, "name": too_long[0][:PLAYER_NAME_MAX_LENGTH]}
         )
     seen: dict[str, str] = {}
     for name in names:
         if name.casefold() in seen:
-            raise ScoringError(f"{name} can't sit twice — each seat needs a different player")
+            raise ScoringError(
+                _("%(name)s can't sit twice — each seat needs a different player") % {"name": name}
+            )
         seen[name.casefold()] = name
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
@@ -168,14 +185,17 @@ def start_season(
     (or on its own first day, if the new one starts as early).
     """
     if club.owner_id != by.pk:
-        raise NotAllowed("Only the club's owner can start a new season")
+        raise NotAllowed(_("Only the club's owner can start a new season"))
     name = " ".join(name.split())
     if not name:
-        raise ScoringError("Give the season a name")
+        raise ScoringError(_("Give the season a name"))
     if len(name) > SEASON_NAME_MAX_LENGTH:
-        raise ScoringError(f"A season's name can be at most {SEASON_NAME_MAX_LENGTH} characters")
+        raise ScoringError(
+            _("A season's name can be at most %(count)s characters")
+            % {"count": SEASON_NAME_MAX_LENGTH}
+        )
     if ends_on is not None and ends_on < starts_on:
-        raise ScoringError("A season can't end before it starts — check the dates")
+        raise ScoringError(_("A season can't end before it starts — check the dates"))
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         previous = club.seasons.filter(is_current=True).first()
@@ -192,9 +212,9 @@ def start_season(
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
     """Put a game into another season of its club (where its result then counts)."""
     if game.club.owner_id != by.pk:
-        raise NotAllowed("Only the club's owner can move a game to another season")
+        raise NotAllowed(_("Only the club's owner can move a game to another season"))
     if season.club_id != game.club_id:
-        raise ScoringError("That season belongs to another club")
+        raise ScoringError(_("That season belongs to another club"))
     with transaction.atomic():
         game.season = season
         game.save(update_fields=["season"])
@@ -221,7 +241,7 @@ def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
 
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     if game.club.owner_id != by.pk:
-        raise NotAllowed("Only the club's owner can delete a game")
+        raise NotAllowed(_("Only the club's owner can delete a game"))
     with transaction.atomic():
         game.delete()
 
@@ -248,7 +268,9 @@ def record_deal(
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
-        raise DealAlreadyRecorded(f"Deal {number} was already recorded") from error
+        raise DealAlreadyRecorded(
+            _("Deal %(number)s was already recorded") % {"number": number}
+        ) from error
     _refresh(game, locked)
     return deal
 
@@ -261,17 +283,23 @@ def _record_deal(
         already = Deal.objects.filter(token=token).first()
         if already is not None:
             if already.game_id != locked.pk:
-                raise ScoringError("This form was already used for another game; reload the page")
+                raise ScoringError(
+                    _("This form was already used for another game; reload the page")
+                )
             return already, locked
         last = _last_number(locked)
         if number <= last:
             raise DealAlreadyRecorded(
-                f"Deal {number} was already recorded — the scoreboard now shows it"
+                _("Deal %(number)s was already recorded — the scoreboard now shows it")
+                % {"number": number}
             )
         if number != last + 1:
-            raise ScoringError(f"The next deal is deal {last + 1}, not deal {number}")
+            raise ScoringError(
+                _("The next deal is deal %(next)s, not deal %(number)s")
+                % {"next": last + 1, "number": number}
+            )
         if locked.is_finished:
-            raise ScoringError("The game is over — no more deals can be recorded")
+            raise ScoringError(_("The game is over — no more deals can be recorded"))
         seats = list(locked.seats.select_related("player").order_by("position"))
         cards = _checked_cards(cards_left, seats, locked)
         deal = Deal.objects.create(game=locked, number=number, token=token, recorded_by=by)
@@ -301,12 +329,15 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
             .first()
         )
         if last is None:
-            raise ScoringError("There is no deal to undo")
+            raise ScoringError(_("There is no deal to undo"))
         if number is not None and last.number != number:
             raise ScoringError(
-                f"Deal {number} is no longer the last deal, so nothing was undone"
-                if number < last.number
-                else f"Deal {number} was already undone"
+                (
+                    _("Deal %(number)s is no longer the last deal, so nothing was undone")
+                    if number < last.number
+                    else _("Deal %(number)s was already undone")
+                )
+                % {"number": number}
             )
         before = _cards_of(last)
         undone = last.number
@@ -330,7 +361,7 @@ def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: Abstrac
             Deal.objects.filter(game=locked, number=number).prefetch_related("scores__seat").first()
         )
         if deal is None:
-            raise ScoringError(f"There is no deal {number} in this game")
+            raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
         seats = list(locked.seats.select_related("player").order_by("position"))
         cards = _checked_cards(cards_left, seats, locked)
         before = _cards_of(deal)
@@ -341,9 +372,11 @@ def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: Abstrac
         replayed = _replay(locked, every_deal)
         if replayed.ends_before_last_deal:
             raise ScoringError(
-                f"With this change the game would have ended after deal"
-                f" {replayed.finished_after}, but {len(replayed.deals)} deals are recorded"
-                f" — undo the later deals first"
+                _(
+                    "With this change the game would have ended after deal %(after)s,"
+                    " but %(count)s deals are recorded — undo the later deals first"
+                )
+                % {"after": replayed.finished_after, "count": len(replayed.deals)}
             )
         scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
         for score, count in zip(scores, cards, strict=True):
@@ -442,7 +475,9 @@ def _penalty(game: Game, cards: int) -> int:
 def _checked_cards(cards_left: Sequence[int], seats: Sequence[Seat], game: Game) -> list[int]:
     cards = [int(count) for count in cards_left]
     if len(cards) != len(seats):
-        raise ScoringError(f"Enter the cards left for all {len(seats)} players")
+        raise ScoringError(
+            _("Enter the cards left for all %(count)s players") % {"count": len(seats)}
+        )
     problems = validate_deal(cards, [seat.player.name for seat in seats], game.ruleset)
     if problems:
         raise InvalidDeal(problems)
@@ -471,8 +506,6 @@ def _replay(game: Game, by_deal: dict[int, list[int]]) -> GameReplay:
 
 
 def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _is(items: Sequence[str]) -> str:
-    return "is" if len(items) == 1 else "are"
+    if len(items) == 1:
+        return items[0]
+    return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.db.models import Count, F, Min, Q, QuerySet, Sum
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Game, Seat
 
@@ -56,18 +58,18 @@ class Standing:
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
 # direction a first tap sorts in).
-COLUMNS: dict[str, tuple[str, bool]] = {
-    "rank": ("Rank", False),
-    "player": ("Player", False),
-    "games": ("Games", True),
-    "wins": ("Won", True),
-    "win_percent": ("Win %", True),
-    "deals": ("Deals", True),
-    "deals_won": ("Went out", True),
-    "average_penalty": ("Per deal", False),
-    "penalty": ("Points", False),
-    "thirteens": ("Caught with 13", False),
-    "best": ("Best", False),
+COLUMNS: dict[str, tuple[Promise, bool]] = {
+    "rank": (gettext_lazy("Rank"), False),
+    "player": (gettext_lazy("Player"), False),
+    "games": (gettext_lazy("Games"), True),
+    "wins": (gettext_lazy("Won"), True),
+    "win_percent": (gettext_lazy("Win %"), True),
+    "deals": (gettext_lazy("Deals"), True),
+    "deals_won": (gettext_lazy("Went out"), True),
+    "average_penalty": (gettext_lazy("Per deal"), False),
+    "penalty": (gettext_lazy("Points"), False),
+    "thirteens": (gettext_lazy("Caught with 13"), False),
+    "best": (gettext_lazy("Best"), False),
 }
 
 

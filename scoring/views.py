@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bigtwo_site.http import HtmxHttpRequest
@@ -71,7 +72,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}! You're signed in.")
+            messages.success(
+                request, _("Welcome, %(name)s! You're signed in.") % {"name": user.get_username()}
+            )
             return redirect(next_url or "scoring:clubs")
         user_login_failed.send(sender=__name__, credentials=credentials, request=request)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
@@ -98,7 +101,10 @@ def clubs(request: HttpRequest) -> HttpResponse:
         except services.ScoringError as error:
             form.add_error("name", error.message)
         else:
-            messages.success(request, f"{club.name} is ready. Start a game, or invite people.")
+            messages.success(
+                request,
+                _("%(club)s is ready. Start a game, or invite people.") % {"club": club.name},
+            )
             return redirect("scoring:club", club_id=club.pk)
     my_clubs = Club.objects.filter(memberships__user=request.user).select_related("owner")
     return render(request, "scoring/clubs.html", {"form": form, "clubs": my_clubs})
@@ -112,7 +118,7 @@ def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
         services.reset_invite(club=club, by=request.user)
     except services.NotAllowed as error:
         return forbidden(request, error.message, reverse("scoring:club", args=[club.pk]))
-    messages.success(request, "The invite link is new. The old one no longer works.")
+    messages.success(request, _("The invite link is new. The old one no longer works."))
     return redirect("scoring:club", club_id=club.pk)
 
 
@@ -124,7 +130,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "scoring/join_invalid.html", status=404)
     if request.method == "POST":
         services.join_club(token=token, user=request.user)
-        messages.success(request, f"You're a member of {club.name}.")
+        messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})
         return redirect("scoring:club", club_id=club.pk)
     already = club.memberships.filter(user=request.user).exists()
     return render(request, "scoring/join.html", {"club": club, "already": already})
@@ -178,7 +184,7 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = DealForm(request.POST, seats=seats, rules=game.ruleset)
     if not form.is_valid():
         if form.has_error("number") or form.has_error("token"):
-            return refused(request, game, "That form was out of date — here is the current one")
+            return refused(request, game, _("That form was out of date — here is the current one"))
         return render_game(request, game, form=form)
     try:
         deal = services.record_deal(
@@ -194,7 +200,7 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_game(request, game, form=form)
     except services.ScoringError as error:
         return refused(request, game, error.message)
-    notice = f"Deal {deal.number} recorded."
+    notice = _("Deal %(number)s recorded.") % {"number": deal.number}
     if request.htmx:
         return render_game(request, game, notice=notice)
     messages.success(request, notice)
@@ -254,7 +260,7 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
             except services.ScoringError as error:
                 form.add_error(None, error.message)
             else:
-                messages.success(request, f"Deal {number} changed.")
+                messages.success(request, _("Deal %(number)s changed.") % {"number": number})
                 return redirect("scoring:game", game_id=game.pk)
     return render(
         request,
@@ -285,7 +291,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 return refused(request, game, error.message)
             messages.error(request, error.message)
             return redirect("scoring:game", game_id=game.pk)
-        notice = f"Deal {undone} undone."
+        notice = _("Deal %(number)s undone.") % {"number": undone}
         if request.htmx:
             return render_game(request, game, notice=notice)
         messages.success(request, notice)
@@ -298,7 +304,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         .first()
     )
     if last is None:
-        messages.info(request, "There is no deal to undo yet.")
+        messages.info(request, _("There is no deal to undo yet."))
         return redirect("scoring:game", game_id=game.pk)
     scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
     template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
@@ -313,17 +319,18 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
     game = member_game(request, game_id)
     back = reverse("scoring:game", args=[game.pk])
     if game.club.owner_id != request.user.pk:
-        return forbidden(request, "Only the club's owner can delete a game.", back)
+        return forbidden(request, _("Only the club's owner can delete a game."), back)
     if request.method == "POST":
         club_id = game.club_id
         services.delete_game(game=game, by=request.user)
-        messages.success(request, "The game was deleted.")
+        messages.success(request, _("The game was deleted."))
         return redirect("scoring:club", club_id=club_id)
-    names = list(game.seats.select_related("player").order_by("position"))
+    seats = game.seats.select_related("player").order_by("position")
+    players = ", ".join(seat.player.name for seat in seats)
     return render(
         request,
         "scoring/delete_game.html",
-        {"game": game, "seats": names, "deals": game.deals.count()},
+        {"game": game, "players": players, "deals": game.deals.count()},
     )
 
 
@@ -335,7 +342,7 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
 def share(request: HttpRequest, game_id: int) -> HttpResponse:
     game = member_game(request, game_id)
     services.share_game(game=game, by=request.user)
-    messages.success(request, "The live view is on: anyone with its link can follow the score.")
+    messages.success(request, _("The live view is on: anyone with its link can follow the score."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
 
 
@@ -344,7 +351,7 @@ def share(request: HttpRequest, game_id: int) -> HttpResponse:
 def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
     game = member_game(request, game_id)
     services.stop_sharing(game=game, by=request.user)
-    messages.success(request, "The live view is off. Its link no longer works.")
+    messages.success(request, _("The live view is off. Its link no longer works."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
 
 
@@ -509,7 +516,12 @@ class Board:
     def winner_text(self) -> str:
         """ "Ann wins with 57" once the game is over."""
         winner = next((s for s in self.seats if s.player_id == self.game.winner_id), None)
-        return f"{winner.player.name} wins with {winner.total}" if winner else ""
+        if winner is None:
+            return ""
+        return _("%(name)s wins with %(total)s") % {
+            "name": winner.player.name,
+            "total": winner.total,
+        }
 
     @property
     def final_totals(self) -> str:
@@ -521,8 +533,15 @@ class Board:
         names = self.tied_names
         if not names:
             return ""
-        joined = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        return f"{joined} are tied for lowest on {self.lowest_total} — play another deal"
+        joined = (
+            names[0]
+            if len(names) == 1
+            else _("%(items)s and %(last)s") % {"items": ", ".join(names[:-1]), "last": names[-1]}
+        )
+        return _("%(names)s are tied for lowest on %(total)s — play another deal") % {
+            "names": joined,
+            "total": self.lowest_total,
+        }
 
     @property
     def totals(self) -> list[TotalCell]:

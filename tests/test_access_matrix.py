@@ -43,6 +43,9 @@ MATRIX: dict[str, Row] = {
     # Open to everyone
     "home": Row("/", everyone(200), NO),
     "ping": Row("/ping/", everyone(200), NO),
+    # Django's set_language: it only changes the language for a POST with one, but answers
+    # any method with a redirect (to `next`, the referring page, or "/").
+    "set_language": Row("/i18n/setlang/", everyone(302), everyone(302)),
     "rules:check": Row("/check/", everyone(200), NO),
     "rules:api-classify": Row("/api/hands/classify?cards=9s", everyone(200), NO),
     "rules:api-compare": Row("/api/hands/compare?a=9s&b=9h", everyone(200), NO),

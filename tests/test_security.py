@@ -87,3 +87,14 @@ def test_repeated_refused_sign_ups_are_locked_out_too(db, client, settings):
     good = {"username": "mallory", "password1": PASSWORD, "password2": PASSWORD}
     assert client.post("/accounts/signup/", good, REMOTE_ADDR="203.0.113.9").status_code == 429
     assert not get_user_model().objects.filter(username="mallory").exists()
+
+
+def test_a_forged_forwarded_for_header_does_not_dodge_the_lockout(db, client, ann, settings):
+    for attempt in range(settings.AXES_FAILURE_LIMIT + 2):
+        response = client.post(
+            "/accounts/login/",
+            {"username": "ann", "password": "wrong"},
+            REMOTE_ADDR="203.0.113.5",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{attempt}",
+        )
+    assert response.status_code == 429

@@ -34,6 +34,17 @@
     return document.getElementById("deal-form");
   }
 
+  // A message in the page's language: the deal form carries them translated (data-say-*), with
+  // `{name}` where a value goes; the English here is the fallback.
+  function words(name, english, values) {
+    var form = dealForm();
+    var text = (form && form.dataset[name]) || english;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("{" + key + "}").join(String(values[key]));
+    });
+    return text;
+  }
+
   function isDealForm(element) {
     return Boolean(element) && element.id === "deal-form";
   }
@@ -191,8 +202,11 @@
         keep(form);
       } else {
         say(
-          "No connection right now. The 0 is filled in here; when you tap Record deal, " +
-            "the deal is kept until it can be sent."
+          words(
+            "sayWentOutOffline",
+            "No connection right now. The 0 is filled in here; when you tap Record deal, " +
+              "the deal is kept until it can be sent."
+          )
         );
       }
       return;
@@ -232,8 +246,11 @@
       });
       if (!waiting) {
         say(
-          "Deal " + pending.number + " as typed before wasn't sent yet: it is back in the " +
-            "form and on its way."
+          words(
+            "sayRestored",
+            "Deal {number} as typed before wasn't sent yet: it is back in the form and on its way.",
+            { number: pending.number }
+          )
         );
       }
     }
@@ -253,10 +270,10 @@
   });
 
   document.addEventListener("htmx:sendError", function (event) {
-    failed(event, OFFLINE);
+    failed(event, words("sayOffline", OFFLINE));
   });
   document.addEventListener("htmx:timeout", function (event) {
-    failed(event, OFFLINE);
+    failed(event, words("sayOffline", OFFLINE));
   });
 
   // The server answered (htmx fires this before swapping the answer in).
@@ -267,14 +284,18 @@
     }
     var xhr = event.detail.xhr;
     if (xhr.status === 0 || xhr.status >= 500) {
-      failed(event, NO_SERVER);
+      failed(event, words("sayNoServer", NO_SERVER));
     } else if (xhr.getResponseHeader("HX-Redirect")) {
       stopWaiting(); // off to log in again: the deal stays kept for when the page is back
     } else if (xhr.status >= 400) {
       stopWaiting();
       say(
-        "Your deal couldn't be sent (error " + xhr.status + "). Reload the page: what you " +
-          "typed is kept and will be sent again."
+        words(
+          "sayRefused",
+          "Your deal couldn't be sent (error {status}). Reload the page: what you typed is " +
+            "kept and will be sent again.",
+          { status: xhr.status }
+        )
       );
     } else {
       forget(form); // recorded, or refused with the reason shown: either way, answered

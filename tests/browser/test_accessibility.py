@@ -5,6 +5,7 @@ import datetime
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from scoring import services
@@ -253,3 +254,28 @@ def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):  # noq
         """() => [...document.querySelectorAll('.pick')].map(b => getComputedStyle(b).color)"""
     )
     assert len(set(colours)) >= 2  # two colours, as well as the symbols checked above
+
+
+def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server, site):
+    """The same checks in Traditional Chinese: longer or shorter words mustn't break a page."""
+    page = open_phone(browser, live_server)
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+    )
+    log_in(page, site["sam"], site["url"])
+    problems = []
+    for name, address in (
+        ("home", "/"),
+        ("checker with a verdict", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D"),
+        ("game", f"/games/{site['playing'].pk}/"),
+        ("standings", f"/seasons/{site['season'].pk}/"),
+    ):
+        page.goto(address)
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems += serious_violations(page, f"{name} (zh-hant)")
+        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
+        if name == "checker with a verdict":
+            expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
+            screenshot(page, "checker-zh-hant")
+    page.context.close()
+    assert not problems, "In Chinese:\n" + "\n".join(problems)

@@ -1,0 +1,150 @@
+"""English by default; Traditional Chinese at the switch of the footer's language form.
+
+The switch is Django's set_language view (POST /i18n/setlang/, kept in a cookie); the rules
+engine follows the page's language, so card names and verdicts switch too.
+"""
+
+import ast
+import gettext
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from tests.scoring.conftest import make_game, record
+
+PO_FILE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    """The test client runs requests in this thread, and the language they activate stays."""
+    yield
+    translation.deactivate()
+
+
+def to_chinese(client, next_url: str = "/"):
+    return client.post("/i18n/setlang/", {"language": "zh-hant", "next": next_url})
+
+
+def test_every_page_starts_in_english(client):
+    html = client.get("/check/?a=9h&b=9s").text
+    assert '<html lang="en">' in html
+    assert "Check a hand" in html
+    assert "9 of hearts" in html
+    assert "B beats A" in html
+    assert "Both are single 9s: the higher suit wins, ♠ beats ♥" in html
+
+
+def test_the_footer_switches_language_without_javascript(client):
+    html = client.get("/check/").text
+    assert 'action="/i18n/setlang/"' in html
+    assert '<label for="language-select">Language</label>' in html
+    assert '<input type="hidden" name="next" value="/check/">' in html
+    assert '<option value="zh-hant" lang="zh-hant">繁體中文</option>' in html
+
+
+def test_switching_to_chinese_translates_the_checker_cards_and_verdict(client):
+    response = to_chinese(client, "/check/?a=9h&b=9s")
+    assert response.status_code == 302
+    assert response["Location"] == "/check/?a=9h&b=9s"
+
+    html = client.get("/check/?a=9h&b=9s").text
+    assert '<html lang="zh-hant">' in html
+    assert "查牌型" in html  # "Check a hand"
+    assert "紅心9" in html  # "9 of hearts", for screen readers
+    assert "黑桃9" in html
+    assert "單張 9♥" in html  # "Single 9♥"
+    assert "B 大過 A" in html  # "B beats A"
+    assert "兩張都是單張 9：花色大的贏，♠ 大過 ♥" in html
+    assert '<label for="language-select">語言</label>' in html
+    assert "Check a hand" not in html
+    assert "9 of hearts" not in html
+
+
+def test_switching_back_to_english(client):
+    to_chinese(client)
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    html = client.get("/check/?a=9h&b=9s").text
+    assert "9 of hearts" in html
+    assert "紅心9" not in html
+
+
+def test_chinese_explains_a_hand_that_is_not_a_play(client):
+    to_chinese(client)
+    html = client.get("/check/?a=9h9s9c9d&b=3d").text
+    assert "A 不成牌型——只有四條不成牌型" in html
+
+
+@pytest.mark.django_db
+def test_the_game_page_and_standings_in_chinese(client):
+    game = make_game()
+    record(game, 0, 5, 10, 13)
+    client.force_login(game.club.owner)
+    to_chinese(client)
+
+    html = client.get(f"/games/{game.pk}/").text
+    assert "計分板" in html  # Scoreboard
+    assert "記錄這手" in html  # Record deal
+    assert "剩 5 張" in html  # 5 left
+    assert "記錄了第 1 手" in html  # the history: "recorded deal 1"
+    assert "Scoreboard" not in html
+
+    while not game.is_finished:
+        record(game, 13, 13, 13, 0)
+        game.refresh_from_db()
+    html = client.get(f"/seasons/{game.season_id}/").text
+    assert "排行榜" in html  # Standings
+    assert "勝率 %" in html  # Win %
+    assert "已完成的牌局" in html  # Finished games
+
+
+@pytest.mark.django_db
+def test_messages_and_form_errors_in_chinese(client):
+    game = make_game()
+    client.force_login(game.club.owner)
+    to_chinese(client)
+    response = client.post(
+        f"/games/{game.pk}/deals/",
+        {"number": 1, "token": "00000000-0000-4000-8000-000000000001", "seat_0": 3},
+        follow=True,
+    )
+    assert "請輸入 Ben 的剩餘牌數" in response.text  # "Enter Ben's cards left"
+
+
+def po_entries() -> list[dict]:
+    """Every entry but the header: msgctxt, msgid, msgid_plural, msgstr (joined), fuzzy."""
+    entries, entry, field = [], {}, ""
+    for line in [*PO_FILE.read_text(encoding="utf-8").splitlines(), ""]:
+        if not line.strip():
+            if entry.get("msgid"):
+                entries.append(entry)
+            entry, field = {}, ""
+        elif line.startswith("#,"):
+            entry["fuzzy"] = "fuzzy" in line
+        elif line.startswith(("msgctxt ", "msgid ", "msgid_plural ", "msgstr")):
+            keyword, text = line.split(" ", 1)
+            field = "msgstr" if keyword.startswith("msgstr") else keyword
+            entry[field] = entry.get(field, "") + ast.literal_eval(text)
+        elif line.startswith('"'):
+            entry[field] += ast.literal_eval(line)
+    return entries
+
+
+def test_every_message_has_a_chinese_translation_and_none_is_fuzzy():
+    entries = po_entries()
+    assert len(entries) > 300
+    assert not [entry["msgid"] for entry in entries if not entry["msgstr"]], "untranslated"
+    assert not [entry["msgid"] for entry in entries if entry.get("fuzzy")], "fuzzy"
+
+
+def test_the_committed_compiled_catalog_matches_the_po_file():
+    """compilemessages was run after the last edit: the .mo says what the .po says."""
+    with PO_FILE.with_suffix(".mo").open("rb") as mo_file:
+        catalog = gettext.GNUTranslations(mo_file)
+    for entry in po_entries():
+        if "msgctxt" in entry:
+            assert catalog.pgettext(entry["msgctxt"], entry["msgid"]) == entry["msgstr"]
+        elif "msgid_plural" not in entry:
+            assert catalog.gettext(entry["msgid"]) == entry["msgstr"], entry["msgid"]
