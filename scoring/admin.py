@@ -29,6 +29,12 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ["name", "owner__username"]
     raw_id_fields = ["owner"]
     readonly_fields = ["invite_token"]
+
+    def save_model(self, request, obj: Club, form, change: bool) -> None:
+        if not change:
+            obj.new_invite()  # a club added here gets a working invite link too
+        super().save_model(request, obj, form, change)
+
     inlines = [MembershipInline]
 
 

@@ -8,6 +8,7 @@ constraints, so they hold whatever code writes the rows.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -34,12 +35,27 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def token_digest(token: str) -> str:
+    """What a link's token is looked up by.
+
+    The database compares the SHA-256 of what was sent, never the secret itself, so the time
+    a lookup takes says nothing about how much of a guess was right.
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 class Club(models.Model):
     name = models.CharField(max_length=80)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_clubs"
     )
+    # Kept to show the owner the link again; looked up only by its digest (token_digest).
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    # Null only until the first invite is made (clubs from before digests were stored get
+    # theirs in migration 0005); "" would collide under the unique constraint.
+    invite_digest = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, editable=False
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -47,6 +63,11 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def new_invite(self) -> None:
+        """A fresh invite link (not saved): the old one stops working once this is."""
+        self.invite_token = new_invite_token()
+        self.invite_digest = token_digest(self.invite_token)
 
 
 class Membership(models.Model):
@@ -132,6 +153,9 @@ class Game(models.Model):
     # The read-only live view's link (/live/<token>/), or null while the game isn't shared.
     # Sharing again makes a new token, so a link that was stopped never works again.
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    share_digest = models.CharField(  # noqa: DJ001 (null while not shared, like the token)
+        max_length=64, unique=True, null=True, editable=False
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

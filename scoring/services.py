@@ -7,12 +7,13 @@ person at the table). Views call these and nothing else that writes.
 from __future__ import annotations
 
 import datetime
+import secrets
 import uuid
 from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -32,8 +33,8 @@ from scoring.models import (
     Player,
     Season,
     Seat,
-    new_invite_token,
     new_share_token,
+    token_digest,
 )
 
 CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
@@ -75,7 +76,9 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
             _("A club's name can be at most %(count)s characters") % {"count": CLUB_NAME_MAX_LENGTH}
         )
     with transaction.atomic():
-        club = Club.objects.create(name=name, owner=owner)
+        club = Club(name=name, owner=owner)
+        club.new_invite()
+        club.save()
         Membership.objects.create(club=club, user=owner)
         Season.objects.create(
             club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
@@ -83,10 +86,23 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
     return club
 
 
+def club_by_invite(token: str) -> Club | None:
+    """The club whose invite link carries `token`, found by the token's digest."""
+    club = Club.objects.filter(invite_digest=token_digest(token)).first()
+    if club is None or not secrets.compare_digest(club.invite_token, token):
+        return None
+    return club
+
+
+def shared_games(token: str) -> QuerySet[Game]:
+    """The game (none or one) whose live view link carries `token`."""
+    return Game.objects.filter(share_digest=token_digest(token), share_token__isnull=False)
+
+
 def join_club(*, token: str, user: AbstractBaseUser) -> Club:
     """Make `user` a member of the club whose invite link carries `token` (again is harmless)."""
     with transaction.atomic():
-        club = Club.objects.filter(invite_token=token).first()
+        club = club_by_invite(token)
         if club is None:
             raise ScoringError(
                 _("This invite link doesn't work any more. Ask the club's owner for a new one.")
@@ -100,8 +116,8 @@ def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
     if club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can reset its invite link"))
     with transaction.atomic():
-        club.invite_token = new_invite_token()
-        club.save(update_fields=["invite_token"])
+        club.new_invite()
+        club.save(update_fields=["invite_token", "invite_digest"])
     return club.invite_token
 
 
@@ -228,15 +244,16 @@ def share_game(*, game: Game, by: AbstractBaseUser) -> str:
     """
     with transaction.atomic():
         game.share_token = new_share_token()
-        game.save(update_fields=["share_token"])
+        game.share_digest = token_digest(game.share_token)
+        game.save(update_fields=["share_token", "share_digest"])
     return game.share_token
 
 
 def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
     """Switch the live view off: its link answers "not found" from now on."""
     with transaction.atomic():
-        game.share_token = None
-        game.save(update_fields=["share_token"])
+        game.share_token = game.share_digest = None
+        game.save(update_fields=["share_token", "share_digest"])
 
 
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:

@@ -125,7 +125,7 @@ def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    club = Club.objects.filter(invite_token=token).first()
+    club = services.club_by_invite(token)
     if club is None:
         return render(request, "scoring/join_invalid.html", status=404)
     if request.method == "POST":
@@ -362,7 +362,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     Any token but the game's current one is "not found", so a wrong or stopped link tells
     nothing about which games exist. Players' names show; no account's username does.
     """
-    game = get_object_or_404(Game, share_token=token)
+    game = get_object_or_404(services.shared_games(token))
     response = render(request, "scoring/live.html", board_context(game, shared=True))
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -371,7 +371,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def live_board(request: HttpRequest, token: str) -> HttpResponse:
     """The shared view's poll (see `board_since`)."""
-    return board_since(request, Game.objects.filter(share_token=token), shared=True)
+    return board_since(request, services.shared_games(token), shared=True)
 
 
 @require_GET
