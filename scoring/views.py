@@ -368,10 +368,25 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+# htmx stops polling on this status and swaps in what came with it.
+HTMX_STOP_POLLING = 286
+
+
 @require_GET
-def live_board(request: HttpRequest, token: str) -> HttpResponse:
-    """The shared view's poll (see `board_since`)."""
-    return board_since(request, services.shared_games(token), shared=True)
+def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The shared view's poll (see `board_since`).
+
+    Once sharing stops, an open page's poll is told so (and stops asking) instead of showing
+    the last board forever. Any wrong token gets the same answer, so it reveals nothing.
+    """
+    try:
+        return board_since(request, services.shared_games(token), shared=True)
+    except Http404:
+        if not request.htmx:
+            raise
+    response = render(request, "scoring/_live_stopped.html", status=HTMX_STOP_POLLING)
+    patch_cache_control(response, no_store=True)
+    return response
 
 
 @require_GET

@@ -302,3 +302,12 @@ def test_the_deal_form_times_out_and_loads_the_retry_script(owner_client, game):
     assert f'data-game="{game.pk}"' in html
     assert re.search(r'<script src="/static/js/deal-retry.js" defer></script>', html)
     assert 'id="live-notice" class="live-notice" role="status"' in html
+
+
+def test_an_open_live_view_is_told_when_sharing_stops_and_stops_polling(client, game):
+    token = services.share_game(game=game, by=game.club.owner)
+    services.stop_sharing(game=game, by=game.club.owner)
+    response = client.get(f"/live/{token}/board/?v=0", headers={"HX-Request": "true"})
+    assert response.status_code == 286
+    assert "This live view has been stopped" in response.content.decode()
+    assert client.get(f"/live/{token}/board/?v=0").status_code == 404
