@@ -652,7 +652,6 @@ def board_context(
     return {
         "game": game,
         "board": board,
-        "chart": board.chart(),
         "shared": shared,
         # The history names who recorded what: members only.
         "changes": [] if shared else game.changes.select_related("by")[:50],

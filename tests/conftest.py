@@ -19,6 +19,16 @@ def plain_static_storage():
         yield
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with nothing cached: ids and versions repeat from test to test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def pytest_collection_modifyitems(config, items):
     if not BROWSER_MISSING:
         return

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.test import Client
 
 from scoring import services
 from scoring.models import Game
@@ -311,3 +312,19 @@ def test_an_open_live_view_is_told_when_sharing_stops_and_stops_polling(client, 
     assert response.status_code == 286
     assert "This live view has been stopped" in response.content.decode()
     assert client.get(f"/live/{token}/board/?v=0").status_code == 404
+
+
+def test_the_cached_board_follows_every_change_and_never_crosses_views(owner_client, game):
+    """The board is cached per game version and view: an edit shows at once, and the shared
+    view never gets the members' copy (with its history and usernames), nor the reverse."""
+    record(game, 0, 5, 9, 13)
+    token = services.share_game(game=game, by=game.club.owner)
+    member_page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    shared_page = Client().get(f"/live/{token}/").content.decode()
+    assert "History" in member_page
+    assert "History" not in shared_page
+    assert game.club.owner.username not in shared_page
+
+    services.edit_deal(game=game, number=1, cards_left=[0, 5, 8, 13], by=game.club.owner)
+    assert "8 left" in owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "8 left" in Client().get(f"/live/{token}/").content.decode()
