@@ -134,23 +134,17 @@ def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
     club = member_club(request, club_id)
-    current = club.seasons.get(is_current=True)
-    is_owner = club.owner_id == request.user.pk
+    context = season_context(request, club.seasons.get(is_current=True))
     invite_url = (
         request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
-        if is_owner
+        if context["is_owner"]
         else None
     )
     return render_standings(
         request,
         "scoring/club.html",
-        {
-            "club": club,
-            "season": current,
-            "seasons": club.seasons.all(),
-            "table": standings_table(request, standings(current.games.all())),
-            "games": season_games(request, current),
-            "is_owner": is_owner,
+        context
+        | {
             "invite_url": invite_url,
             "players": club.players.all(),
             "members": club.memberships.select_related("user"),
@@ -162,18 +156,20 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_GET
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = member_season(request, season_id)
-    return render_standings(
-        request,
-        "scoring/season.html",
-        {
-            "club": season.club,
-            "season": season,
-            "seasons": season.club.seasons.all(),
-            "table": standings_table(request, standings(season.games.all())),
-            "games": season_games(request, season),
-            "is_owner": season.club.owner_id == request.user.pk,
-        },
-    )
+    return render_standings(request, "scoring/season.html", season_context(request, season))
+
+
+def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
+    """A season's table and games, as its own page and its club's page show them."""
+    club = season.club
+    return {
+        "club": club,
+        "season": season,
+        "seasons": club.seasons.all(),
+        "table": standings_table(request, standings(season.games.all())),
+        "games": season_games(request, season),
+        "is_owner": club.owner_id == request.user.pk,
+    }
 
 
 @login_required
