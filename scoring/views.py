@@ -66,7 +66,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         # Sign-ups share the login's lockout: a burst of refused ones from one address for
         # one username is stopped like a burst of wrong passwords.
-        credentials = {"username": request.POST.get("username", "")[:150]}
+        # As the form would keep it: no NUL (PostgreSQL refuses it), at most 150 characters.
+        credentials = {"username": request.POST.get("username", "").replace("\x00", "")[:150]}
         if AxesProxyHandler.is_locked(request, credentials):
             return get_lockout_response(request, credentials=credentials)
         if form.is_valid():

@@ -120,3 +120,11 @@ def test_invite_and_share_links_are_looked_up_by_digest_and_stop_at_once(db, cli
     client.force_login(make_user())
     assert client.get(f"/join/{invite}/").status_code == 404
     assert client.get(f"/live/{share}/").status_code == 404
+
+
+def test_a_sign_up_with_a_nul_in_the_username_is_refused_plainly(db, client):
+    response = client.post(
+        "/accounts/signup/", {"username": "a\x00b", "password1": "x", "password2": "x"}
+    )
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
