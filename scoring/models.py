@@ -112,6 +112,9 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     is_current = models.BooleanField(default=False)
+    # Counted up by scoring.services whenever one of its games is added, removed, moved or
+    # rescored: the season's pages are cached under it.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-starts_on", "-pk"]

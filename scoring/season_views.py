@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -160,14 +161,18 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
 
 
 def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
-    """A season's table and games, as its own page and its club's page show them."""
+    """A season's table and games, as its own page and its club's page show them.
+
+    The table and the games are worked out only if the page's cached copy of them (kept under
+    the season's version) is missing: a big season's standings are the costly part.
+    """
     club = season.club
     return {
         "club": club,
         "season": season,
         "seasons": club.seasons.all(),
-        "table": standings_table(request, standings(season.games.all())),
-        "games": season_games(request, season),
+        "table": SimpleLazyObject(lambda: standings_table(request, standings(season.games.all()))),
+        "games": SimpleLazyObject(lambda: season_games(request, season)),
         "is_owner": club.owner_id == request.user.pk,
     }
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max, QuerySet
+from django.db.models import F, Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -184,6 +184,7 @@ def start_game(
                 player = Player.objects.create(club=club, name=name)
             seats.append(Seat(game=game, player=player, position=position))
         Seat.objects.bulk_create(seats)
+        season_changed(season.pk)
     return game
 
 
@@ -232,6 +233,7 @@ def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
     if season.club_id != game.club_id:
         raise ScoringError(_("That season belongs to another club"))
     with transaction.atomic():
+        season_changed(game.season_id, season.pk)
         game.season = season
         game.save(update_fields=["season"])
 
@@ -260,6 +262,7 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     if game.club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can delete a game"))
     with transaction.atomic():
+        season_changed(game.season_id)
         game.delete()
 
 
@@ -460,7 +463,16 @@ def recompute(game: Game) -> GameReplay:
         game.finished_at = None
     game.version += 1
     game.save(update_fields=["status", "winner", "finished_at", "version"])
+    season_changed(game.season_id)
     return replayed
+
+
+def season_changed(*season_ids: int) -> None:
+    """Count the seasons' `version` up: their pages, cached under it, are out of date.
+
+    Call it in the transaction that adds, removes, moves or rescores one of their games.
+    """
+    Season.objects.filter(pk__in=season_ids).update(version=F("version") + 1)
 
 
 # Helpers

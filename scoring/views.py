@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import uuid
 from dataclasses import dataclass
+from functools import cached_property
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_lockout_response
@@ -31,7 +32,7 @@ from rules.scoring import GameReplay, replay
 from scoring import services
 from scoring.charts import Chart, running_totals_chart
 from scoring.forms import ClubForm, DealForm, NewGameForm, SignupForm, with_went_out
-from scoring.models import SEATS, Club, Deal, DealScore, Game, Seat
+from scoring.models import Club, Deal, DealScore, Game, Seat
 
 # Access
 
@@ -501,14 +502,45 @@ class TotalCell:
     lowest: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Board:
-    """A game with its seats and deals loaded, replayed for running totals and the tie."""
+    """A game with its seats, and its deals replayed for running totals and the tie.
 
-    game: Game
-    seats: list[Seat]
-    lines: list[Line]
-    replayed: GameReplay
+    The deals are loaded only when something reads them: the game page mostly shows a
+    scoreboard fragment already cached for this version of the game, and then never needs them.
+    """
+
+    def __init__(self, game: Game, seats: list[Seat]) -> None:
+        self.game = game
+        self.seats = seats
+
+    @cached_property
+    def _deals(self) -> tuple[list[Line], GameReplay]:
+        deals = list(
+            self.game.deals.order_by("number").prefetch_related(
+                Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
+            )
+        )
+        cards = [[score.cards_left for score in deal.scores.all()] for deal in deals]
+        replayed = replay(cards, self.game.ruleset, players=len(self.seats))
+        lines = [
+            Line(
+                number=deal.number,
+                cells=[
+                    Cell(cards_left=score.cards_left, penalty=score.penalty, total=total)
+                    for score, total in zip(deal.scores.all(), again.totals, strict=True)
+                ],
+            )
+            for deal, again in zip(deals, replayed.deals, strict=True)
+        ]
+        return lines, replayed
+
+    @property
+    def lines(self) -> list[Line]:
+        return self._deals[0]
+
+    @property
+    def replayed(self) -> GameReplay:
+        return self._deals[1]
 
     @property
     def names(self) -> list[str]:
@@ -516,7 +548,8 @@ class Board:
 
     @property
     def next_number(self) -> int:
-        return len(self.lines) + 1
+        # Every seat plays every deal, and recompute keeps the count in the same transaction.
+        return self.seats[0].deals_played + 1
 
     @property
     def last_number(self) -> int | None:
@@ -584,26 +617,8 @@ class Board:
 
 
 def load_board(game: Game) -> Board:
-    """Seats and every deal's scores in three queries, however long the game."""
-    seats = list(game.seats.select_related("player").order_by("position"))
-    deals = list(
-        game.deals.order_by("number").prefetch_related(
-            Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
-        )
-    )
-    cards = [[score.cards_left for score in deal.scores.all()] for deal in deals]
-    replayed = replay(cards, game.ruleset, players=SEATS)
-    lines = [
-        Line(
-            number=deal.number,
-            cells=[
-                Cell(cards_left=score.cards_left, penalty=score.penalty, total=total)
-                for score, total in zip(deal.scores.all(), again.totals, strict=True)
-            ],
-        )
-        for deal, again in zip(deals, replayed.deals, strict=True)
-    ]
-    return Board(game=game, seats=seats, lines=lines, replayed=replayed)
+    """The game's seats now; its deals and their scores (two more queries) when first read."""
+    return Board(game, list(game.seats.select_related("player").order_by("position")))
 
 
 def render_game(

@@ -176,6 +176,9 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     season = club.seasons.get()
     with django_assert_num_queries(9):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
+    # Again, with the table and the games cached under the season's version.
+    with django_assert_num_queries(4):
+        assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     with django_assert_num_queries(4):
         b"".join(owner_client.get(f"/seasons/{season.pk}/standings.csv").streaming_content)
     with django_assert_num_queries(4):
@@ -343,3 +346,19 @@ def test_deals_csv_dates_are_the_clubs_local_dates(owner_client, game, settings)
     response = owner_client.get(f"/seasons/{game.season_id}/deals.csv")
     rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert {row["date"] for row in rows} == {"2026-11-30"}  # 04:30 the next day in Hong Kong
+
+
+def test_the_cached_season_page_changes_with_every_game_that_changes(owner_client, club):
+    season = club.seasons.get()
+    first = make_game(club)
+    assert "None yet." in owner_client.get(f"/seasons/{season.pk}/").content.decode()
+    finish(first, 0, 13, 13, 13)
+    page = owner_client.get(f"/seasons/{season.pk}/").content.decode()
+    assert "None yet." not in page
+    second = make_game(club)
+    finish(second, 13, 0, 13, 13)
+    later = owner_client.get(f"/seasons/{season.pk}/?sort=rank").content.decode()
+    assert later.count(f"/games/{second.pk}/") >= 1
+    owner_client.post(f"/games/{second.pk}/delete/", {"confirm": "yes"})
+    after = owner_client.get(f"/seasons/{season.pk}/?sort=rank").content.decode()
+    assert f"/games/{second.pk}/" not in after
