@@ -31,7 +31,8 @@ def legal_hands(
     suit_ends = [
         max(i for i, other in enumerate(cards) if other.suit == card.suit) + 1 for card in cards
     ]
-    mixed = PRODUCT_KEYS.get
+    mixed = PRODUCT_KEYS[rules.straights].get
+    one_suit = FLUSH_KEYS[rules.straights]
     for a in range(n - 4):
         prime_a, suit_end = primes[a], suit_ends[a]
         for b in range(a + 1, n - 3):
@@ -44,7 +45,7 @@ def legal_hands(
                     if d < suit_end:
                         mask = bits[a] | bits[b] | bits[c] | bits[d]
                         for e in range(d + 1, suit_end):
-                            kind, partial = FLUSH_KEYS[mask | bits[e]]
+                            kind, partial = one_suit[mask | bits[e]]
                             hand = (cards[a], cards[b], cards[c], cards[d], cards[e])
                             yield hand, kind, complete_key(kind, partial, hand, rules)
                         first_mixed = suit_end

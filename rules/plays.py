@@ -1,8 +1,9 @@
 """What a set of cards is as a Big Two play, and which of two plays wins.
 
-Every legal play gets a `key`: a tuple of ints where, between two plays of the same size, the
-higher key wins. Five-card keys start with the tier (1 straight … 5 straight flush), so a higher
-tier wins before any card is looked at.
+Every legal play gets a `key`: a tuple of ints where, between two plays of the same size under
+one rule set, the higher key wins. Five-card keys start with the tier (1 straight … 5 straight
+flush), so a higher tier wins before any card is looked at. The rule set decides the rest: the
+suit order, which runs are straights and in what order, and how flushes compare.
 
 >>> nines = classify(parse_cards("9s 9d"))
 >>> nines.description
@@ -22,7 +23,7 @@ from math import prod
 
 from rules.cards import Card, Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
 from rules.i18n import gettext, gettext_noop
-from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.ruleset import DEFAULT_RULES, Flushes, RuleSet, Straights, SuitOrder
 
 
 class Kind(StrEnum):
@@ -69,15 +70,11 @@ TIERS = {
 }
 _TIER_LADDER = gettext_noop("straight < flush < full house < four of a kind < straight flush")
 
-# In straights the 2 sits below the 3 and the ace at either end, so runs are windows of five
-# over A 2 3 … K A: RUNS[0] is A-2-3-4-5 (lowest) and RUNS[9] is 10-J-Q-K-A (highest).
-_RUN_LINE = (Rank.ACE, Rank.TWO, *(rank for rank in Rank if rank != Rank.TWO))
-RUNS: tuple[tuple[Rank, ...], ...] = tuple(_RUN_LINE[i : i + 5] for i in range(10))
-# Five ranks in a row in Big Two order that bend round the corner past the ace: not straights.
-_CORNER = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR)
-_WRAPS = {frozenset(_CORNER[i : i + 5]): _CORNER[i : i + 5] for i in range(3)}
+# The standard runs, lowest first: RUNS[0] is A-2-3-4-5 and RUNS[9] is 10-J-Q-K-A.
+RUNS: tuple[tuple[Rank, ...], ...] = Straights.STANDARD.runs
 
-# Lookup tables for five-card hands, shared by `classify` and by `rules.bench`.
+# Lookup tables for five-card hands, shared by `classify` and by `rules.bench`, one per
+# Straights rule since which ranks make a straight, and where it ranks, depend on it.
 # A product of one prime per rank identifies the ranks of a hand whatever their order;
 # a bitmask of ranks identifies a flush (whose ranks are all different).
 RANK_PRIMES: dict[Rank, int] = dict(
@@ -88,38 +85,61 @@ RANK_BITS: dict[Rank, int] = {rank: 1 << rank for rank in Rank}
 type Entry = tuple[Kind, tuple[int, ...]]
 
 
-def _product_keys() -> dict[int, Entry]:
-    """Prime product → (kind, key without suits), for every legal hand of mixed suits."""
-    runs = {frozenset(run): index for index, run in enumerate(RUNS)}
+def _product_keys(straights: Straights) -> dict[int, Entry]:
+    """Prime product → (kind, key without suits), for every legal hand of mixed suits.
+
+    A straight's key holds its run's place in this rule's order of straights, 0 the lowest.
+    """
+    table = dict(_PAIRED_KEYS)
+    for index, run in enumerate(straights.runs):
+        table[prod(RANK_PRIMES[rank] for rank in run)] = (Kind.STRAIGHT, (1, index))
+    return table
+
+
+def _paired_keys() -> dict[int, Entry]:
+    """Prime product → (kind, key) for the full houses and fours, the same under every rule.
+
+    Their key is the tier (which is also the size of the set: 3 or 4) and the set's rank.
+    """
     table: dict[int, Entry] = {}
     for ranks in combinations_with_replacement(Rank, 5):
         counts = Counter(ranks).most_common()
-        product = prod(RANK_PRIMES[rank] for rank in ranks)
-        shape = [count for _, count in counts]
-        if shape == [4, 1]:
-            table[product] = (Kind.FOUR_OF_A_KIND, (4, int(counts[0][0])))
-        elif shape == [3, 2]:
-            table[product] = (Kind.FULL_HOUSE, (3, int(counts[0][0])))
-        elif frozenset(ranks) in runs:
-            table[product] = (Kind.STRAIGHT, (1, runs[frozenset(ranks)]))
+        kind = _PAIRED_SHAPES.get(tuple(count for _, count in counts))
+        if kind is not None:
+            (rank, count), *_ = counts
+            table[prod(RANK_PRIMES[rank] for rank in ranks)] = (kind, (count, int(rank)))
     return table
 
 
-def _flush_keys() -> dict[int, Entry]:
-    """Rank bitmask → (kind, key without the suit), for every five cards of one suit."""
-    runs = {frozenset(run): index for index, run in enumerate(RUNS)}
-    table: dict[int, Entry] = {}
-    for ranks in combinations(Rank, 5):
-        mask = sum(RANK_BITS[rank] for rank in ranks)
-        if frozenset(ranks) in runs:
-            table[mask] = (Kind.STRAIGHT_FLUSH, (5, runs[frozenset(ranks)]))
-        else:
-            table[mask] = (Kind.FLUSH, (2, *sorted(map(int, ranks), reverse=True)))
+_PAIRED_SHAPES = {(4, 1): Kind.FOUR_OF_A_KIND, (3, 2): Kind.FULL_HOUSE}
+
+
+def _flush_keys(straights: Straights) -> dict[int, Entry]:
+    """Rank bitmask → (kind, key without the suit), for every five cards of one suit.
+
+    A flush's key lists its ranks highest first; `complete_key` places the suit.
+    """
+    table = dict(_ONE_SUIT_KEYS)
+    for index, run in enumerate(straights.runs):
+        table[sum(RANK_BITS[rank] for rank in run)] = (Kind.STRAIGHT_FLUSH, (5, index))
     return table
 
 
-PRODUCT_KEYS: dict[int, Entry] = _product_keys()
-FLUSH_KEYS: dict[int, Entry] = _flush_keys()
+_PAIRED_KEYS = _paired_keys()
+# Every five ranks as a flush, before each rule's straight flushes replace some.
+_ONE_SUIT_KEYS: dict[int, Entry] = {
+    sum(RANK_BITS[rank] for rank in ranks): (
+        Kind.FLUSH,
+        (2, *sorted(map(int, ranks), reverse=True)),
+    )
+    for ranks in combinations(Rank, 5)
+}
+PRODUCT_KEYS: dict[Straights, dict[int, Entry]] = {
+    straights: _product_keys(straights) for straights in Straights
+}
+FLUSH_KEYS: dict[Straights, dict[int, Entry]] = {
+    straights: _flush_keys(straights) for straights in Straights
+}
 
 
 def complete_key(
@@ -127,15 +147,24 @@ def complete_key(
 ) -> tuple[int, ...]:
     """Add the suit the rules compare by to a key from the lookup tables.
 
-    Straights (and straight flushes) add their top card's suit; flushes put their suit right
-    after the tier, as suit decides before rank; full houses and fours need no suit at all.
+    Straights (and straight flushes) add the suit of their run's top card (the last one shown:
+    the 5 of A-2-3-4-5 under every Straights rule). Flushes place their suit where the flush
+    rule compares it: right after the tier (suit first), after the top card (top card), or after
+    all five ranks (poker). Full houses and fours need no suit at all.
     """
     if kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH:
-        top_rank = RUNS[partial[1]][-1]
+        top_rank = rules.straights.runs[partial[1]][-1]
         top = next(card for card in cards if card.rank == top_rank)
         return (*partial, rules.suit_strength(top.suit))
     if kind is Kind.FLUSH:
-        return (partial[0], rules.suit_strength(cards[0].suit), *partial[1:])
+        suit = rules.suit_strength(cards[0].suit)
+        match rules.flushes:
+            case Flushes.SUIT_FIRST:
+                return (partial[0], suit, *partial[1:])
+            case Flushes.TOP_CARD:
+                return (partial[0], partial[1], suit)
+            case _:  # Flushes.POKER
+                return (*partial, suit)
     return partial
 
 
@@ -279,15 +308,15 @@ def classify(cards: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> Play:
 
 def _five(ordered: tuple[Card, ...], shape: list[int], rules: RuleSet) -> Play:
     if len({card.suit for card in ordered}) == 1:
-        kind, partial = FLUSH_KEYS[sum(RANK_BITS[card.rank] for card in ordered)]
+        kind, partial = FLUSH_KEYS[rules.straights][sum(RANK_BITS[card.rank] for card in ordered)]
     else:
-        entry = PRODUCT_KEYS.get(prod(RANK_PRIMES[card.rank] for card in ordered))
+        entry = PRODUCT_KEYS[rules.straights].get(prod(RANK_PRIMES[card.rank] for card in ordered))
         if entry is None:
-            raise NotAPlay(_why_no_hand(ordered, shape))
+            raise NotAPlay(_why_no_hand(ordered, shape, rules.straights))
         kind, partial = entry
     key = complete_key(kind, partial, ordered, rules)
     if kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH:
-        run = RUNS[partial[1]]
+        run = rules.straights.runs[partial[1]]
         shown = tuple(sorted(ordered, key=lambda card: run.index(card.rank)))
     elif kind is Kind.FULL_HOUSE or kind is Kind.FOUR_OF_A_KIND:
         # The triple (or four) first, then the cards that don't count.
@@ -297,7 +326,7 @@ def _five(ordered: tuple[Card, ...], shape: list[int], rules: RuleSet) -> Play:
     return Play(shown, kind, key)
 
 
-def _why_no_hand(ordered: tuple[Card, ...], shape: list[int]) -> str:
+def _why_no_hand(ordered: tuple[Card, ...], shape: list[int], straights: Straights) -> str:
     if shape == [3, 1, 1]:
         return gettext(
             "five cards that make no hand (a triple and two odd cards: a full house needs a pair)"
@@ -306,11 +335,49 @@ def _why_no_hand(ordered: tuple[Card, ...], shape: list[int]) -> str:
         return gettext("two pair is not a Big Two play, not even with a fifth card")
     if shape == [2, 1, 1, 1]:
         return gettext("five cards that make no hand (a pair with three odd cards)")
-    wrap = _WRAPS.get(frozenset(card.rank for card in ordered))
-    if wrap is not None:
-        run = "-".join(rank.label for rank in wrap)
-        return gettext("%(run)s is not a straight: nothing wraps past the ace") % {"run": run}
+    near_run = _NEAR_RUNS[straights].get(frozenset(card.rank for card in ordered))
+    if near_run is not None:
+        ranks, why_not = near_run
+        return gettext(why_not) % {"run": "-".join(rank.label for rank in ranks)}
     return gettext("five cards that make no hand (five ranks not in a row, and not all one suit)")
+
+
+# Five ranks in a row round the circle A 2 3 … K (and on to A 2 3 4): the ones a player might
+# take for a straight. Those that are none under a Straights rule get a reason of their own.
+_CIRCLE = (Rank.ACE, Rank.TWO, *(rank for rank in Rank if rank not in (Rank.ACE, Rank.TWO)))
+_WINDOWS = tuple((_CIRCLE * 2)[i : i + 5] for i in range(len(_CIRCLE)))
+_WRAPS_PAST_THE_ACE = gettext_noop("%(run)s is not a straight: nothing wraps past the ace")
+_ACE_ONLY_HIGH = gettext_noop(
+    "%(run)s is not a straight under these rules: the ace counts only high,"
+    " so 2-3-4-5-6 is the lowest straight"
+)
+_TWO_ONLY_HIGH = gettext_noop(
+    "%(run)s is not a straight under these rules: the 2 ranks high,"
+    " so straights run from 3-4-5-6-7 up to J-Q-K-A-2"
+)
+_WRAPS_PAST_THE_TWO = gettext_noop(
+    "%(run)s is not a straight under these rules: nothing wraps past the 2"
+)
+
+
+def _why_not_a_run(straights: Straights, window: tuple[Rank, ...]) -> str:
+    if straights is Straights.TWO_HIGH:
+        low_end = window[0] in (Rank.ACE, Rank.TWO)  # A-2-3-4-5 and 2-3-4-5-6
+        return _TWO_ONLY_HIGH if low_end else _WRAPS_PAST_THE_TWO
+    if straights is Straights.NO_ACE_LOW and window[0] == Rank.ACE:
+        return _ACE_ONLY_HIGH
+    return _WRAPS_PAST_THE_ACE
+
+
+# Straights rule → {ranks: (ranks in run order, why they are no straight)}.
+_NEAR_RUNS: dict[Straights, dict[frozenset[Rank], tuple[tuple[Rank, ...], str]]] = {
+    straights: {
+        frozenset(window): (window, _why_not_a_run(straights, window))
+        for window in _WINDOWS
+        if frozenset(window) not in {frozenset(run) for run in straights.runs}
+    }
+    for straights in Straights
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +404,8 @@ def compare(a: Play, b: Play, rules: RuleSet = DEFAULT_RULES) -> Verdict:
 
     Two plays from one deck that share no card are never equally strong. Plays that share
     cards can be (two straights differing only below the top card), and then there is no
-    verdict to give: ValueError. Check `overlapping` first.
+    verdict to give: ValueError. Check `overlapping` first. The reason speaks of the rules in
+    force: it names the suit order when a suit decides under another than the standard one.
 
     >>> flush = classify(parse_cards("3h 5h 6h 7h 9h"))
     >>> compare(flush, classify(parse_cards("2c 4c 6c 9c jc"))).reason
@@ -357,10 +425,10 @@ def compare(a: Play, b: Play, rules: RuleSet = DEFAULT_RULES) -> Verdict:
             f"{a} and {b} are equally strong, which only happens when they share cards"
         )
     winner, loser = (a, b) if a.key > b.key else (b, a)
-    return Verdict("a_beats_b" if winner is a else "b_beats_a", _why(winner, loser))
+    return Verdict("a_beats_b" if winner is a else "b_beats_a", _why(winner, loser, rules))
 
 
-def _why(winner: Play, loser: Play) -> str:
+def _why(winner: Play, loser: Play, rules: RuleSet) -> str:
     """One sentence on why `winner` beats `loser`, two plays of the same size."""
     kind = winner.kind
     if kind is not loser.kind:
@@ -382,6 +450,7 @@ def _why(winner: Play, loser: Play) -> str:
             message = gettext(
                 "Both are single %(win)s: the higher suit wins, %(win_suit)s beats %(lose_suit)s"
             )
+            return _by_suit(message % values, rules)
         case Kind.SINGLE:
             message = gettext(
                 "Both are singles: %(win)s beat %(lose)s, and rank decides before suit"
@@ -391,6 +460,7 @@ def _why(winner: Play, loser: Play) -> str:
                 "Both are pairs of %(win)s: the pair with the higher suit wins, "
                 "%(win_suit)s beats %(lose_suit)s"
             )
+            return _by_suit(message % values, rules)
         case Kind.PAIR:
             message = gettext("Both are pairs: %(win)s beat %(lose)s, and rank decides before suit")
         case Kind.TRIPLE:
@@ -406,43 +476,103 @@ def _why(winner: Play, loser: Play) -> str:
                 " %(lose)s — the kicker is dead weight"
             )
         case Kind.FLUSH:
-            return _why_flush(winner, loser)
+            return _why_flush(winner, loser, rules)
         case _:
-            return _why_run(winner, loser)
+            return _why_run(winner, loser, rules)
     return message % values
 
 
-def _why_flush(winner: Play, loser: Play) -> str:
+# Named after a reason that a suit decided, when the suits are not in the standard order.
+_SUIT_ORDER_NOTES = {
+    SuitOrder.PUSOY_DOS: gettext_noop("Pusoy Dos order ♣ < ♠ < ♥ < ♦"),
+    SuitOrder.BRIDGE: gettext_noop("Bridge order ♣ < ♦ < ♥ < ♠"),
+}
+
+
+def _by_suit(reason: str, rules: RuleSet) -> str:
+    """A reason that turned on a suit, with the suit order in force unless it is the standard."""
+    if rules.suits is SuitOrder.STANDARD:
+        return reason
+    return gettext("%(reason)s (%(order)s)") % {
+        "reason": reason,
+        "order": gettext(_SUIT_ORDER_NOTES[rules.suits]),
+    }
+
+
+def _why_flush(winner: Play, loser: Play, rules: RuleSet) -> str:
+    """Flushes: the suit or a rank decided, in the order the flush rule looks at them."""
     win_suit, lose_suit = winner.cards[0].suit.symbol, loser.cards[0].suit.symbol
-    if win_suit != lose_suit:
-        return gettext(
-            "Both are flushes: %(win)s outranks %(lose)s, and suit decides before rank"
-        ) % {"win": win_suit, "lose": lose_suit}
-    # Ranks follow the tier and suit in a flush key, highest first.
-    first_difference = next(
-        (index, Rank(win), Rank(lose))
-        for index, (win, lose) in enumerate(zip(winner.key[2:], loser.key[2:], strict=True))
+    # A flush shows its cards weakest first, and its ranks are all different.
+    win_ranks = [card.rank for card in reversed(winner.cards)]
+    lose_ranks = [card.rank for card in reversed(loser.cards)]
+    differing = [
+        (index, win, lose)
+        for index, (win, lose) in enumerate(zip(win_ranks, lose_ranks, strict=True))
         if win != lose
-    )
-    index, win_rank, lose_rank = first_difference
-    values = {"suit": win_suit, "win": win_rank.label, "lose": lose_rank.label}
-    if index == 0:
-        return (
-            gettext(
+    ]
+    match rules.flushes:
+        case Flushes.SUIT_FIRST if win_suit != lose_suit:
+            message = gettext(
+                "Both are flushes: %(win)s outranks %(lose)s, and suit decides before rank"
+            )
+        case Flushes.TOP_CARD if win_ranks[0] == lose_ranks[0]:
+            message = gettext(
+                "Both are flushes topped by %(rank)s: the suit breaks the tie, %(win)s beats"
+                " %(lose)s"
+            )
+        case Flushes.POKER if not differing:
+            message = gettext(
+                "Both are flushes of the same ranks: as in poker the suit decides last,"
+                " %(win)s beats %(lose)s"
+            )
+        case _:
+            return _why_flush_by_rank(win_suit, *differing[0], rules)
+    values = {"win": win_suit, "lose": lose_suit, "rank": win_ranks[0].plural}
+    return _by_suit(message % values, rules)
+
+
+def _why_flush_by_rank(suit: str, index: int, win: Rank, lose: Rank, rules: RuleSet) -> str:
+    """Flushes that a rank decided: the top card (`index` 0) or a lower one."""
+    match rules.flushes:
+        case Flushes.SUIT_FIRST if index == 0:
+            message = gettext(
                 "Both are flushes in %(suit)s: the higher top card wins, %(win)s beats %(lose)s"
             )
-            % values
-        )
-    return (
-        gettext(
-            "Both are flushes in %(suit)s with the same top cards: the highest card that differs"
-            " decides, %(win)s beats %(lose)s"
-        )
-        % values
-    )
+        case Flushes.SUIT_FIRST:
+            message = gettext(
+                "Both are flushes in %(suit)s with the same top cards: the highest card that"
+                " differs decides, %(win)s beats %(lose)s"
+            )
+        case Flushes.TOP_CARD:
+            message = gettext(
+                "Both are flushes: the higher top card wins, %(win)s beats %(lose)s — the suit"
+                " only breaks a tie"
+            )
+        case _ if index == 0:  # Flushes.POKER
+            message = gettext(
+                "Both are flushes: as in poker the higher top card wins, %(win)s beats %(lose)s"
+            )
+        case _:
+            message = gettext(
+                "Both are flushes with the same top cards: as in poker the highest card that"
+                " differs decides, %(win)s beats %(lose)s"
+            )
+    return message % {"suit": suit, "win": win.label, "lose": lose.label}
 
 
-def _why_run(winner: Play, loser: Play) -> str:
+# The order of straights under each rule but the standard, whose sentence names it already.
+_RUN_ORDERS = {
+    Straights.ACE_TWO_HIGH: gettext_noop(
+        "3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, 2-3-4-5-6, A-2-3-4-5 (highest)"
+    ),
+    Straights.NO_ACE_LOW: gettext_noop("2-3-4-5-6 (lowest), 3-4-5-6-7 … 10-J-Q-K-A (highest)"),
+    Straights.TWO_HIGH: gettext_noop(
+        "3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, J-Q-K-A-2 (highest)"
+    ),
+}
+
+
+def _why_run(winner: Play, loser: Play, rules: RuleSet) -> str:
     """Straights and straight flushes: by sequence, then by the top card's suit."""
     plural = gettext("straights") if winner.kind is Kind.STRAIGHT else gettext("straight flushes")
     win_run, lose_run = _run_text(winner), _run_text(loser)
@@ -459,7 +589,14 @@ def _why_run(winner: Play, loser: Play) -> str:
             "Both are %(kinds)s %(win)s: the top card's suit decides, %(win_card)s beats"
             " %(lose_card)s"
         )
-    elif loser.key[1] == 0:
+        return _by_suit(message % values, rules)
+    if rules.straights is not Straights.STANDARD:
+        message = gettext(
+            "Both are %(kinds)s: %(win)s is above %(lose)s — under these rules the order runs"
+            " %(order)s"
+        )
+        return message % (values | {"order": gettext(_RUN_ORDERS[rules.straights])})
+    if loser.key[1] == 0:
         message = gettext(
             "%(lose)s is the lowest %(kind)s (its top card is the 5); %(win)s is above it"
         )
@@ -504,6 +641,9 @@ def overlapping(a_cards: Sequence[Card], b_cards: Sequence[Card]) -> tuple[Card,
 
 def lowest_card(rules: RuleSet = DEFAULT_RULES) -> Card:
     """The card that opens every deal: the 3 of the lowest suit, 3♦ under the standard rules.
+
+    With two players half the pack is set aside and the lowest card dealt opens, which may be
+    higher; only the table knows it, so this is still the 3 of the lowest suit.
 
     >>> str(lowest_card())
     '3♦'

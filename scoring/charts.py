@@ -71,23 +71,24 @@ class Chart:
     series: tuple[Series, ...]
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
-    target: int
+    target: int | None  # None when the match doesn't end at a score
     target_y: float
     title: str
     description: str
 
 
 def running_totals_chart(
-    names: Sequence[str], running_totals: Sequence[Sequence[int]], target: int = 100
+    names: Sequence[str], running_totals: Sequence[Sequence[int]], target: int | None = 100
 ) -> Chart:
     """A chart of each player's total after every deal (all start at 0 before deal 1).
 
-    `running_totals` holds one tuple of totals, in seat order, per deal.
+    `running_totals` holds one tuple of totals, in seat order, per deal. `target` draws the
+    score where the game can end; None (a match of set deals, or open-ended) draws none.
     """
     deals = len(running_totals)
     right = WIDTH - RIGHT
     bottom = HEIGHT - BOTTOM
-    highest = max([target, *(total for totals in running_totals for total in totals)])
+    highest = max([target or 0, *(total for totals in running_totals for total in totals)])
     step = tick_step(highest)
     top_value = step * math.ceil((highest + 1) / step)
 
@@ -128,15 +129,15 @@ def running_totals_chart(
     x_ticks = tuple(Tick(deal, x_of(deal)) for deal in range(every, deals + 1, every))
     standing = ", ".join(f"{name} {s.total}" for name, s in zip(names, series, strict=True))
     description = (
-        (
-            _("Running totals after deal %(deals)s: %(standing)s.")
-            % {"deals": deals, "standing": standing}
-            if deals
-            else _("No deals yet: %(names)s all start at 0.") % {"names": ", ".join(names)}
-        )
-        + " "
-        + _("The dashed line marks %(target)s, where the game can end.") % {"target": target}
+        _("Running totals after deal %(deals)s: %(standing)s.")
+        % {"deals": deals, "standing": standing}
+        if deals
+        else _("No deals yet: %(names)s all start at 0.") % {"names": ", ".join(names)}
     )
+    if target is not None:
+        description += " " + _("The dashed line marks %(target)s, where the game can end.") % {
+            "target": target
+        }
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -148,7 +149,7 @@ def running_totals_chart(
         y_ticks=y_ticks,
         x_ticks=x_ticks,
         target=target,
-        target_y=y_of(target),
+        target_y=y_of(target or 0),
         title=_("Running totals after each deal"),
         description=description,
     )

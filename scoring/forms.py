@@ -8,11 +8,20 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.forms import BoundField
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.ruleset import RuleSet
+from rules.ruleset import (
+    DEFAULT_RULES,
+    MAX_DEALS,
+    MAX_TARGET,
+    OPTIONS,
+    Finish,
+    RuleSet,
+    TwosRule,
+    option_label,
+)
 from rules.scoring import penalty, validate_deal
 from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
 from scoring.services import clean_player_name
@@ -52,18 +61,24 @@ def season_field(club: Club, label: str | Promise) -> SeasonChoiceField:
 
 
 class NewGameForm(forms.Form):
-    """Four seats, clockwise; each a roster name (any case) or a new player's name; and the
-    season the game counts in (the current one unless changed)."""
+    """The seats, clockwise; each a roster name (any case) or a new player's name; and the
+    season the game counts in (the current one unless changed).
+
+    A season's rules say how many play (four, three or two): the form has as many seats as the
+    club's seasons need at most, and the chosen season's number must be filled, no more.
+    """
 
     def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        for position in range(1, SEATS + 1):
+        seasons = list(club.seasons.all())
+        self.seats = max((season.ruleset.players for season in seasons), default=SEATS)
+        current = next((season for season in seasons if season.is_current), None)
+        for position in range(1, self.seats + 1):
             self.fields[f"seat_{position}"] = forms.CharField(
                 label=_("Seat %(number)s") % {"number": position},
                 max_length=PLAYER_NAME_MAX_LENGTH,
+                required=False,
                 error_messages={
-                    "required": _("Seat %(number)s is empty — who sits there?")
-                    % {"number": position},
                     "max_length": _("A name can be at most %(count)s characters")
                     % {"count": PLAYER_NAME_MAX_LENGTH},
                 },
@@ -72,21 +87,43 @@ class NewGameForm(forms.Form):
         # club has only one).
         self.fields["season"] = season_field(club, _("Season"))
         self.fields["season"].required = False
-        self.fields["season"].initial = club.seasons.filter(is_current=True).first()
+        self.fields["season"].initial = current
+        self.current_season = current
 
     def seat_fields(self) -> list[BoundField]:
-        return [self[f"seat_{position}"] for position in range(1, SEATS + 1)]
+        return [self[f"seat_{position}"] for position in range(1, self.seats + 1)]
+
+    def players(self) -> int:
+        """How many the chosen season's rules seat."""
+        season = self.cleaned_data.get("season") or self.current_season
+        return season.ruleset.players if season is not None else SEATS
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
+        if "season" in self.errors:
+            return data
+        players = self.players()
         seen: dict[str, int] = {}
-        for position in range(1, SEATS + 1):
-            name = clean_player_name(data.get(f"seat_{position}") or "")
+        for position in range(1, self.seats + 1):
+            key = f"seat_{position}"
+            name = clean_player_name(data.get(key) or "")
+            if position > players:
+                if name:
+                    self.add_error(
+                        key,
+                        _("This season is played by %(count)s: leave seat %(number)s empty")
+                        % {"count": players, "number": position},
+                    )
+                continue
             if not name:
+                if key not in self.errors:
+                    self.add_error(
+                        key, _("Seat %(number)s is empty — who sits there?") % {"number": position}
+                    )
                 continue
             if name.casefold() in seen:
                 self.add_error(
-                    f"seat_{position}",
+                    key,
                     f"{name} already sits in seat {seen[name.casefold()]} — "
                     "a player can't sit twice",
                 )
@@ -95,7 +132,51 @@ class NewGameForm(forms.Form):
         return data
 
     def seat_names(self) -> list[str]:
-        return [self.cleaned_data[f"seat_{position}"] for position in range(1, SEATS + 1)]
+        return [self.cleaned_data[f"seat_{position}"] for position in range(1, self.players() + 1)]
+
+
+def stake_field(label: str | Promise) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label,
+        required=False,
+        min_value=0,
+        max_digits=9,
+        decimal_places=3,
+        help_text=gettext_lazy(
+            "What a point is worth, e.g. 0.10; leave empty if you don't play for money."
+        ),
+        error_messages={
+            "invalid": gettext_lazy("Enter the stake as a number, e.g. 0.10"),
+            "min_value": gettext_lazy("A stake can't be negative"),
+            "max_digits": gettext_lazy("That stake is too big: at most 6 digits before the point"),
+            "max_decimal_places": gettext_lazy("A stake can have at most 3 decimal places"),
+            "max_whole_digits": gettext_lazy(
+                "That stake is too big: at most 6 digits before the point"
+            ),
+        },
+    )
+
+
+class StakeForm(forms.Form):
+    stake = stake_field(gettext_lazy("Stake a point"))
+
+
+def rule_field(option: str) -> forms.TypedChoiceField:
+    """A choice of one house rule, each choice with its own explanation under its name."""
+    choices = OPTIONS[option]
+    return forms.TypedChoiceField(
+        label=lazy(option_label, str)(option),
+        choices=lazy(
+            lambda: [
+                (str(choice.value), f"{choice.label} — {choice.explained}") for choice in choices
+            ],
+            list,
+        )(),
+        initial=getattr(DEFAULT_RULES, option),
+        widget=forms.RadioSelect,
+        # Left out, it keeps what the club plays now (SeasonForm.clean).
+        required=False,
+    )
 
 
 class SeasonForm(forms.Form):
@@ -119,12 +200,81 @@ class SeasonForm(forms.Form):
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
 
+    # How the season plays: each option of rules.ruleset.OPTIONS, the standard rules preset.
+    suits = rule_field("suits")
+    straights = rule_field("straights")
+    flushes = rule_field("flushes")
+    penalties = rule_field("penalties")
+    twos = rule_field("twos")
+    players = rule_field("players")
+    finish = rule_field("finish")
+    target = forms.IntegerField(
+        label=gettext_lazy("Target score"),
+        min_value=1,
+        max_value=MAX_TARGET,
+        initial=DEFAULT_RULES.target,
+        required=False,
+        help_text=gettext_lazy("With “to a target score”: where the match can end."),
+        error_messages={"invalid": gettext_lazy("Enter the target as a whole number, e.g. 100")},
+    )
+    deals = forms.IntegerField(
+        label=gettext_lazy("Number of deals"),
+        min_value=1,
+        max_value=MAX_DEALS,
+        initial=DEFAULT_RULES.deals,
+        required=False,
+        help_text=gettext_lazy("With “a set number of deals”: how many make a match."),
+        error_messages={"invalid": gettext_lazy("Enter the deals as a whole number, e.g. 10")},
+    )
+    stake = stake_field(gettext_lazy("Stake a point (optional)"))
+    currency = forms.CharField(
+        label=gettext_lazy("Currency (optional)"),
+        max_length=Club._meta.get_field("currency").max_length,
+        required=False,
+        help_text=gettext_lazy("A symbol such as £ or HK$, or a code such as HKD: the club's."),
+    )
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        # A new season starts from the rules the club plays now.
+        current = club.seasons.filter(is_current=True).first()
+        rules = current.ruleset if current is not None else DEFAULT_RULES
+        kwargs.setdefault(
+            "initial",
+            {option: getattr(rules, option) for option in OPTIONS}
+            | {"target": rules.target, "deals": rules.deals, "currency": club.currency}
+            | ({"stake": current.stake} if current is not None else {}),
+        )
+        super().__init__(*args, **kwargs)
+
     def clean(self) -> dict[str, object]:
         data = super().clean()
         starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
         if starts_on and ends_on and ends_on < starts_on:
             self.add_error("ends_on", _("A season can't end before it starts"))
+        for name in (*OPTIONS, "target", "deals"):
+            if data.get(name) in (None, "") and name not in self.errors:
+                data[name] = self.initial[name]
         return data
+
+    def ruleset(self) -> RuleSet:
+        """The rules chosen; the target or number of deals only where the finish uses it."""
+        data = self.cleaned_data
+        finish = Finish(data["finish"])
+        return RuleSet(
+            **{option: OPTIONS[option](data[option]) for option in OPTIONS if option != "players"},
+            players=int(data["players"]),
+            target=data["target"] if finish is Finish.TARGET else DEFAULT_RULES.target,
+            deals=data["deals"] if finish is Finish.DEALS else DEFAULT_RULES.deals,
+        )
+
+    def rule_fields(self) -> list[BoundField]:
+        return [self[name] for name in (*OPTIONS, "target", "deals")]
+
+    def season_fields(self) -> list[BoundField]:
+        return [self[name] for name in ("name", "starts_on", "ends_on")]
+
+    def money_fields(self) -> list[BoundField]:
+        return [self["stake"], self["currency"]]
 
 
 class MoveGameForm(forms.Form):
@@ -142,10 +292,14 @@ class DealRow:
     penalty: int | None
     new_total: int | None
     invalid: bool
+    twos_field: BoundField | None = None  # under the stronger twos rule: twos left in hand
 
 
 class DealForm(forms.Form):
     """Cards left for each seat, in seat order, plus which deal this is and a one-time token.
+
+    Under the twos rule it also asks whether the winner went out on twos, and under its
+    stronger form how many twos each player still holds (blank counts as none).
 
     Bound or not, `rows()` gives each player's current value and its penalty preview, so the
     same template shows a fresh form, a form being typed in and a refused one.
@@ -171,18 +325,42 @@ class DealForm(forms.Form):
                     % {"name": name, "max": rules.hand_size},
                 },
             )
+            if rules.twos is TwosRule.EACH_TWO:
+                self.fields[self.twos_key(seat)] = forms.IntegerField(
+                    label=_("Twos in %(name)s's hand") % {"name": name},
+                    required=False,
+                    error_messages={
+                        "invalid": _("%(name)s's twos must be a whole number from 0 to 4")
+                        % {"name": name},
+                    },
+                )
+        if rules.twos is not TwosRule.OFF:
+            self.fields["out_on_twos"] = forms.BooleanField(
+                label=_("Went out on twos?"),
+                required=False,
+                help_text=_("The winner's last play was nothing but twos: penalties double."),
+            )
 
     @staticmethod
     def key(seat: Seat) -> str:
         return f"cards_{seat.position}"
+
+    @staticmethod
+    def twos_key(seat: Seat) -> str:
+        return f"twos_{seat.position}"
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
         cards = [data.get(self.key(seat)) for seat in self.seats]
         if any(count is None for count in cards):
             return data
+        twos = self.twos_held() if self.rules.twos is TwosRule.EACH_TWO else None
+        if twos is not None and any(count is None for count in twos):
+            return data
         names = [seat.player.name for seat in self.seats]
-        for problem in validate_deal(cards, names, self.rules):
+        for problem in validate_deal(
+            cards, names, self.rules, out_on_twos=self.went_out_on_twos(), twos_held=twos
+        ):
             self.add_error(None, problem)
         zeros = [seat.position for seat, count in zip(self.seats, cards, strict=True) if count == 0]
         self.invalid_positions = {
@@ -197,30 +375,80 @@ class DealForm(forms.Form):
     def cards_left(self) -> list[int]:
         return [self.cleaned_data[self.key(seat)] for seat in self.seats]
 
+    def went_out_on_twos(self) -> bool:
+        return bool(self.cleaned_data.get("out_on_twos"))
+
+    def twos_facts(self) -> dict[str, object]:
+        """What the game's twos rule asks, as services.record_deal and edit_deal take it."""
+        facts: dict[str, object] = {}
+        if self.rules.twos is not TwosRule.OFF:
+            facts["out_on_twos"] = self.went_out_on_twos()
+        if self.rules.twos is TwosRule.EACH_TWO:
+            facts["twos_held"] = self.twos_held()
+        return facts
+
+    def twos_held(self) -> list[int | None] | None:
+        """Each seat's twos left in hand (blank is none), under the stronger twos rule only."""
+        if self.rules.twos is not TwosRule.EACH_TWO:
+            return None
+        return [
+            self.cleaned_data.get(self.twos_key(seat)) or 0
+            if self.twos_key(seat) not in self.errors
+            else None
+            for seat in self.seats
+        ]
+
     def rows(self) -> list[DealRow]:
         rows = []
+        counts_twos = self.rules.twos is TwosRule.EACH_TWO
+        out_on_twos = self.rules.twos is not TwosRule.OFF and self["out_on_twos"].value() in (
+            True,
+            "on",
+            "true",
+            "1",
+        )
         for seat in self.seats:
             field = self[self.key(seat)]
-            points = self._penalty_of(field.value())
+            twos_field = self[self.twos_key(seat)] if counts_twos else None
+            twos = _whole(twos_field.value(), blank=0) if twos_field is not None else 0
+            points = self._penalty_of(field.value(), out_on_twos, twos)
             rows.append(
                 DealRow(
                     seat=seat,
                     field=field,
                     penalty=points,
                     new_total=None if points is None else seat.total + points,
-                    invalid=bool(field.errors) or seat.position in self.invalid_positions,
+                    invalid=bool(field.errors)
+                    or seat.position in self.invalid_positions
+                    or bool(twos_field is not None and twos_field.errors),
+                    twos_field=twos_field,
                 )
             )
         return rows
 
-    def _penalty_of(self, value: object) -> int | None:
-        try:
-            count = int(str(value).strip())
-        except ValueError:
+    def _penalty_of(self, value: object, out_on_twos: bool, twos: int | None) -> int | None:
+        count = _whole(value)
+        if count is None or not 0 <= count <= self.rules.hand_size:
             return None
-        if not 0 <= count <= self.rules.hand_size:
+        if twos is None or not 0 <= twos <= min(4, count):
             return None
-        return penalty(count, self.rules)
+        return penalty(
+            count,
+            self.rules,
+            out_on_twos=out_on_twos,
+            twos_held=twos if self.rules.twos is TwosRule.EACH_TWO else 0,
+        )
+
+
+def _whole(value: object, blank: int | None = None) -> int | None:
+    """A typed whole number; `blank` if nothing is typed; None if it isn't a number."""
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return blank
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def with_went_out(data: dict[str, str], seats: Sequence[Seat], went_out: str) -> dict[str, str]:

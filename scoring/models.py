@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
@@ -18,7 +19,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 
 PLAYER_NAME_MAX_LENGTH = 40
 SEASON_NAME_MAX_LENGTH = 60
@@ -57,6 +58,8 @@ class Club(models.Model):
         max_length=64, unique=True, null=True, editable=False
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # What stakes are settled in: a symbol (£, HK$) or a three-letter code (HKD); may be blank.
+    currency = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["name", "pk"]
@@ -115,10 +118,17 @@ class Season(models.Model):
     # Counted up by scoring.services whenever one of its games is added, removed, moved or
     # rescored: the season's pages are cached under it.
     version = models.PositiveIntegerField(default=0)
+    # The house rules new games of the season are played by (rules.ruleset.parse_rules names),
+    # and the money a point is worth at tables that play for it.
+    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name)
+    stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "-pk"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | Q(stake__gte=0), name="season_stake_not_negative"
+            ),
             models.UniqueConstraint(
                 fields=["club"], condition=Q(is_current=True), name="season_one_current_per_club"
             ),
@@ -131,6 +141,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @cached_property
+    def ruleset(self) -> RuleSet:
+        """The rules the season's new games start with."""
+        return parse_rules(self.rules)
 
 
 class Game(models.Model):
@@ -159,10 +174,20 @@ class Game(models.Model):
     share_digest = models.CharField(  # noqa: DJ001 (null while not shared, like the token)
         max_length=64, unique=True, null=True, editable=False
     )
+    # The rules the game started with, copied from its season and never changed: a game is
+    # scored by the rules it was played under, whatever the season's later become.
+    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name, editable=False)
+    stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
+    # Open-ended matches end when the scorekeeper says so ("End match"); a deal undone or
+    # corrected after that reopens nothing by itself.
+    ended = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | Q(stake__gte=0), name="game_stake_not_negative"
+            ),
             # A finished game has a winner and an end time; a game in progress has neither.
             models.CheckConstraint(
                 condition=(
@@ -176,10 +201,10 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.club})"
 
-    @property
+    @cached_property
     def ruleset(self) -> RuleSet:
-        """The rules this game is scored by: the one place house rules will plug in."""
-        return DEFAULT_RULES
+        """The rules this game is scored by: the ones it started with."""
+        return parse_rules(self.rules)
 
     @property
     def is_finished(self) -> bool:
@@ -224,6 +249,8 @@ class Deal(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     recorded_at = models.DateTimeField(default=timezone.now)
+    # The twos rule: the winner's last play was nothing but twos (asked only under that rule).
+    out_on_twos = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game_id", "number"]
@@ -241,14 +268,21 @@ class DealScore(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
     cards_left = models.PositiveSmallIntegerField()
     penalty = models.PositiveSmallIntegerField()
+    # The stronger twos rule: twos left in this hand, each doubling its penalty.
+    twos_held = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["deal_id", "seat_id"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "seat"], name="dealscore_unique_seat"),
+            # Three players hold 17 or 18 cards; the rules of the game check the exact limit.
             models.CheckConstraint(
-                condition=Q(cards_left__gte=0, cards_left__lte=13),
-                name="dealscore_cards_left_0_to_13",
+                condition=Q(cards_left__gte=0, cards_left__lte=18),
+                name="dealscore_cards_left_0_to_18",
+            ),
+            models.CheckConstraint(
+                condition=Q(twos_held__lte=4) & Q(twos_held__lte=F("cards_left")),
+                name="dealscore_twos_held_0_to_4_and_in_hand",
             ),
             models.CheckConstraint(
                 condition=Q(penalty__gte=0), name="dealscore_penalty_not_negative"
@@ -266,6 +300,7 @@ class GameChange(models.Model):
         RECORD = "record", _("Recorded")
         UNDO = "undo", _("Undid")
         EDIT = "edit", _("Changed")
+        END = "end", _("Ended the match")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(
@@ -275,6 +310,7 @@ class GameChange(models.Model):
     action = models.CharField(max_length=10, choices=Action.choices)
     deal_number = models.PositiveIntegerField()
     # Cards left per seat before and after the change; null where there was (or is) no deal.
+    # Ending a match keeps the totals it banked in `after`.
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 
@@ -282,7 +318,8 @@ class GameChange(models.Model):
         ordering = ["-at", "-pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(action__in=["record", "undo", "edit"]), name="gamechange_action_known"
+                condition=Q(action__in=["record", "undo", "edit", "end"]),
+                name="gamechange_action_known",
             ),
         ]
 
@@ -301,6 +338,8 @@ class GameChange(models.Model):
             return _("%(who)s recorded deal %(number)s: %(after)s") % values
         if self.action == self.Action.UNDO:
             return _("%(who)s undid deal %(number)s (it was %(before)s)") % values
+        if self.action == self.Action.END:
+            return _("%(who)s ended the match after deal %(number)s: %(after)s") % values
         return _("%(who)s changed deal %(number)s from %(before)s to %(after)s") % values
 
 

@@ -12,6 +12,7 @@ import io
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
+from rules.settle import format_amount, settle, settle_balances
 from scoring import services
 from scoring.charts import average_penalty_chart
 from scoring.forms import MoveGameForm, SeasonForm
@@ -157,7 +159,57 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_GET
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = member_season(request, season_id)
-    return render_standings(request, "scoring/season.html", season_context(request, season))
+    context = season_context(request, season) | {
+        "settlement": SimpleLazyObject(lambda: season_settlement(season)),
+    }
+    return render_standings(request, "scoring/season.html", context)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSettlement:
+    """What the season's games played for money come to, each settled at its own stake."""
+
+    games: int
+    nets: list[tuple[str, str, int]]  # (name, amount, sign): +1 wins, -1 owes, 0 square
+    payments: list[str]
+
+
+def season_settlement(season: Season) -> SeasonSettlement | None:
+    """Each finished game with a stake settled as its table would, the nets added up per
+    player, and the fewest payments that settle the lot."""
+    rows = (
+        Seat.objects.filter(
+            game__season=season, game__status=Game.Status.FINISHED, game__stake__gt=0
+        )
+        .order_by("game_id", "position")
+        .values_list("game_id", "game__stake", "player__name", "total")
+    )
+    balances: dict[str, Decimal] = {}
+    games = 0
+    for _game, seats in itertools.groupby(rows, key=lambda row: row[0]):
+        seats = list(seats)
+        games += 1
+        names = [name for _, _, name, _ in seats]
+        settled = settle(names, [total for *_, total in seats], seats[0][1])
+        for net in settled.nets:
+            balances[net.name] = balances.get(net.name, Decimal("0.00")) + net.amount
+    if not games:
+        return None
+    names = sorted(balances, key=lambda name: (-balances[name], name.casefold()))
+    settled = settle_balances(names, [balances[name] for name in names])
+    currency = season.club.currency
+    return SeasonSettlement(
+        games=games,
+        nets=[
+            (
+                net.name,
+                format_amount(abs(net.amount), currency),
+                (net.amount > 0) - (net.amount < 0),
+            )
+            for net in settled.nets
+        ],
+        payments=[payment.sentence(currency) for payment in settled.payments],
+    )
 
 
 def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
@@ -199,10 +251,20 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
     back = reverse("scoring:club", args=[club.pk])
     if club.owner_id != request.user.pk:
         return forbidden(request, _("Only the club's owner can start a new season."), back)
-    form = SeasonForm(request.POST if request.method == "POST" else None)
+    form = SeasonForm(request.POST if request.method == "POST" else None, club=club)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            season = services.start_season(club=club, by=request.user, **form.cleaned_data)
+            season = services.start_season(
+                club=club,
+                by=request.user,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                rules=form.ruleset(),
+                stake=data["stake"],
+                currency=data["currency"],
+            )
         except services.ScoringError as error:
             form.add_error(None, error.message)
         else:

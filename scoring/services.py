@@ -10,6 +10,7 @@ import datetime
 import secrets
 import uuid
 from collections.abc import Sequence
+from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -18,12 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.ruleset import RuleSet
-from rules.scoring import GameReplay, penalty, replay, validate_deal
+from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
+from rules.scoring import DealResult, GameReplay, penalty, replay, validate_deal
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
-    SEATS,
     Club,
     Deal,
     DealScore,
@@ -135,15 +135,18 @@ def start_game(
     by: AbstractBaseUser,
     season: Season | None = None,
 ) -> Game:
-    """Seat four players clockwise, matching roster names ignoring case, adding new names.
+    """Seat the players clockwise, matching roster names ignoring case, adding new names.
 
-    The game goes into `season`, or the club's current season.
+    The game goes into `season`, or the club's current season, and keeps that season's rules
+    and stake as they are now. It seats as many players as those rules are for.
     """
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
+    season = season or club.seasons.get(is_current=True)
+    players = parse_rules(season.rules).players
     names = [clean_player_name(name) for name in seat_names]
-    if len(names) != SEATS:
-        raise ScoringError(_("A game needs %(count)s players") % {"count": SEATS})
+    if len(names) != players:
+        raise ScoringError(_("A game needs %(count)s players") % {"count": players})
     empty = [
         _("Seat %(number)s") % {"number": position}
         for position, name in enumerate(names, start=1)
@@ -175,8 +178,9 @@ def start_game(
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update().get(pk=club.pk)
         roster = {player.name.casefold(): player for player in club.players.all()}
-        season = season or club.seasons.get(is_current=True)
-        game = Game.objects.create(club=club, season=season, created_by=by)
+        game = Game.objects.create(
+            club=club, season=season, created_by=by, rules=season.rules, stake=season.stake
+        )
         seats = []
         for position, name in enumerate(names):
             player = roster.get(name.casefold())
@@ -194,9 +198,14 @@ def start_season(
     name: str,
     starts_on: datetime.date,
     ends_on: datetime.date | None = None,
+    rules: RuleSet | None = None,
+    stake: Decimal | None = None,
+    currency: str | None = None,
     by: AbstractBaseUser,
 ) -> Season:
-    """Open a new season and make it the current one; new games go into it.
+    """Open a new season and make it the current one; new games go into it, played by
+    `rules` (the standard rules if not given) with `stake` a point (none if not given).
+    `currency`, when given, becomes the club's currency.
 
     The season it replaces, if it has no end date, ends the day before the new one starts
     (or on its own first day, if the new one starts as early).
@@ -221,8 +230,17 @@ def start_season(
             if previous.ends_on is None:
                 previous.ends_on = max(previous.starts_on, starts_on - datetime.timedelta(days=1))
             previous.save(update_fields=["is_current", "ends_on"])
+        if currency is not None:
+            club.currency = currency.strip()
+            club.save(update_fields=["currency"])
         return Season.objects.create(
-            club=club, name=name, starts_on=starts_on, ends_on=ends_on, is_current=True
+            club=club,
+            name=name,
+            starts_on=starts_on,
+            ends_on=ends_on,
+            is_current=True,
+            rules=(rules or DEFAULT_RULES).name,
+            stake=stake,
         )
 
 
@@ -266,6 +284,21 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
         game.delete()
 
 
+def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> None:
+    """Give the game a stake a point (or none): what its end shows each player paying."""
+    if stake is not None and stake < 0:
+        raise ScoringError(_("A stake can't be negative"))
+    with transaction.atomic():
+        locked = _lock(game)
+        locked.stake = stake
+        # The settling up shows on the scoreboard, cached under the game's version.
+        locked.version += 1
+        locked.save(update_fields=["stake", "version"])
+        season_changed(locked.season_id)
+    _refresh(game, locked)
+    game.stake = stake
+
+
 # Deals
 
 
@@ -276,15 +309,21 @@ def record_deal(
     cards_left: Sequence[int],
     token: uuid.UUID,
     by: AbstractBaseUser,
+    out_on_twos: bool = False,
+    twos_held: Sequence[int] | None = None,
 ) -> Deal:
     """Record deal `number` with each seat's cards left, in seat order.
+
+    Under the twos rule, `out_on_twos` says the winner went out on twos; under its stronger
+    form `twos_held` gives each seat's twos left in hand. Only pass what the game's rules ask.
 
     The game row is locked for the whole transaction, so two phones sending the same deal queue
     up: the second finds the number taken and is told so. A resend of the same form (same token)
     returns the deal it already recorded, so a double tap or a retry records one deal.
     """
     try:
-        deal, locked = _record_deal(game, number, cards_left, token, by)
+        sheet = DealResult(tuple(cards_left), out_on_twos, _tuple_or_none(twos_held))
+        deal, locked = _record_deal(game, number, sheet, token, by)
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
@@ -296,7 +335,7 @@ def record_deal(
 
 
 def _record_deal(
-    game: Game, number: int, cards_left: Sequence[int], token: uuid.UUID, by: AbstractBaseUser
+    game: Game, number: int, sheet: DealResult, token: uuid.UUID, by: AbstractBaseUser
 ) -> tuple[Deal, Game]:
     with transaction.atomic():
         locked = _lock(game)
@@ -321,14 +360,26 @@ def _record_deal(
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
         seats = list(locked.seats.select_related("player").order_by("position"))
-        cards = _checked_cards(cards_left, seats, locked)
-        deal = Deal.objects.create(game=locked, number=number, token=token, recorded_by=by)
+        sheet = _checked(sheet, seats, locked)
+        deal = Deal.objects.create(
+            game=locked,
+            number=number,
+            token=token,
+            recorded_by=by,
+            out_on_twos=sheet.out_on_twos,
+        )
         DealScore.objects.bulk_create(
-            DealScore(deal=deal, seat=seat, cards_left=count, penalty=_penalty(locked, count))
-            for seat, count in zip(seats, cards, strict=True)
+            DealScore(deal=deal, seat=seat, cards_left=count, penalty=points, twos_held=twos)
+            for seat, count, points, twos in zip(
+                seats, sheet.cards_left, _penalties(locked, sheet), _twos(sheet), strict=True
+            )
         )
         GameChange.objects.create(
-            game=locked, by=by, action=GameChange.Action.RECORD, deal_number=number, after=cards
+            game=locked,
+            by=by,
+            action=GameChange.Action.RECORD,
+            deal_number=number,
+            after=list(sheet.cards_left),
         )
         recompute(locked)
     return deal, locked
@@ -362,6 +413,9 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
         before = _cards_of(last)
         undone = last.number
         last.delete()
+        # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
+        locked.ended = False
+        locked.save(update_fields=["ended"])
         GameChange.objects.create(
             game=locked, by=by, action=GameChange.Action.UNDO, deal_number=undone, before=before
         )
@@ -370,8 +424,17 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
     return undone
 
 
-def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: AbstractBaseUser) -> Deal:
-    """Correct the cards left of a recorded deal; totals and the end are worked out again.
+def edit_deal(
+    *,
+    game: Game,
+    number: int,
+    cards_left: Sequence[int],
+    by: AbstractBaseUser,
+    out_on_twos: bool = False,
+    twos_held: Sequence[int] | None = None,
+) -> Deal:
+    """Correct the cards left (and twos) of a recorded deal; totals and the end are worked out
+    again.
 
     Refused when the corrected deals would end the game before its last recorded deal.
     """
@@ -383,12 +446,13 @@ def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: Abstrac
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
         seats = list(locked.seats.select_related("player").order_by("position"))
-        cards = _checked_cards(cards_left, seats, locked)
+        sheet = DealResult(tuple(cards_left), out_on_twos, _tuple_or_none(twos_held))
+        sheet = _checked(sheet, seats, locked)
         before = _cards_of(deal)
-        if cards == before:
-            return deal
         every_deal = _cards_by_deal(locked)
-        every_deal[number] = cards
+        if every_deal[number] == sheet:
+            return deal
+        every_deal[number] = sheet
         replayed = _replay(locked, every_deal)
         if replayed.ends_before_last_deal:
             raise ScoringError(
@@ -399,21 +463,60 @@ def edit_deal(*, game: Game, number: int, cards_left: Sequence[int], by: Abstrac
                 % {"after": replayed.finished_after, "count": len(replayed.deals)}
             )
         scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
-        for score, count in zip(scores, cards, strict=True):
-            score.cards_left = count
-            score.penalty = _penalty(locked, count)
-        DealScore.objects.bulk_update(scores, ["cards_left", "penalty"])
+        for score, count, points, twos in zip(
+            scores, sheet.cards_left, _penalties(locked, sheet), _twos(sheet), strict=True
+        ):
+            score.cards_left, score.penalty, score.twos_held = count, points, twos
+        DealScore.objects.bulk_update(scores, ["cards_left", "penalty", "twos_held"])
+        if deal.out_on_twos != sheet.out_on_twos:
+            deal.out_on_twos = sheet.out_on_twos
+            deal.save(update_fields=["out_on_twos"])
         GameChange.objects.create(
             game=locked,
             by=by,
             action=GameChange.Action.EDIT,
             deal_number=number,
             before=before,
-            after=cards,
+            after=list(sheet.cards_left),
         )
         recompute(locked)
     _refresh(game, locked)
     return deal
+
+
+def end_match(*, game: Game, by: AbstractBaseUser) -> None:
+    """Bank an open-ended match's totals: the lowest alone wins.
+
+    Refused while the lowest total is shared — one more deal settles it — and under rules
+    whose matches end by themselves.
+    """
+    if game.ruleset.finish is not Finish.OPEN:
+        raise ScoringError(_("This game ends by itself under its rules; there is nothing to end"))
+    with transaction.atomic():
+        locked = _lock(game)
+        if locked.is_finished:
+            raise ScoringError(_("The match is already over"))
+        if not Deal.objects.filter(game=locked).exists():
+            raise ScoringError(_("Record a deal before ending the match"))
+        locked.ended = True
+        locked.save(update_fields=["ended"])
+        replayed = recompute(locked)
+        if not replayed.outcome.finished:
+            names = [seat.player.name for seat in locked.seats.order_by("position")]
+            tied = [names[position] for position in replayed.outcome.lowest]
+            raise ScoringError(
+                _("%(names)s are tied for lowest — play one more deal, then end the match")
+                % {"names": _and(tied)}
+            )
+        GameChange.objects.create(
+            game=locked,
+            by=by,
+            action=GameChange.Action.END,
+            deal_number=len(replayed.deals),
+            after=list(replayed.totals),
+        )
+    _refresh(game, locked)
+    game.ended = True
 
 
 SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
@@ -437,16 +540,7 @@ def recompute(game: Game) -> GameReplay:
     the deals, with the locked game row: it also counts the game's `version` up by one, which
     tells the phones following the game that there is something new to show.
     """
-    rows = list(
-        DealScore.objects.filter(deal__game=game)
-        .order_by("deal__number", "seat__position")
-        .values_list("deal__number", "deal__recorded_at", "cards_left")
-    )
-    by_deal: dict[int, list[int]] = {}
-    recorded_at = {}
-    for number, at, cards in rows:
-        by_deal.setdefault(number, []).append(cards)
-        recorded_at[number] = at
+    by_deal, recorded_at = _sheets(game)
     replayed = _replay(game, by_deal)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     for position, seat in enumerate(seats):
@@ -497,41 +591,82 @@ def _last_number(game: Game) -> int:
     return Deal.objects.filter(game=game).aggregate(last=Max("number"))["last"] or 0
 
 
-def _penalty(game: Game, cards: int) -> int:
-    return penalty(cards, game.ruleset)
+def _tuple_or_none(values: Sequence[int] | None) -> tuple[int, ...] | None:
+    return None if values is None else tuple(int(value) for value in values)
 
 
-def _checked_cards(cards_left: Sequence[int], seats: Sequence[Seat], game: Game) -> list[int]:
-    cards = [int(count) for count in cards_left]
-    if len(cards) != len(seats):
+def _twos(sheet: DealResult) -> tuple[int, ...]:
+    return sheet.twos_held or (0,) * len(sheet.cards_left)
+
+
+def _penalties(game: Game, sheet: DealResult) -> list[int]:
+    return [
+        penalty(cards, game.ruleset, out_on_twos=sheet.out_on_twos, twos_held=twos)
+        for cards, twos in zip(sheet.cards_left, _twos(sheet), strict=True)
+    ]
+
+
+def _checked(sheet: DealResult, seats: Sequence[Seat], game: Game) -> DealResult:
+    sheet = DealResult(
+        tuple(int(count) for count in sheet.cards_left), sheet.out_on_twos, sheet.twos_held
+    )
+    counts = [len(sheet.cards_left)] + ([len(sheet.twos_held)] if sheet.twos_held else [])
+    if any(count != len(seats) for count in counts):
         raise ScoringError(
             _("Enter the cards left for all %(count)s players") % {"count": len(seats)}
         )
-    problems = validate_deal(cards, [seat.player.name for seat in seats], game.ruleset)
+    problems = validate_deal(
+        sheet.cards_left,
+        [seat.player.name for seat in seats],
+        game.ruleset,
+        out_on_twos=sheet.out_on_twos,
+        twos_held=sheet.twos_held,
+    )
     if problems:
         raise InvalidDeal(problems)
-    return cards
+    return sheet
 
 
 def _cards_of(deal: Deal) -> list[int]:
     return [score.cards_left for score in sorted(deal.scores.all(), key=lambda s: s.seat.position)]
 
 
-def _cards_by_deal(game: Game) -> dict[int, list[int]]:
-    by_deal: dict[int, list[int]] = {}
+def _cards_by_deal(game: Game) -> dict[int, DealResult]:
+    return _sheets(game)[0]
+
+
+def _sheets(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datetime]]:
+    """Every deal's score sheet by number, as the rules read it, and when each was recorded."""
     rows = (
         DealScore.objects.filter(deal__game=game)
         .order_by("deal__number", "seat__position")
-        .values_list("deal__number", "cards_left")
+        .values_list(
+            "deal__number", "deal__recorded_at", "deal__out_on_twos", "cards_left", "twos_held"
+        )
     )
-    for number, cards in rows:
-        by_deal.setdefault(number, []).append(cards)
-    return by_deal
+    cards: dict[int, list[int]] = {}
+    twos: dict[int, list[int]] = {}
+    out_on_twos: dict[int, bool] = {}
+    recorded_at: dict[int, datetime.datetime] = {}
+    for number, at, out, count, held in rows:
+        cards.setdefault(number, []).append(count)
+        twos.setdefault(number, []).append(held)
+        out_on_twos[number], recorded_at[number] = out, at
+    counts_twos = game.ruleset.twos is TwosRule.EACH_TWO
+    sheets = {
+        number: DealResult(
+            tuple(counts),
+            out_on_twos[number],
+            tuple(twos[number]) if counts_twos else None,
+        )
+        for number, counts in cards.items()
+    }
+    return sheets, recorded_at
 
 
-def _replay(game: Game, by_deal: dict[int, list[int]]) -> GameReplay:
+def _replay(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:
     deals = [by_deal[number] for number in sorted(by_deal)]
-    return replay(deals, game.ruleset, players=SEATS)
+    return replay(deals, game.ruleset, players=game.ruleset.players, ended=game.ended)
 
 
 def _and(items: Sequence[str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import uuid
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 
 from axes.handlers.proxy import AxesProxyHandler
@@ -28,10 +29,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bigtwo_site.http import HtmxHttpRequest
+from rules.ruleset import Finish
 from rules.scoring import GameReplay, replay
+from rules.settle import Settlement, format_amount, settle
 from scoring import services
 from scoring.charts import Chart, running_totals_chart
-from scoring.forms import ClubForm, DealForm, NewGameForm, SignupForm, with_went_out
+from scoring.forms import (
+    ClubForm,
+    DealForm,
+    NewGameForm,
+    SignupForm,
+    StakeForm,
+    with_went_out,
+)
 from scoring.models import Club, Deal, DealScore, Game, Seat
 
 # Access
@@ -195,6 +205,7 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             cards_left=form.cards_left(),
             token=form.cleaned_data["token"],
             by=request.user,
+            **form.twos_facts(),
         )
     except services.InvalidDeal as error:
         for problem in error.problems:
@@ -242,9 +253,12 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     )
     seats = list(game.seats.select_related("player").order_by("position"))
     current = {score.seat.position: score.cards_left for score in deal.scores.all()}
+    twos = {score.seat.position: score.twos_held for score in deal.scores.all()}
     hidden = {"number": number, "token": deal.token}
     if request.method == "GET":
-        values = {DealForm.key(seat): current[seat.position] for seat in seats}
+        values: dict[str, object] = {DealForm.key(seat): current[seat.position] for seat in seats}
+        values |= {DealForm.twos_key(seat): twos[seat.position] or "" for seat in seats}
+        values["out_on_twos"] = deal.out_on_twos
         form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
     elif (went_out := request.POST.get("went_out")) is not None:
         values = with_went_out(request.POST.dict(), seats, went_out)
@@ -254,7 +268,11 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         if form.is_valid():
             try:
                 services.edit_deal(
-                    game=game, number=number, cards_left=form.cards_left(), by=request.user
+                    game=game,
+                    number=number,
+                    cards_left=form.cards_left(),
+                    by=request.user,
+                    **form.twos_facts(),
                 )
             except services.InvalidDeal as error:
                 for problem in error.problems:
@@ -275,6 +293,31 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
             "was": [current[seat.position] for seat in seats],
         },
     )
+
+
+@login_required
+@require_POST
+def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Open-ended rules: bank the totals as they stand; the lowest alone wins."""
+    game = member_game(request, game_id)
+    try:
+        services.end_match(game=game, by=request.user)
+    except services.ScoringError as error:
+        return refused(request, game, error.message)
+    messages.success(request, _("The match is over."))
+    return redirect("scoring:game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = member_game(request, game_id)
+    form = StakeForm(request.POST)
+    if not form.is_valid():
+        return render_game(request, game, stake_form=form)
+    services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    messages.success(request, _("Stake saved."))
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")
 
 
 @login_required
@@ -611,9 +654,50 @@ class Board:
     def chart(self) -> Chart | None:
         if not self.lines:
             return None
-        return running_totals_chart(
-            self.names, self.replayed.running_totals, self.game.ruleset.target
+        rules = self.game.ruleset
+        target = rules.target if rules.finish is Finish.TARGET else None
+        return running_totals_chart(self.names, self.replayed.running_totals, target)
+
+    @property
+    def settlement(self) -> Settling | None:
+        """Who pays whom at the end of a game played for a stake."""
+        if not self.game.is_finished or not self.game.stake:
+            return None
+        totals = [seat.total for seat in self.seats]
+        return Settling(
+            settle(self.names, totals, self.game.stake), self.game.stake, self.game.club.currency
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Settling:
+    """A settlement as a page shows it: amounts in the club's currency."""
+
+    settlement: Settlement
+    stake: Decimal
+    currency: str
+
+    @property
+    def stake_text(self) -> str:
+        # 0.10 as 0.10, but an eighth of a cent as 0.125.
+        cents = self.stake.quantize(Decimal("0.01"))
+        return format_amount(cents if cents == self.stake else self.stake, self.currency)
+
+    @property
+    def nets(self) -> list[tuple[str, str, int]]:
+        """(name, amount, sign): +1 wins, -1 owes, 0 square."""
+        return [
+            (
+                net.name,
+                format_amount(abs(net.amount), self.currency),
+                (net.amount > 0) - (net.amount < 0),
+            )
+            for net in self.settlement.nets
+        ]
+
+    @property
+    def payments(self) -> list[str]:
+        return [payment.sentence(self.currency) for payment in self.settlement.payments]
 
 
 def load_board(game: Game) -> Board:
@@ -628,6 +712,7 @@ def render_game(
     form: DealForm | None = None,
     notice: str = "",
     refusal: str = "",
+    stake_form: StakeForm | None = None,
 ) -> HttpResponse:
     """The game page; for htmx only its live part (banner, deal form, scoreboard, chart,
     history), which is what a record or an undo swaps in place."""
@@ -645,7 +730,11 @@ def render_game(
         "is_owner": game.club.owner_id == request.user.pk,
         "notice": notice,
         "refusal": refusal,
-        "target": game.ruleset.target,
+        "rules": game.ruleset,
+        "can_end": (
+            game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
+        ),
+        "stake_form": stake_form or StakeForm(initial={"stake": game.stake}),
         "share_url": (
             request.build_absolute_uri(reverse("scoring:live", args=[game.share_token]))
             if game.share_token

@@ -79,6 +79,9 @@ MATRIX: dict[str, Row] = {
     "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
     "scoring:undo": Row("/games/{game}/undo/", MEMBERS_ONLY, ("login", 404, 302, 302)),
+    # The fixture's game plays to 100, so ending it is refused (and said so) on the game page.
+    "scoring:end-match": Row("/games/{game}/end/", MEMBERS_NO, ("login", 404, 200, 200)),
+    "scoring:stake": Row("/games/{game}/stake/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:delete": Row(
         "/games/{game}/delete/", ("login", 404, 403, 200), ("login", 404, 403, 302)
     ),

@@ -2,6 +2,7 @@
 refusal always says what to fix."""
 
 import datetime
+import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -130,6 +131,71 @@ def test_start_a_season(world, name, starts_on, ends_on):
     before = counts()
     response = world["client"].post(f"/clubs/{world['club'].pk}/seasons/new/", form_data(fields))
     assert_answered(response, before)
+
+
+RULE_FIELDS = ("suits", "straights", "flushes", "penalties", "twos", "players", "finish")
+RULE_CHOICES = st.one_of(
+    MAYBE_MISSING,
+    st.sampled_from(
+        ["pusoy-dos-suits", "two-high-straights", "poker-flushes", "twos-double-each", "3", "2"]
+        + ["open-ended", "deals", "target", "heavy-penalties", "4"]
+    ),
+)
+
+
+@FUZZ
+@given(
+    rules=st.fixed_dictionaries(dict.fromkeys(RULE_FIELDS, RULE_CHOICES)),
+    target=MAYBE_MISSING,
+    deals=MAYBE_MISSING,
+    stake=MAYBE_MISSING,
+    currency=MAYBE_MISSING,
+)
+def test_start_a_season_with_house_rules(world, rules, target, deals, stake, currency):
+    fields = {"name": "Rules", "starts_on": "2027-01-01"} | rules
+    fields |= {"target": target, "deals": deals, "stake": stake, "currency": currency}
+    before = counts()
+    response = world["client"].post(f"/clubs/{world['club'].pk}/seasons/new/", form_data(fields))
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(stake=MAYBE_MISSING)
+def test_give_a_game_a_stake(world, stake):
+    before = counts()
+    response = world["client"].post(
+        f"/games/{world['game'].pk}/stake/", form_data({"stake": stake})
+    )
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(
+    cards=st.lists(MAYBE_MISSING, min_size=4, max_size=4),
+    twos=st.lists(MAYBE_MISSING, min_size=4, max_size=4),
+    out=MAYBE_MISSING,
+)
+def test_record_a_deal_under_the_stronger_twos_rule(world, cards, twos, out):
+    from rules.ruleset import parse_rules
+
+    season = world["club"].seasons.get(is_current=True)
+    season.rules = parse_rules("twos-double-each,open-ended").name
+    season.save()
+    if "twos_game" not in world:
+        world["twos_game"] = make_game(world["club"])
+    game = world["twos_game"]
+    fields = {f"cards_{seat}": value for seat, value in enumerate(cards)}
+    fields |= {f"twos_{seat}": value for seat, value in enumerate(twos)}
+    fields |= {
+        "out_on_twos": out,
+        "number": str(game.deals.count() + 1),
+        "token": str(uuid.uuid4()),
+    }
+    before = counts()
+    response = world["client"].post(f"/games/{game.pk}/deals/", form_data(fields))
+    assert_answered(response, before)
+    response = world["client"].post(f"/games/{game.pk}/end/")
+    assert response.status_code in (200, 302)
 
 
 @FUZZ

@@ -15,7 +15,7 @@ from rules.plays import (
     lowest_card,
     overlapping,
 )
-from rules.ruleset import PenaltyBand, RuleSet
+from rules.ruleset import PenaltyScale, RuleSet, Straights, SuitOrder
 
 
 def play(text: str, rules: RuleSet | None = None):
@@ -36,11 +36,7 @@ def why(a: str, b: str) -> str:
     return verdict.reason
 
 
-PUSOY = RuleSet(
-    suit_order=(Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
-    name="clubs-low",
-    label="Clubs lowest",
-)
+CLUBS_LOW = RuleSet(suits=SuitOrder.BRIDGE)
 
 
 def test_kinds_read_as_words():
@@ -125,8 +121,8 @@ def test_five_cards_that_make_no_hand_say_what_they_are():
 
 def test_lookup_tables_hold_every_legal_rank_pattern():
     """10 straights and 13 × 12 full houses and fours mixed; C(13, 5) rank sets one-suited."""
-    assert len(PRODUCT_KEYS) == 10 + 156 + 156
-    assert len(FLUSH_KEYS) == 1287
+    assert len(PRODUCT_KEYS[Straights.STANDARD]) == 10 + 156 + 156
+    assert len(FLUSH_KEYS[Straights.STANDARD]) == 1287
 
 
 def test_plays_of_different_sizes_cannot_answer_each_other():
@@ -244,19 +240,24 @@ def test_cards_that_are_not_a_play_cannot_open_even_with_the_three_of_diamonds()
 
 
 def test_another_suit_order_changes_the_lowest_card_and_the_suit_ties():
-    assert lowest_card(PUSOY) == Card(Rank.THREE, Suit.CLUBS)
-    assert can_open(parse_cards("3c"), PUSOY)
-    assert not can_open(parse_cards("3d"), PUSOY)
-    assert play("9d", PUSOY).beats(play("9c", PUSOY))
-    assert play("3d 4d 5d 6d 8d", PUSOY).beats(play("3c 4c 5c 6c 9c", PUSOY))
-    assert str(play("9d 9c", PUSOY)) == "9♣ 9♦"
+    assert lowest_card(CLUBS_LOW) == Card(Rank.THREE, Suit.CLUBS)
+    assert can_open(parse_cards("3c"), CLUBS_LOW)
+    assert not can_open(parse_cards("3d"), CLUBS_LOW)
+    assert play("9d", CLUBS_LOW).beats(play("9c", CLUBS_LOW))
+    assert play("3d 4d 5d 6d 8d", CLUBS_LOW).beats(play("3c 4c 5c 6c 9c", CLUBS_LOW))
+    assert str(play("9d 9c", CLUBS_LOW)) == "9♣ 9♦"
 
 
-def test_a_rule_set_must_rank_each_suit_once():
-    with pytest.raises(ValueError, match="each of the four suits once"):
-        RuleSet(suit_order=(Suit.CLUBS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES))
+def test_a_rule_set_ranks_each_suit_once():
+    for suits in SuitOrder:
+        assert sorted(RuleSet(suits=suits).suit_order) == list(Suit)
+    with pytest.raises(ValueError, match="suits must be a SuitOrder"):
+        RuleSet(suits="clubs-low")  # type: ignore[arg-type]
 
 
-def test_a_rule_set_must_charge_for_every_count_of_cards_left_once():
-    with pytest.raises(ValueError, match="cover 1 to 13"):
-        RuleSet(penalty_bands=(PenaltyBand(1, 9, 1), PenaltyBand(10, 12, 2)))
+def test_a_rule_set_charges_for_every_count_of_cards_left_once():
+    for penalties in PenaltyScale:
+        for players in (2, 3, 4):
+            rules = RuleSet(penalties=penalties, players=players)
+            covered = [n for band in rules.penalty_bands for n in range(band.first, band.last + 1)]
+            assert covered == list(range(1, rules.hand_size + 1))

@@ -36,7 +36,7 @@ def test_impossible_counts_of_cards_left_are_refused(cards_left):
 
 def test_under_the_target_the_game_goes_on_and_nobody_is_tied():
     result = outcome([40, 40, 90, 99])
-    assert result == Outcome(finished=False, winner=None, lowest=(0, 1), reached_target=False)
+    assert result == Outcome(finished=False, winner=None, lowest=(0, 1), finish_reached=False)
     assert not result.tied
 
 

@@ -1,12 +1,16 @@
 """export_club and import_club: a club's backup restores every total, standing and history."""
 
+import datetime
 import json
 import random
+import uuid
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from rules.ruleset import parse_rules
 from scoring import services
 from scoring.demo import seed_season
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season, Seat
@@ -17,7 +21,16 @@ from tests.scoring.conftest import make_club, make_game, make_member, record
 def snapshot(club: Club) -> dict:
     """What a club would notice if a restore got anything wrong."""
     games = Game.objects.filter(club=club).order_by("pk")
+    club.refresh_from_db()
     return {
+        "currency": club.currency,
+        "rules": list(club.seasons.order_by("pk").values_list("rules", "stake")),
+        "game rules": list(games.values_list("rules", "stake", "ended")),
+        "twos": list(
+            DealScore.objects.filter(deal__game__club=club)
+            .order_by("deal__game_id", "deal__number", "seat__position")
+            .values_list("deal__out_on_twos", "twos_held")
+        ),
         "members": sorted(m.user.username for m in club.memberships.select_related("user")),
         "players": sorted(club.players.values_list("name", flat=True)),
         "seasons": list(club.seasons.order_by("pk").values_list("name", "starts_on", "is_current")),
@@ -65,7 +78,29 @@ def test_a_club_round_trips_through_export_and_import(tmp_path, settings):
     game = make_game(club, ("Ann", "Ben", "Cy", "Dee"), by=member)
     record(game, 0, 3, 10, 13, by=member)
     services.edit_deal(game=game, number=1, cards_left=[0, 4, 10, 13], by=club.owner)
+    # A season of house rules, played for money, with a match ended by hand.
+    services.start_season(
+        club=club,
+        name="Manila",
+        starts_on=datetime.date(2027, 1, 1),
+        rules=parse_rules("pusoy-dos,twos-double-each,open-ended"),
+        stake=Decimal("0.125"),
+        currency="PHP",
+        by=club.owner,
+    )
+    manila = make_game(club, ("Ann", "Ben", "Cy", "Dee"))
+    services.record_deal(
+        game=manila,
+        number=1,
+        cards_left=[0, 9, 5, 1],
+        out_on_twos=True,
+        twos_held=[0, 2, 0, 0],
+        token=uuid.uuid4(),
+        by=club.owner,
+    )
+    services.end_match(game=manila, by=club.owner)
     before = snapshot(club)
+    assert before["twos"][-3:] == [(True, 2), (True, 0), (True, 0)]
     path = tmp_path / "friday.json"
 
     call_command("export_club", str(club.pk), output=str(path))

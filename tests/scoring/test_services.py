@@ -137,10 +137,16 @@ def test_the_database_refuses_a_second_deal_with_the_same_number(game):
         Deal.objects.create(game=game, number=1, token=uuid.uuid4())
 
 
-def test_the_database_refuses_fourteen_cards_left(game):
+def test_the_database_refuses_nineteen_cards_left_and_twos_not_in_the_hand(game):
+    # 18 is the most anyone holds (three players, 17 each and the 3's holder takes the 18th);
+    # the game's own rules check its exact limit.
     deal = Deal.objects.create(game=game, number=1, token=uuid.uuid4())
     with pytest.raises(IntegrityError), transaction.atomic():
-        DealScore.objects.create(deal=deal, seat=game.seats.first(), cards_left=14, penalty=42)
+        DealScore.objects.create(deal=deal, seat=game.seats.first(), cards_left=19, penalty=57)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DealScore.objects.create(
+            deal=deal, seat=game.seats.first(), cards_left=2, penalty=8, twos_held=3
+        )
 
 
 # Corrections

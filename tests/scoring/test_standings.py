@@ -174,7 +174,7 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     for _ in range(games):
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     # Again, with the table and the games cached under the season's version.
     with django_assert_num_queries(4):

@@ -1,0 +1,241 @@
+"""A club plays by its own house rules: chosen per season, kept by each game, scored right."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal
+
+import pytest
+
+from rules.ruleset import Finish, RuleSet, SuitOrder, TwosRule, parse_rules
+from scoring import services
+from scoring.models import Game, Season
+from tests.scoring.conftest import make_game, record
+from tests.scoring.test_views import HTMX, deal_post, text
+
+PUSOY_TWOS = {
+    "suits": "pusoy-dos-suits",
+    "straights": "standard-straights",
+    "flushes": "suit-first-flushes",
+    "penalties": "standard-penalties",
+    "twos": "twos-double",
+    "players": "4",
+    "finish": "target",
+    "target": "100",
+    "deals": "10",
+}
+
+
+def new_season(client, club, **fields) -> Season:
+    data = {"name": "Manila nights", "starts_on": "2027-03-01", "ends_on": ""} | fields
+    response = client.post(f"/clubs/{club.pk}/seasons/new/", data)
+    assert response.status_code == 302, text(response)
+    return Season.objects.get(name="Manila nights")
+
+
+def play_season(client, club, **fields) -> Game:
+    season = new_season(client, club, **(PUSOY_TWOS | fields))
+    return make_game(club) if season.ruleset.players == 4 else None
+
+
+def test_a_season_under_pusoy_dos_rules_with_the_twos_rule(owner_client, club):
+    season = new_season(owner_client, club, **PUSOY_TWOS)
+    assert season.ruleset == RuleSet(suits=SuitOrder.PUSOY_DOS, twos=TwosRule.DOUBLE)
+    game = make_game(club)
+    assert game.season == season and game.ruleset == season.ruleset
+
+    page = text(owner_client.get(f"/games/{game.pk}/"))
+    assert "Played by:" in page and "Pusoy Dos" in page
+    assert "Went out on twos?" in page
+
+    # The seed's deal: Alice out, the others caught with 4, 10 and 13 — on the two of spades.
+    response = owner_client.post(
+        f"/games/{game.pk}/deals/", deal_post(game, 0, 4, 10, 13, out_on_twos="on"), headers=HTMX
+    )
+    assert response.status_code == 200
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 8, 40, 78]
+    # Without the twos, the same counts cost the usual 4, 20 and 39.
+    owner_client.post(f"/games/{game.pk}/deals/", deal_post(game, 4, 0, 10, 13), headers=HTMX)
+    assert [seat.total for seat in game.seats.order_by("position")] == [4, 8, 60, 117]
+    game.refresh_from_db()
+    assert game.is_finished and game.winner.name == "Ann"
+
+
+def test_a_game_keeps_the_rules_it_started_with(owner_client, club):
+    before = make_game(club)
+    new_season(owner_client, club, **PUSOY_TWOS)
+    assert before.ruleset == RuleSet()
+    record(before, 0, 4, 10, 13)
+    assert [seat.total for seat in before.seats.order_by("position")] == [0, 4, 20, 39]
+
+
+def test_the_new_season_form_offers_every_rule_and_starts_from_the_current_ones(owner_client, club):
+    new_season(owner_client, club, **PUSOY_TWOS)
+    page = text(owner_client.get(f"/clubs/{club.pk}/seasons/new/"))
+    for words in ("Suit order", "Straights", "Flushes", "Penalties", "Twos rule"):
+        assert words in page
+    assert re.search(r'<input[^>]*value="pusoy-dos-suits"[^>]*checked', page)
+
+
+def test_the_stronger_twos_rule_asks_for_each_players_twos(owner_client, club):
+    game = play_season(owner_client, club, twos="twos-double-each")
+    assert "twos held" in text(owner_client.get(f"/games/{game.pk}/"))
+    # Nine cards with two twos, the winner out on twos: 9 × 2 × 2 × 2 = 72.
+    data = deal_post(game, 0, 9, 1, 1, out_on_twos="on", twos_0="", twos_1="2", twos_2="0")
+    owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX)
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 72, 2, 2]
+
+
+def test_twos_that_cannot_be_are_refused_with_the_values_kept(owner_client, club):
+    game = play_season(owner_client, club, twos="twos-double-each")
+    data = deal_post(game, 0, 3, 5, 5, twos_1="3", twos_2="2", twos_3="1")
+    response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX)
+    page = text(response)
+    assert response.status_code == 200
+    assert game.deals.count() == 0
+    assert "two" in page.lower() and 'value="3"' in page
+
+
+def test_a_heavier_scale_charges_its_penalties(owner_client, club):
+    game = play_season(owner_client, club, twos="no-twos-rule", penalties="doubling-penalties")
+    record(game, 0, 10, 11, 7)
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 40, 44, 7]
+
+
+def test_a_match_of_a_set_number_of_deals_ends_after_them(owner_client, club):
+    game = play_season(owner_client, club, twos="no-twos-rule", finish="deals", deals="2")
+    assert "The match ends after 2 deals." in text(owner_client.get(f"/games/{game.pk}/"))
+    record(game, 0, 1, 2, 3)
+    game.refresh_from_db()
+    assert not game.is_finished
+    record(game, 0, 1, 2, 3)
+    game.refresh_from_db()
+    assert game.is_finished and game.winner.name == "Ann"
+
+
+def test_an_open_ended_match_ends_when_the_scorekeeper_says(owner_client, club):
+    game = play_season(owner_client, club, twos="no-twos-rule", finish="open-ended")
+    assert game.ruleset.finish is Finish.OPEN
+    end_button = f'action="/games/{game.pk}/end/"'
+    assert end_button not in text(owner_client.get(f"/games/{game.pk}/"))
+    record(game, 0, 5, 5, 5)
+    record(game, 5, 0, 5, 5)
+    assert end_button in text(owner_client.get(f"/games/{game.pk}/"))
+    # Ann and Ben are tied on 5: one more deal first.
+    response = owner_client.post(f"/games/{game.pk}/end/")
+    assert "Ann and Ben are tied for lowest" in text(response)
+    game.refresh_from_db()
+    assert not game.is_finished and not game.ended
+    record(game, 0, 1, 1, 1)
+    response = owner_client.post(f"/games/{game.pk}/end/")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.is_finished and game.winner.name == "Ann"
+    assert "ended the match after deal 3" in text(owner_client.get(f"/games/{game.pk}/"))
+    # Undoing the last deal reopens the match.
+    services.undo_last_deal(game=game, by=club.owner)
+    game.refresh_from_db()
+    assert not game.is_finished and not game.ended
+
+
+def test_end_match_is_refused_under_rules_that_end_by_themselves(owner_client, game):
+    record(game, 0, 5, 5, 5)
+    response = owner_client.post(f"/games/{game.pk}/end/")
+    assert "ends by itself" in text(response)
+    game.refresh_from_db()
+    assert not game.is_finished
+
+
+def test_a_three_player_season_seats_three_and_counts_up_to_eighteen(owner_client, club):
+    new_season(owner_client, club, **(PUSOY_TWOS | {"players": "3", "twos": "no-twos-rule"}))
+    response = owner_client.post(
+        f"/clubs/{club.pk}/games/new/", {"seat_1": "Ann", "seat_2": "Ben", "seat_3": "Cy"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.latest("pk")
+    assert game.seats.count() == 3
+    page = text(owner_client.get(f"/games/{game.pk}/"))
+    assert 'max="18"' in page
+    owner_client.post(f"/games/{game.pk}/deals/", deal_post(game, 0, 18, 12), headers=HTMX)
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 54, 24]
+    refused = owner_client.post(f"/games/{game.pk}/deals/", deal_post(game, 0, 19, 12))
+    assert "between 0 and 18" in text(refused)
+
+
+def test_a_fourth_player_in_a_three_player_season_is_turned_away(owner_client, club):
+    new_season(owner_client, club, **(PUSOY_TWOS | {"players": "3"}))
+    response = owner_client.post(
+        f"/clubs/{club.pk}/games/new/",
+        {"seat_1": "Ann", "seat_2": "Ben", "seat_3": "Cy", "seat_4": "Dee"},
+    )
+    assert response.status_code == 200
+    assert "This season is played by 3: leave seat 4 empty" in text(response)
+
+
+def test_a_finished_game_with_a_stake_shows_who_pays_whom(owner_client, club):
+    fields = PUSOY_TWOS | {"twos": "no-twos-rule", "stake": "0.10", "currency": "£"}
+    season = new_season(owner_client, club, **fields)
+    assert season.stake == Decimal("0.100")
+    game = make_game(club)
+    assert game.stake == Decimal("0.100")
+    for cards in [(0, 4, 10, 13), (0, 12, 9, 13), (1, 0, 1, 13)]:
+        record(game, *cards)
+    game.refresh_from_db()
+    assert game.is_finished
+    assert [seat.total for seat in game.seats.order_by("position")] == [1, 28, 30, 117]
+    page = text(owner_client.get(f"/games/{game.pk}/"))
+    assert "Settling up at £0.10 a point" in page
+    # Ann collects from everybody: (27 + 29 + 116) × 0.10; Dev pays everybody.
+    for line in ("Ann wins £17.20", "Ben wins £6.40", "Cy wins £5.60", "Dee owes £29.20"):
+        assert line in page
+    for line in ("Dee pays Ann £17.20", "Dee pays Ben £6.40", "Dee pays Cy £5.60"):
+        assert line in page
+
+
+def test_a_stake_can_be_given_to_a_game_and_a_bad_one_is_explained(owner_client, game):
+    response = owner_client.post(f"/games/{game.pk}/stake/", {"stake": "-1"})
+    assert response.status_code == 200
+    assert "can&#x27;t be negative" in response.content.decode()
+    response = owner_client.post(f"/games/{game.pk}/stake/", {"stake": "abc"})
+    assert "Enter the stake as a number" in text(response)
+    response = owner_client.post(f"/games/{game.pk}/stake/", {"stake": "0.25"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.stake == Decimal("0.25")
+
+
+@pytest.mark.parametrize(
+    "name", ["standard", "pusoy-dos-suits,twos-double", "3-players,open-ended"]
+)
+def test_a_seasons_rules_are_stored_by_their_name(name, owner, club):
+    rules = parse_rules(name)
+    season = services.start_season(
+        club=club, name="Named", starts_on=datetime.date(2027, 1, 1), rules=rules, by=owner
+    )
+    season.refresh_from_db()
+    assert season.ruleset == rules and season.rules == rules.name
+
+
+def test_the_season_adds_up_its_games_played_for_money(owner_client, club):
+    fields = PUSOY_TWOS | {"twos": "no-twos-rule", "stake": "0.10", "currency": "HKD"}
+    season = new_season(owner_client, club, **fields)
+    first = make_game(club)
+    for cards in [(0, 4, 10, 13), (0, 12, 9, 13), (1, 0, 1, 13)]:
+        record(first, *cards)  # totals 1, 28, 30, 117
+    second = make_game(club, ("Dee", "Cy", "Ben", "Eve"))
+    services.set_stake(game=second, stake=Decimal("0.20"), by=club.owner)
+    for cards in [(0, 13, 13, 13), (0, 13, 13, 13), (0, 13, 13, 13)]:
+        record(second, *cards)  # Dee 0, the others 117 each
+    unstaked = make_game(club)
+    services.set_stake(game=unstaked, stake=None, by=club.owner)
+    record(unstaked, 0, 13, 13, 13)
+    page = text(owner_client.get(f"/seasons/{season.pk}/"))
+    assert "2 games played for money" in page
+    # Game 1 as above; game 2: Dee collects 3 × 117 × 0.20 = 70.20, the others pay 23.40 each.
+    # Dee: -29.20 + 70.20 = 41.00; Cy: 5.60 - 23.40 = -17.80; Ben: 6.40 - 23.40 = -17.00.
+    for line in ("Dee wins 41.00 HKD", "Ann wins 17.20 HKD", "Cy owes 17.80 HKD"):
+        assert line in page
+    for line in ("Ben owes 17.00 HKD", "Eve owes 23.40 HKD"):
+        assert line in page
+    assert page.count(" pays ") == 4
