@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.forms import BoundField
 from django.utils.functional import Promise, lazy
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -135,6 +137,14 @@ class NewGameForm(forms.Form):
         return [self.cleaned_data[f"seat_{position}"] for position in range(1, self.players() + 1)]
 
 
+def shown_stake(stake: Decimal | None) -> Decimal | None:
+    """0.10 as 0.10 (not the stored 0.100), an eighth of a cent as 0.125."""
+    if stake is None:
+        return None
+    cents = stake.quantize(Decimal("0.01"))
+    return cents if cents == stake else stake
+
+
 def stake_field(label: str | Promise) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
@@ -168,7 +178,8 @@ def rule_field(option: str) -> forms.TypedChoiceField:
         label=lazy(option_label, str)(option),
         choices=lazy(
             lambda: [
-                (str(choice.value), f"{choice.label} — {choice.explained}") for choice in choices
+                (str(choice.value), f"{capfirst(choice.label)} — {choice.explained}")
+                for choice in choices
             ],
             list,
         )(),
@@ -242,7 +253,7 @@ class SeasonForm(forms.Form):
             "initial",
             {option: getattr(rules, option) for option in OPTIONS}
             | {"target": rules.target, "deals": rules.deals, "currency": club.currency}
-            | ({"stake": current.stake} if current is not None else {}),
+            | ({"stake": shown_stake(current.stake)} if current is not None else {}),
         )
         super().__init__(*args, **kwargs)
 

@@ -32,7 +32,7 @@ from bigtwo_site.http import HtmxHttpRequest
 from rules.settle import format_amount, settle, settle_balances
 from scoring import services
 from scoring.charts import average_penalty_chart
-from scoring.forms import MoveGameForm, SeasonForm
+from scoring.forms import MoveGameForm, SeasonForm, shown_stake
 from scoring.models import DealScore, Game, Player, Season, Seat
 from scoring.standings import (
     COLUMNS,
@@ -161,6 +161,7 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = member_season(request, season_id)
     context = season_context(request, season) | {
         "settlement": SimpleLazyObject(lambda: season_settlement(season)),
+        "season_stake": shown_stake(season.stake),
     }
     return render_standings(request, "scoring/season.html", context)
 

@@ -40,6 +40,7 @@ from scoring.forms import (
     NewGameForm,
     SignupForm,
     StakeForm,
+    shown_stake,
     with_went_out,
 )
 from scoring.models import Club, Deal, DealScore, Game, Seat
@@ -483,6 +484,8 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
         {
             "id": board.game.pk,
             "players": board.names,
+            "rules": {"name": board.game.ruleset.name, "label": board.game.ruleset.label},
+            "stake": str(board.game.stake) if board.game.stake is not None else None,
             "deals": [
                 {
                     "number": line.number,
@@ -679,9 +682,7 @@ class Settling:
 
     @property
     def stake_text(self) -> str:
-        # 0.10 as 0.10, but an eighth of a cent as 0.125.
-        cents = self.stake.quantize(Decimal("0.01"))
-        return format_amount(cents if cents == self.stake else self.stake, self.currency)
+        return format_amount(shown_stake(self.stake), self.currency)
 
     @property
     def nets(self) -> list[tuple[str, str, int]]:
@@ -734,7 +735,7 @@ def render_game(
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
-        "stake_form": stake_form or StakeForm(initial={"stake": game.stake}),
+        "stake_form": stake_form or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": (
             request.build_absolute_uri(reverse("scoring:live", args=[game.share_token]))
             if game.share_token

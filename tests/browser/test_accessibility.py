@@ -3,11 +3,14 @@ every tap target is 44x44, text at 200% still fits, and cards are named with the
 
 import datetime
 import re
+import uuid
+from decimal import Decimal
 
 import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from rules.ruleset import parse_rules
 from scoring import services
 from tests.browser.a11y import (
     a11y_phone,  # noqa: F401 (a fixture)
@@ -43,7 +46,32 @@ def site(live_server):
     share_token = services.share_game(game=playing, by=sam)
     olga = make_user("olga")
     other_club = services.create_club(name="Olga's table", owner=olga)
+    # House rules, a stake and a match ended by hand: the twos fields and the settling up.
+    manila = services.create_club(name="Manila nights", owner=sam)
+    services.start_season(
+        club=manila,
+        name="Pusoy Dos",
+        starts_on=datetime.date.today(),
+        rules=parse_rules("pusoy-dos,twos-double-each,open-ended"),
+        stake=Decimal("0.50"),
+        currency="PHP",
+        by=sam,
+    )
+    banked = make_game(manila, PLAYERS)
+    services.record_deal(
+        game=banked,
+        number=1,
+        cards_left=[0, 9, 4, 1],
+        out_on_twos=True,
+        twos_held=[0, 2, 0, 0],
+        token=uuid.uuid4(),
+        by=sam,
+    )
+    services.end_match(game=banked, by=sam)
+    twos_game = make_game(manila, PLAYERS)
     return {
+        "banked": banked,
+        "twos_game": twos_game,
         "url": live_server.url,
         "sam": sam,
         "club": club,
@@ -132,6 +160,14 @@ def walk(page, site):
     page.goto(f"/games/{finished.pk}/")
     expect(page.locator(".chart-svg")).to_be_visible()
     yield "finished game with its chart"
+    page.goto(f"/games/{site['twos_game'].pk}/")
+    expect(page.get_by_label("Went out on twos?")).to_be_visible()
+    yield "game under the stronger twos rule"
+    page.goto(f"/games/{site['banked'].pk}/")
+    expect(page.get_by_role("heading", name="Settling up at 0.50 PHP a point")).to_be_visible()
+    yield "match ended by hand, settled up"
+    page.goto(f"/seasons/{site['banked'].season_id}/")
+    yield "season played for money"
     page.goto(f"/games/{finished.pk}/delete/")
     yield "delete confirmation"
     page.goto(f"/games/{finished.pk}/season/")

@@ -477,6 +477,8 @@ def test_the_json_export(owner_client, game):
     assert data == {
         "id": game.pk,
         "players": ["Ann", "Ben", "Cy", "Dee"],
+        "rules": {"name": "standard", "label": "Standard rules"},
+        "stake": None,
         "deals": [
             {"number": 1, "cards_left": [0, 5, 9, 13], "penalties": [0, 5, 9, 39]},
             {"number": 2, "cards_left": [3, 0, 10, 2], "penalties": [3, 0, 20, 2]},
