@@ -56,6 +56,7 @@ test: install-test setup lint
 
 bench: install
 	$(BIN)/python -m rules.bench
+	$(BIN)/python -m rules.bench_split
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
 # locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is

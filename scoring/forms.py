@@ -75,9 +75,17 @@ class NewGameForm(forms.Form):
         seasons = list(club.seasons.all())
         self.seats = max((season.ruleset.players for season in seasons), default=SEATS)
         current = next((season for season in seasons if season.is_current), None)
+        playing = current.ruleset.players if current is not None else SEATS
         for position in range(1, self.seats + 1):
+            label = _("Seat %(number)s") % {"number": position}
+            if position > playing:
+                # Another season of the club seats more: this one stays empty here.
+                label = _("Seat %(number)s (only in seasons for %(count)s)") % {
+                    "number": position,
+                    "count": self.seats,
+                }
             self.fields[f"seat_{position}"] = forms.CharField(
-                label=_("Seat %(number)s") % {"number": position},
+                label=label,
                 max_length=PLAYER_NAME_MAX_LENGTH,
                 required=False,
                 error_messages={
