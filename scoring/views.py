@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bigtwo_site.http import HtmxHttpRequest
-from rules.ruleset import Finish
-from rules.scoring import GameReplay, replay
+from rules.ruleset import Finish, RuleSet, TwosRule
+from rules.scoring import DealResult, GameReplay, replay
 from rules.settle import Settlement, format_amount, settle
 from scoring import services
 from scoring.charts import Chart, running_totals_chart
@@ -486,19 +486,26 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
             "players": board.names,
             "rules": {"name": board.game.ruleset.name, "label": board.game.ruleset.label},
             "stake": str(board.game.stake) if board.game.stake is not None else None,
-            "deals": [
-                {
-                    "number": line.number,
-                    "cards_left": [cell.cards_left for cell in line.cells],
-                    "penalties": [cell.penalty for cell in line.cells],
-                }
-                for line in board.lines
-            ],
+            "deals": [deal_json(line, board.game.ruleset) for line in board.lines],
             "totals": [seat.total for seat in board.seats],
             "status": board.game.status,
             "winner": board.winner_name,
         }
     )
+
+
+def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
+    """A deal as the export gives it; the twos only where the game's rules ask about them."""
+    deal: dict[str, object] = {
+        "number": line.number,
+        "cards_left": [cell.cards_left for cell in line.cells],
+        "penalties": [cell.penalty for cell in line.cells],
+    }
+    if rules.twos is not TwosRule.OFF:
+        deal["out_on_twos"] = line.out_on_twos
+    if rules.twos is TwosRule.EACH_TWO:
+        deal["twos_held"] = [cell.twos_held for cell in line.cells]
+    return deal
 
 
 @login_required
@@ -508,15 +515,19 @@ def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
     writer = csv.writer(response)
-    header = ["deal"]
+    twos = board.game.ruleset.twos
+    header = ["deal"] + (["out on twos"] if twos is not TwosRule.OFF else [])
     for name in board.names:
         safe = spreadsheet_safe(name)
         header += [f"{safe} cards left", f"{safe} penalty"]
+        header += [f"{safe} twos held"] if twos is TwosRule.EACH_TWO else []
     writer.writerow(header)
     for line in board.lines:
         row: list[object] = [line.number]
+        row += [int(line.out_on_twos)] if twos is not TwosRule.OFF else []
         for cell in line.cells:
             row += [cell.cards_left, cell.penalty]
+            row += [cell.twos_held] if twos is TwosRule.EACH_TWO else []
         writer.writerow(row)
     return response
 
@@ -534,12 +545,14 @@ class Cell:
     cards_left: int
     penalty: int
     total: int
+    twos_held: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
     number: int
     cells: list[Cell]
+    out_on_twos: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,15 +579,31 @@ class Board:
                 Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
             )
         )
-        cards = [[score.cards_left for score in deal.scores.all()] for deal in deals]
-        replayed = replay(cards, self.game.ruleset, players=len(self.seats))
+        rules = self.game.ruleset
+        sheets = [
+            DealResult(
+                tuple(score.cards_left for score in deal.scores.all()),
+                deal.out_on_twos,
+                tuple(score.twos_held for score in deal.scores.all())
+                if rules.twos is TwosRule.EACH_TWO
+                else None,
+            )
+            for deal in deals
+        ]
+        replayed = replay(sheets, rules, players=len(self.seats), ended=self.game.ended)
         lines = [
             Line(
                 number=deal.number,
                 cells=[
-                    Cell(cards_left=score.cards_left, penalty=score.penalty, total=total)
+                    Cell(
+                        cards_left=score.cards_left,
+                        penalty=score.penalty,
+                        total=total,
+                        twos_held=score.twos_held,
+                    )
                     for score, total in zip(deal.scores.all(), again.totals, strict=True)
                 ],
+                out_on_twos=deal.out_on_twos,
             )
             for deal, again in zip(deals, replayed.deals, strict=True)
         ]

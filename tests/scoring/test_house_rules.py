@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import uuid
 from decimal import Decimal
 
 import pytest
@@ -239,3 +240,32 @@ def test_the_season_adds_up_its_games_played_for_money(owner_client, club):
     for line in ("Ben owes 17.00 HKD", "Eve owes 23.40 HKD"):
         assert line in page
     assert page.count(" pays ") == 4
+
+
+def test_the_exports_carry_the_twos(owner_client, club):
+    game = play_season(owner_client, club, twos="twos-double-each")
+    services.record_deal(
+        game=game,
+        number=1,
+        cards_left=[0, 9, 4, 1],
+        out_on_twos=True,
+        twos_held=[0, 2, 0, 0],
+        token=uuid.uuid4(),
+        by=club.owner,
+    )
+    data = owner_client.get(f"/games/{game.pk}.json").json()
+    assert data["rules"]["name"] == "pusoy-dos-suits,twos-double-each"
+    assert data["deals"] == [
+        {
+            "number": 1,
+            "cards_left": [0, 9, 4, 1],
+            "penalties": [0, 72, 8, 2],
+            "out_on_twos": True,
+            "twos_held": [0, 2, 0, 0],
+        }
+    ]
+    rows = owner_client.get(f"/games/{game.pk}.csv").content.decode().splitlines()
+    assert rows[0].startswith("deal,out on twos,Ann cards left,Ann penalty,Ann twos held,")
+    assert rows[1] == "1,1,0,0,0,9,72,2,4,8,0,1,2,0"
+    page = text(owner_client.get(f"/games/{game.pk}/"))
+    assert "went out on twos" in page and "9 left, 2 twos" in page
