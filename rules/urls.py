@@ -5,6 +5,10 @@ from rules import api, views
 app_name = "rules"
 urlpatterns = [
     path("check/", views.check, name="check"),
+    path("play/", views.play, name="play"),
+    path("split/", views.split_hand, name="split"),
     path("api/hands/classify", api.classify_hand, name="api-classify"),
     path("api/hands/compare", api.compare_hands, name="api-compare"),
+    path("api/hands/plays", api.hand_plays, name="api-plays"),
+    path("api/hands/split", api.split_hand, name="api-split"),
 ]

@@ -1,21 +1,36 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
 
 from django.forms import BoundField
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
 from bigtwo_site.http import HtmxHttpRequest
-from rules.cards import DECK, Card
+from rules.cards import DECK, Card, parse_cards
 from rules.checker import HandReport, may_open, report
-from rules.forms import CheckForm
-from rules.plays import Verdict, judge
+from rules.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
+from rules.helpers_web import (
+    HAND_OPTIONS,
+    SHOWN_PER_GROUP,
+    advise,
+    group_heading,
+    scoring_notes,
+    signed,
+    sorted_hand,
+    split,
+    split_problem,
+)
+from rules.plays import Play, Verdict, judge, lowest_card
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.split import Arrangement
 
 # The quirks people argue about at the table, as ready-made comparisons.
 EXAMPLES = (
@@ -38,47 +53,191 @@ class HandPanel:
 @dataclass(frozen=True, slots=True)
 class PickerCard:
     card: Card
-    holder: str | None  # "a", "b" or None
+    holder: str | None  # the hand it is in ("a", "b", "hand", "table"), or None
+    tag: str  # that hand's short tag on the card ("A"), or ""
+    held: str  # words a screen reader adds after the card's name (", in hand A"), or ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSelect:
+    name: str
+    label: str
+    choices: list[tuple[str, str]]
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPlay:
+    play: Play
+    url: str  # the hand checker with this play against the table
+
+
+@dataclass(frozen=True, slots=True)
+class ShownGroup:
+    heading: str
+    plays: list[ShownPlay]
+    left_out: int  # stronger plays of the kind not shown
+
+
+@dataclass(frozen=True, slots=True)
+class ShownArrangement:
+    arrangement: Arrangement
+    score: str  # with its sign: "−55"
 
 
 @require_GET
 def check(request: HtmxHttpRequest) -> HttpResponse:
-    form = CheckForm(request.GET or None)
-    if form.is_bound and form.is_valid() and request.GET.get("tap"):
+    return picker_page(request, CheckForm, "rules/check.html", checker_context)
+
+
+@require_GET
+def play(request: HtmxHttpRequest) -> HttpResponse:
+    return picker_page(request, PlayForm, "rules/play.html", play_context)
+
+
+@require_GET
+def split_hand(request: HtmxHttpRequest) -> HttpResponse:
+    return picker_page(request, SplitForm, "rules/split.html", split_context)
+
+
+def picker_page[F: PickerForm](
+    request: HtmxHttpRequest,
+    form_class: type[F],
+    template: str,
+    context: Callable[[F], dict[str, object]],
+) -> HttpResponse:
+    """A page of hands typed or tapped: its form is the partial named by the form's id, and
+    typing swaps only `#feedback` inside it."""
+    form = form_class(request.GET or None)
+    if form.is_bound and form.is_valid() and form.sent_by_the_page():
         # A tap changes the hands, so what is shown (and shared) is the address without it.
         if not request.htmx:
             return redirect(form.canonical_url())
-        form = CheckForm(QueryDict(form.canonical_url().partition("?")[2]))
-    template = "rules/check.html"
+        if request.GET.get("tap"):
+            form = form_class(QueryDict(form.canonical_url().partition("?")[2]))
     if request.htmx:
-        template += "#feedback" if request.htmx.target == "feedback" else "#checker"
-    response = render(request, template, checker_context(form))
+        template += "#feedback" if request.htmx.target == "feedback" else f"#{form.form_id}"
+    response = render(request, template, common_context(form) | context(form))
     if request.htmx:
         replace_url(response, form.canonical_url())
     patch_vary_headers(response, ["HX-Request"])
     return response
 
 
-def checker_context(form: CheckForm) -> dict[str, object]:
-    valid = form.is_bound and form.is_valid()
-    data = form.cleaned_data if form.is_bound else {}
-    panels = []
-    for key in ("a", "b"):
-        cards = data.get(key) or ()
-        panels.append(HandPanel(key=key, field=form[key], report=report(cards) if cards else None))
-    a, b = panels[0].report, panels[1].report
-    verdict: Verdict | None = judge(a.cards, b.cards) if valid and a and b else None
-    holders = {card: key for key in ("a", "b") for card in data.get(key) or ()}
+def common_context(form: PickerForm) -> dict[str, object]:
+    """The house rules and the card picker, as every picker page shows them."""
+    data: dict[str, object] = {}
+    if form.is_bound:
+        form.is_valid()  # cleans it, errors or not: the picker shows the hands after a tap
+        data = form.cleaned_data
+    rules = form.ruleset
+    places = form.places()
+    holders = {card: key for key in form.hands for card in data.get(key) or ()}
+    into = data.get("into") or form.hands[0]
     picker_rows = [
-        [PickerCard(card=card, holder=holders.get(card)) for card in cards]
+        [
+            PickerCard(
+                card=card,
+                holder=holders.get(card),
+                tag=places[holders[card]][0] if card in holders else "",
+                held=places[holders[card]][1] if card in holders else "",
+            )
+            for card in cards
+        ]
         for _rank, cards in groupby(DECK, key=lambda card: card.rank)
     ]
     return {
         "form": form,
+        "form_id": form.form_id,
+        "page_url": reverse(form.url_name),
+        "rules": rules,
+        "rules_errors": form.rules_errors,
+        "rules_changed": rules != DEFAULT_RULES,
+        "rules_open": rules != DEFAULT_RULES or bool(form.rules_errors),
+        "rule_selects": rule_selects(form, rules),
+        "into": into,
+        "into_choices": form.fields["into"].choices if "into" in form.fields else (),
+        "picker_rows": picker_rows,
+    }
+
+
+def rule_selects(form: PickerForm, rules: RuleSet) -> list[RuleSelect]:
+    """The house rules' selects, showing the rules in force however they were given."""
+    return [
+        RuleSelect(
+            name=name,
+            label=str(form.fields[name].label),
+            choices=list(form.fields[name].choices),
+            value=getattr(rules, name).value,
+        )
+        for name in HAND_OPTIONS
+    ]
+
+
+def checker_context(form: CheckForm) -> dict[str, object]:
+    valid = form.is_bound and form.is_valid()
+    data = form.cleaned_data if form.is_bound else {}
+    rules = form.ruleset
+    panels = []
+    for key in ("a", "b"):
+        cards = data.get(key) or ()
+        panels.append(
+            HandPanel(key=key, field=form[key], report=report(cards, rules) if cards else None)
+        )
+    a, b = panels[0].report, panels[1].report
+    verdict: Verdict | None = judge(a.cards, b.cards, rules) if valid and a and b else None
+    return {
         "panels": panels,
         "verdict": verdict,
-        "a_may_open": a is not None and may_open(a),
-        "into": data.get("into") or "a",
-        "picker_rows": picker_rows,
-        "examples": EXAMPLES,
+        "a_may_open": a is not None and may_open(a, rules),
+        "lowest_card": lowest_card(rules),
+        "examples": [
+            (title, checker_url(parse_cards(a_text), parse_cards(b_text), rules))
+            for title, a_text, b_text in EXAMPLES
+        ],
+    }
+
+
+def play_context(form: PlayForm) -> dict[str, object]:
+    valid = form.is_bound and form.is_valid()
+    data = form.cleaned_data if form.is_bound else {}
+    rules = form.ruleset
+    hand, table = data.get("hand") or (), data.get("table") or ()
+    advice = advise(hand, table, rules, first=data["first"]) if valid and hand else None
+    groups = [
+        ShownGroup(
+            heading=group_heading(group),
+            plays=[
+                ShownPlay(play=play, url=checker_url(play.cards, table, rules))
+                for play in group.plays[:SHOWN_PER_GROUP]
+            ],
+            left_out=max(0, len(group.plays) - SHOWN_PER_GROUP),
+        )
+        for group in (advice.groups if advice else ())
+    ]
+    return {
+        "hand_field": form["hand"],
+        "table_field": form["table"],
+        "hand_cards": sorted_hand(hand, rules),
+        "table_report": report(table, rules) if table else None,
+        "summary": advice.summary if advice else None,
+        "groups": groups,
+    }
+
+
+def split_context(form: SplitForm) -> dict[str, object]:
+    valid = form.is_bound and form.is_valid()
+    data = form.cleaned_data if form.is_bound else {}
+    rules = form.ruleset
+    hand = data.get("hand") or ()
+    missing = split_problem(hand) if valid and hand else None
+    return {
+        "hand_field": form["hand"],
+        "hand_cards": sorted_hand(hand, rules),
+        "missing": missing,
+        "arrangements": [
+            ShownArrangement(arrangement=arrangement, score=signed(arrangement.score))
+            for arrangement in (split(hand, rules) if valid and hand and not missing else ())
+        ],
+        "scoring_notes": scoring_notes(),
     }

@@ -230,6 +230,76 @@ def test_hand_checker(db, a, b, into, tap):
     assert Client().get("/check/", params).status_code in (200, 302)
 
 
+# Names of house rules, real and not, for the hand pages' `rules=` and their selects.
+RULES_TEXT = st.one_of(
+    MAYBE_MISSING,
+    st.sampled_from(
+        ["pusoy-dos", "bridge,poker-flushes", "two-high-straights", "to-50", "3-players"]
+        + ["standard-suits", "jokers", "pusoy-dos bridge", "to-0", "TOP-CARD-FLUSHES"]
+    ),
+)
+CARDS_TEXT = st.one_of(
+    MAYBE_MISSING,
+    st.sampled_from(["3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h", "9s 9h", "2s 2d", "3d", "as"]),
+)
+
+
+@FUZZ
+@given(
+    a=MAYBE_MISSING,
+    rules=RULES_TEXT,
+    suits=RULES_TEXT,
+    straights=MAYBE_MISSING,
+    tap=MAYBE_MISSING,
+)
+def test_hand_checker_with_house_rules(db, a, rules, suits, straights, tap):
+    params = form_data(
+        {"a": a, "b": "9s", "rules": rules, "suits": suits, "straights": straights, "tap": tap}
+    )
+    assert Client().get("/check/", params).status_code in (200, 302)
+
+
+@FUZZ
+@given(
+    hand=CARDS_TEXT,
+    table=CARDS_TEXT,
+    first=MAYBE_MISSING,
+    into=MAYBE_MISSING,
+    tap=MAYBE_MISSING,
+    rules=RULES_TEXT,
+    flushes=RULES_TEXT,
+)
+def test_what_can_i_play(db, hand, table, first, into, tap, rules, flushes):
+    fields = {"hand": hand, "table": table, "first": first, "into": into, "tap": tap}
+    params = form_data(fields | {"rules": rules, "flushes": flushes})
+    assert Client().get("/play/", params).status_code in (200, 302)
+    htmx = {"HX-Request": "true", "HX-Target": "feedback"}
+    assert Client().get("/play/", params, headers=htmx).status_code == 200
+
+
+@FUZZ
+@given(hand=CARDS_TEXT, tap=MAYBE_MISSING, rules=RULES_TEXT, suits=RULES_TEXT)
+def test_split_a_hand(db, hand, tap, rules, suits):
+    params = form_data({"hand": hand, "tap": tap, "rules": rules, "suits": suits})
+    assert Client().get("/split/", params).status_code in (200, 302)
+
+
+@FUZZ
+@given(hand=CARDS_TEXT, table=CARDS_TEXT, first=MAYBE_MISSING, rules=RULES_TEXT)
+def test_the_helpers_json_api(db, hand, table, first, rules):
+    client = Client()
+    plays = form_data({"hand": hand, "table": table, "first": first, "rules": rules})
+    for response in (
+        client.get("/api/hands/plays", plays),
+        client.get("/api/hands/split", form_data({"hand": hand, "rules": rules})),
+        client.get("/api/hands/classify", form_data({"cards": hand, "rules": rules})),
+        client.get("/api/hands/compare", form_data({"a": hand, "b": table, "rules": rules})),
+    ):
+        assert response.status_code in (200, 400)
+        if response.status_code == 400:
+            assert response.json()["error"]
+
+
 @FUZZ
 @given(sort=MAYBE_MISSING, order=MAYBE_MISSING, page=MAYBE_MISSING)
 def test_standings_and_csv_parameters(world, sort, order, page):

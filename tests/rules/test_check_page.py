@@ -1,5 +1,6 @@
 """The hand checker page, /check/, without a browser."""
 
+from html import unescape
 from urllib.parse import parse_qs, urlparse
 
 
@@ -113,3 +114,122 @@ def test_ping_answers_ok_for_health_checks(client):
     response = client.get("/ping/")
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+# House rules on the checker
+
+
+def test_under_pusoy_dos_suits_the_nine_of_diamonds_beats_the_nine_of_spades(client):
+    standard = unescape(client.get("/check/", {"a": "9d", "b": "9s"}).content.decode())
+    assert "B beats A" in standard
+    html = unescape(
+        client.get("/check/", {"a": "9d", "b": "9s", "rules": "pusoy-dos-suits"}).content.decode()
+    )
+    assert "A beats B" in html
+    assert "Pusoy Dos order ♣ < ♠ < ♥ < ♦" in html
+    # The rules in force are named above the verdict.
+    assert html.index("House rules: Pusoy Dos suits") < html.index("A beats B")
+    assert "House rules:" not in standard
+
+
+def test_under_two_high_straights_j_q_k_a_2_is_a_straight(client):
+    html = client.get(
+        "/check/", {"a": "JS QH KD AC 2D", "rules": "two-high-straights"}
+    ).content.decode()
+    assert "Straight J-Q-K-A-2" in html
+    assert "Not a play" in client.get("/check/", {"a": "JS QH KD AC 2D"}).content.decode()
+
+
+def test_the_opening_card_follows_the_suit_order(client):
+    html = client.get("/check/", {"a": "3c", "rules": "pusoy-dos"}).content.decode()
+    assert "A could open a deal: it holds the 3♣." in html
+    html = client.get("/check/", {"a": "3d", "rules": "pusoy-dos"}).content.decode()
+    assert "holding the 3♣" in html
+
+
+def test_rules_typed_in_the_address_are_read_like_parse_rules(client):
+    html = client.get("/check/", {"a": "9d", "b": "9s", "rules": "Pusoy-Dos, TWOS-DOUBLE"})
+    # Only the options that decide which hand wins are kept: the twos rule is for scoring.
+    assert "House rules: Pusoy Dos suits (♣ &lt; ♠ &lt; ♥ &lt; ♦)</p>" in html.content.decode()
+
+
+def test_unknown_rules_are_a_form_error_and_the_hands_are_kept(client):
+    response = client.get("/check/", {"a": "9d", "b": "9s", "rules": "jokers-wild"})
+    assert response.status_code == 200
+    html = unescape(response.content.decode())
+    assert "'jokers-wild' is not a house rule: choose from standard" in html
+    assert 'value="9d"' in html and 'value="9s"' in html
+    assert '<details class="house-rules" open>' in html
+
+
+def test_unknown_rules_stay_in_the_shareable_url_as_typed(client):
+    response = client.get(
+        "/check/",
+        {"a": "9d", "rules": "jokers"},
+        headers={"HX-Request": "true", "HX-Target": "feedback"},
+    )
+    assert response["HX-Replace-Url"] == "/check/?a=9d&rules=jokers"
+
+
+def test_the_rule_selects_send_the_page_to_one_rules_name(client):
+    response = client.get(
+        "/check/",
+        {
+            "a": "9d",
+            "b": "9s",
+            "into": "a",
+            "suits": "pusoy-dos-suits",
+            "straights": "standard-straights",
+            "flushes": "poker-flushes",
+        },
+    )
+    assert response.status_code == 302
+    assert parse_qs(urlparse(response["Location"]).query) == {
+        "a": ["9D"],
+        "b": ["9S"],
+        "rules": ["pusoy-dos-suits,poker-flushes"],
+    }
+
+
+def test_the_rule_selects_win_over_a_rules_name(client):
+    response = client.get("/check/", {"a": "9d", "rules": "pusoy-dos", "suits": "bridge-suits"})
+    assert parse_qs(urlparse(response["Location"]).query)["rules"] == ["bridge-suits"]
+
+
+def test_a_rule_select_with_a_value_that_is_no_choice_is_an_error(client):
+    response = client.get("/check/", {"a": "9d", "suits": "jokers"})
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+
+
+def test_a_tap_keeps_the_rules(client):
+    response = client.get("/check/", {"a": "9s", "rules": "bridge", "tap": "9d"})
+    assert parse_qs(urlparse(response["Location"]).query) == {
+        "a": ["9S 9D"],
+        "rules": ["bridge-suits"],
+    }
+
+
+def test_htmx_requests_with_the_rule_selects_replace_the_url_with_the_rules_name(client):
+    response = client.get(
+        "/check/",
+        {"a": "9d", "b": "9s", "suits": "pusoy-dos-suits", "straights": "", "flushes": ""},
+        headers={"HX-Request": "true", "HX-Target": "checker"},
+    )
+    assert response.status_code == 200
+    assert response["HX-Replace-Url"] == "/check/?a=9D&b=9S&rules=pusoy-dos-suits"
+    assert "A beats B" in response.content.decode()
+
+
+def test_the_examples_carry_the_rules(client):
+    html = client.get("/check/", {"rules": "poker-flushes"}).content.decode()
+    assert 'href="/check/?a=9S+9D&amp;b=9H+9C&amp;rules=poker-flushes"' in html
+    plain = client.get("/check/").content.decode()
+    assert 'href="/check/?a=9S+9D&amp;b=9H+9C"' in plain
+
+
+def test_the_house_rules_stay_closed_under_the_standard_rules(client):
+    html = client.get("/check/").content.decode()
+    assert '<details class="house-rules">' in html
+    assert '<option value="standard-suits" selected>' in html
+    assert 'form="checker"' in html

@@ -1,0 +1,131 @@
+"""Split a hand (/split/), without a browser."""
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlparse
+
+from tests.rules.pages import pressed, text_of
+
+HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
+
+
+def page(client, **params) -> str:
+    response = client.get("/split/", params)
+    assert response.status_code == 200
+    return unescape(response.content.decode())
+
+
+def ways(html: str) -> list[str]:
+    """Each arrangement's text, in the order shown."""
+    return [text_of(way) for way in re.findall(r'<li class="arrangement">(.*?)</ul>', html, re.S)]
+
+
+def test_the_empty_page_asks_for_thirteen_cards(client):
+    html = page(client)
+    assert html.count('name="tap"') == 52
+    assert "Tap your cards" in html
+    assert "No cards yet" in html
+    assert not ways(html)
+
+
+def test_thirteen_cards_get_three_ways_best_first(client):
+    found = ways(page(client, hand=HAND))
+    assert len(found) == 3
+    assert found[0].strip().startswith("Way 1: 7 plays, score −55")
+    assert "Way 2: 7 plays, score −61" in found[1]
+    assert "Way 3: 8 plays, score −65" in found[2]
+
+
+def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client):
+    best = ways(page(client, hand=HAND))[0]
+    order = [
+        "Single 7♣",
+        "Single J♦",
+        "Single K♣",
+        "Pair of 9s",
+        "Pair of 2s",
+        "Straight 3-4-5-6-7",
+    ]
+    places = [best.index(name) for name in order]
+    assert places == sorted(places)
+    assert "7 plays: −70" in best
+    assert "Low singles, below 8 (7♣): −2" in best
+    assert "2s and aces kept for control, alone or in pairs (2♥ 2♠): +16" in best
+    assert "Five-card hands, more for stronger kinds (straight): +1" in best
+
+
+def test_the_page_says_what_a_score_is_made_of(client):
+    text = text_of(page(client, hand=HAND))
+    assert "What the score is made of" in text
+    assert "Fewer plays score higher: each play costs 10 points" in text
+    assert "10 for a 3 down to 2 for a 7" in text
+    assert "Each 2 (+8) and ace (+4)" in text
+
+
+def test_fewer_than_thirteen_cards_says_how_many_to_add(client):
+    html = page(client, hand="3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s")
+    assert "You have 12 cards: a hand is 13 — add 1" in html
+    assert "You have 1 card: a hand is 13 — add 12" in page(client, hand="3d")
+    assert not ways(html)
+
+
+def test_more_than_thirteen_cards_says_how_many_to_take_out(client):
+    html = page(client, hand=HAND + " ah as")
+    assert "You have 15 cards: a hand is 13 — take out 2" in html
+    assert not ways(html)
+
+
+def test_a_card_twice_is_refused(client):
+    html = page(client, hand="9s 9s")
+    assert "9♠ is there twice" in html
+    assert 'value="9s 9s"' in html
+
+
+def test_text_that_is_not_cards_is_explained_and_kept(client):
+    html = page(client, hand="3d zz")
+    assert "'z' is not a card" in html or "'zz' is not a card" in html
+    assert 'value="3d zz"' in html
+
+
+def test_the_rules_change_the_ways(client):
+    # Under twos-high straights J-Q-K-A-2 is a straight: the best way plays it.
+    hand = "JS QH KD AC 2D 3c 3d 5h 5s 7c 7d 9h 9s"
+    standard = ways(page(client, hand=hand))[0]
+    assert "Straight J-Q-K-A-2" not in standard
+    twos_high = page(client, hand=hand, rules="two-high-straights")
+    assert "Straight J-Q-K-A-2" in ways(twos_high)[0]
+    assert "House rules: Twos high in straights" in twos_high
+
+
+def test_unknown_rules_are_named_and_the_hand_kept(client):
+    html = page(client, hand="9s", rules="no-such-rule")
+    assert "'no-such-rule' is not a house rule" in html
+    assert 'value="9s"' in html
+
+
+def test_tapping_adds_a_card_up_to_thirteen(client):
+    response = client.get("/split/", {"hand": "9s", "tap": "9h"})
+    assert parse_qs(urlparse(response["Location"]).query) == {"hand": ["9S 9H"]}
+    html = page(client, hand=HAND, tap="AS")
+    assert "You have 14 cards: a hand is 13 — take out 1" in html
+    assert not pressed(html, "AS")
+    assert pressed(html, "3D")
+
+
+def test_tapping_a_picked_card_takes_it_out(client):
+    response = client.get("/split/", {"hand": "9s 9h", "tap": "9S"})
+    assert parse_qs(urlparse(response["Location"]).query) == {"hand": ["9H"]}
+
+
+def test_htmx_typing_swaps_only_the_feedback(client):
+    response = client.get(
+        "/split/", {"hand": HAND}, headers={"HX-Request": "true", "HX-Target": "feedback"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="feedback"')
+    assert len(ways(unescape(html))) == 3
+
+
+def test_the_page_links_the_other_helpers(client):
+    html = page(client)
+    assert 'href="/play/"' in html and 'href="/check/"' in html
