@@ -269,3 +269,12 @@ def test_the_exports_carry_the_twos(owner_client, club):
     assert rows[1] == "1,1,0,0,0,9,72,2,4,8,0,1,2,0"
     page = text(owner_client.get(f"/games/{game.pk}/"))
     assert "went out on twos" in page and "9 left, 2 twos" in page
+
+
+def test_the_game_page_links_to_the_hand_checker_under_its_rules(owner_client, club):
+    game = play_season(owner_client, club)
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    link = "/check/?rules=pusoy-dos-suits%2Ctwos-double"
+    assert link in page
+    checker = text(owner_client.get(link + "&a=9d&b=9s"))
+    assert "A beats B" in checker and "Pusoy Dos" in checker
