@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
-from rules.settle import format_amount, settle, settle_balances
+from rules.settle import settle, settle_balances
 from scoring import services
 from scoring.charts import average_penalty_chart
 from scoring.forms import MoveGameForm, SeasonForm, shown_stake
@@ -43,7 +43,7 @@ from scoring.standings import (
     standing,
     standings,
 )
-from scoring.views import forbidden, member_club, member_game, spreadsheet_safe
+from scoring.views import forbidden, member_club, member_game, net_lines, spreadsheet_safe
 
 
 def member_season(request: HttpRequest, season_id: int) -> Season:
@@ -201,14 +201,7 @@ def season_settlement(season: Season) -> SeasonSettlement | None:
     currency = season.club.currency
     return SeasonSettlement(
         games=games,
-        nets=[
-            (
-                net.name,
-                format_amount(abs(net.amount), currency),
-                (net.amount > 0) - (net.amount < 0),
-            )
-            for net in settled.nets
-        ],
+        nets=net_lines(settled, currency),
         payments=[payment.sentence(currency) for payment in settled.payments],
     )
 

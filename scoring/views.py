@@ -701,6 +701,14 @@ class Board:
         )
 
 
+def net_lines(settlement: Settlement, currency: str) -> list[tuple[str, str, int]]:
+    """Each player's net as a page shows it: (name, amount, sign), +1 wins, -1 owes, 0 square."""
+    return [
+        (net.name, format_amount(abs(net.amount), currency), (net.amount > 0) - (net.amount < 0))
+        for net in settlement.nets
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Settling:
     """A settlement as a page shows it: amounts in the club's currency."""
@@ -715,15 +723,7 @@ class Settling:
 
     @property
     def nets(self) -> list[tuple[str, str, int]]:
-        """(name, amount, sign): +1 wins, -1 owes, 0 square."""
-        return [
-            (
-                net.name,
-                format_amount(abs(net.amount), self.currency),
-                (net.amount > 0) - (net.amount < 0),
-            )
-            for net in self.settlement.nets
-        ]
+        return net_lines(self.settlement, self.currency)
 
     @property
     def payments(self) -> list[str]:
