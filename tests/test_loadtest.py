@@ -50,6 +50,7 @@ def test_scorekeepers_and_viewers_under_load_lose_and_double_nothing(tmp_path):
     assert check["deals"] == check["told"]
     assert set(summary["phase_b"]["share_of_ping"]) == {
         "/ping/",
+        "poll, no news",
         "game page",
         "record a deal",
         "standings",

@@ -19,8 +19,10 @@ Run (the default):
                poll every ~2 s, reloading the whole game page every ~5th time and the
                standings of the 1,000-game season every ~10th
   phase B      closed loop, --bench-threads threads, --bench-seconds per page: /ping/ (the
-               bare view through the whole middleware: the yardstick), a game page, recording
-               a deal, the season's standings; each as a share of /ping/'s throughput
+               bare view through the whole middleware: the yardstick), the game page's poll
+               answering 204 (the floor of any members-only page: session, user, one query),
+               a game page, recording a deal, the season's standings; each as a share of
+               /ping/'s throughput
 Crash: scorekeepers record deals with little think time while every server is killed with
 SIGKILL (master and workers, the whole process group) and started again; a client whose
 request died sends it again with the same token, as the phone does.
@@ -879,15 +881,23 @@ def phase_b(options, plan: Plan, servers: Servers, log: Log) -> dict:
                 return False, "out of seeded games: raise --bench-games"
             return True, ""
 
-    def getter(path: str):
+    def getter(path: str, status: int = 200):
         def get(browser: Browser) -> tuple[bool, str]:
             answer = browser.request("GET", path)
-            return answer.status == 200, f"GET {path} answered {answer.status}"
+            return answer.status == status, f"GET {path} answered {answer.status}"
 
         return get
 
+    # The least a members-only page can do: the game page's poll finding nothing new (204)
+    # costs a session, a user and one indexed query. No page of the site can be cheaper.
+    from scoring.models import Game
+
+    shown = Game.objects.get(pk=int(plan.bench_game_page.strip("/").rsplit("/", 1)[-1]))
+    poll = f"{plan.bench_game_page}board/?v={shown.version}"
+
     pages = [
         ("/ping/", [getter("/ping/")] * threads),
+        ("poll, no news", [getter(poll, status=204)] * threads),
         ("game page", [getter(plan.bench_game_page)] * threads),
         ("record a deal", [Recorder(index) for index in range(threads)]),
         ("standings", [getter(plan.standings)] * threads),
