@@ -198,28 +198,13 @@ def rule_field(option: str) -> forms.TypedChoiceField:
     )
 
 
-class SeasonForm(forms.Form):
-    name = forms.CharField(
-        label=gettext_lazy("Name"),
-        max_length=SEASON_NAME_MAX_LENGTH,
-        error_messages={"required": gettext_lazy("Give the season a name, e.g. “Spring 2027”")},
-    )
-    starts_on = forms.DateField(
-        label=gettext_lazy("Starts on"),
-        widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={
-            "required": gettext_lazy("When does it start?"),
-            "invalid": gettext_lazy("Enter a date"),
-        },
-    )
-    ends_on = forms.DateField(
-        label=gettext_lazy("Ends on (optional)"),
-        required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
-    )
+class HouseRulesForm(forms.Form):
+    """How a season plays: each option of rules.ruleset.OPTIONS, and the stake a point.
 
-    # How the season plays: each option of rules.ruleset.OPTIONS, the standard rules preset.
+    It starts from `season`'s rules (the club's current season if not given): a club changes
+    what it changes and keeps the rest.
+    """
+
     suits = rule_field("suits")
     straights = rule_field("straights")
     flushes = rule_field("flushes")
@@ -253,23 +238,21 @@ class SeasonForm(forms.Form):
         help_text=gettext_lazy("A symbol such as £ or HK$, or a code such as HKD: the club's."),
     )
 
-    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
-        # A new season starts from the rules the club plays now.
-        current = club.seasons.filter(is_current=True).first()
-        rules = current.ruleset if current is not None else DEFAULT_RULES
+    def __init__(
+        self, *args: object, club: Club, season: Season | None = None, **kwargs: object
+    ) -> None:
+        season = season or club.seasons.filter(is_current=True).first()
+        rules = season.ruleset if season is not None else DEFAULT_RULES
         kwargs.setdefault(
             "initial",
             {option: getattr(rules, option) for option in OPTIONS}
             | {"target": rules.target, "deals": rules.deals, "currency": club.currency}
-            | ({"stake": shown_stake(current.stake)} if current is not None else {}),
+            | ({"stake": shown_stake(season.stake)} if season is not None else {}),
         )
         super().__init__(*args, **kwargs)
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
-        if starts_on and ends_on and ends_on < starts_on:
-            self.add_error("ends_on", _("A season can't end before it starts"))
         for name in (*OPTIONS, "target", "deals"):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.initial[name]
@@ -289,11 +272,42 @@ class SeasonForm(forms.Form):
     def rule_fields(self) -> list[BoundField]:
         return [self[name] for name in (*OPTIONS, "target", "deals")]
 
-    def season_fields(self) -> list[BoundField]:
-        return [self[name] for name in ("name", "starts_on", "ends_on")]
-
     def money_fields(self) -> list[BoundField]:
         return [self["stake"], self["currency"]]
+
+
+class SeasonForm(HouseRulesForm):
+    """A new season: its name and dates, and its rules, starting from the current season's."""
+
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=SEASON_NAME_MAX_LENGTH,
+        error_messages={"required": gettext_lazy("Give the season a name, e.g. “Spring 2027”")},
+    )
+    starts_on = forms.DateField(
+        label=gettext_lazy("Starts on"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={
+            "required": gettext_lazy("When does it start?"),
+            "invalid": gettext_lazy("Enter a date"),
+        },
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("Ends on (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", _("A season can't end before it starts"))
+        return data
+
+    def season_fields(self) -> list[BoundField]:
+        return [self[name] for name in ("name", "starts_on", "ends_on")]
 
 
 class MoveGameForm(forms.Form):

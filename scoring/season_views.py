@@ -32,7 +32,7 @@ from bigtwo_site.http import HtmxHttpRequest
 from rules.settle import settle, settle_balances
 from scoring import services
 from scoring.charts import average_penalty_chart
-from scoring.forms import MoveGameForm, SeasonForm, shown_stake
+from scoring.forms import HouseRulesForm, MoveGameForm, SeasonForm, shown_stake
 from scoring.models import DealScore, Game, Player, Season, Seat
 from scoring.standings import (
     COLUMNS,
@@ -137,7 +137,10 @@ def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
     club = member_club(request, club_id)
-    context = season_context(request, club.seasons.get(is_current=True))
+    current = club.seasons.get(is_current=True)
+    context = season_context(request, current)
+    # A season's rules can change until its first game starts (one query, for the owner only).
+    rules_open = bool(context["is_owner"]) and not current.games.exists()
     invite_url = (
         request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
         if context["is_owner"]
@@ -149,6 +152,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
         context
         | {
             "invite_url": invite_url,
+            "rules_open": rules_open,
             "players": club.players.all(),
             "members": club.memberships.select_related("user"),
         },
@@ -268,6 +272,36 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
             )
             return redirect("scoring:season", season_id=season.pk)
     return render(request, "scoring/new_season.html", {"club": club, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The owner changes the rules of a season no game has been played in yet."""
+    season = member_season(request, season_id)
+    club = season.club
+    back = reverse("scoring:season", args=[season.pk])
+    if club.owner_id != request.user.pk:
+        return forbidden(request, _("Only the club's owner can change a season's rules."), back)
+    form = HouseRulesForm(
+        request.POST if request.method == "POST" else None, club=club, season=season
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.set_season_rules(
+                season=season,
+                rules=form.ruleset(),
+                stake=form.cleaned_data["stake"],
+                currency=form.cleaned_data["currency"],
+                by=request.user,
+            )
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The season's rules are saved."))
+            return redirect("scoring:club", club_id=club.pk)
+    context = {"club": club, "season": season, "form": form, "played": season.games.exists()}
+    return render(request, "scoring/season_rules.html", context)
 
 
 @login_required

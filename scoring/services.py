@@ -244,6 +244,36 @@ def start_season(
         )
 
 
+def set_season_rules(
+    *,
+    season: Season,
+    rules: RuleSet,
+    stake: Decimal | None,
+    currency: str | None = None,
+    by: AbstractBaseUser,
+) -> None:
+    """Change the rules (and stake) of a season no game has been started in yet: a new club's
+    first season, say. Once games exist they keep their rules; a new season changes them."""
+    if season.club.owner_id != by.pk:
+        raise NotAllowed(_("Only the club's owner can change a season's rules"))
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=season.club_id)
+        if season.games.exists():
+            raise ScoringError(
+                _(
+                    "Games have been played in %(season)s, and they keep their rules:"
+                    " start a new season to play by others"
+                )
+                % {"season": season.name}
+            )
+        season.rules, season.stake = rules.name, stake
+        season.save(update_fields=["rules", "stake"])
+        season_changed(season.pk)
+        if currency is not None:
+            season.club.currency = currency.strip()
+            season.club.save(update_fields=["currency"])
+
+
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
     """Put a game into another season of its club (where its result then counts)."""
     if game.club.owner_id != by.pk:

@@ -20,6 +20,7 @@ urlpatterns = [
     path(
         "seasons/<int:season_id>/deals.csv", season_views.season_deals_csv, name="season-deals-csv"
     ),
+    path("seasons/<int:season_id>/rules/", season_views.season_rules, name="season-rules"),
     path("players/<int:player_id>/", season_views.player, name="player"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/deals/", views.record, name="record"),

@@ -73,6 +73,10 @@ MATRIX: dict[str, Row] = {
     ),
     "scoring:join": Row("/join/{token}/", ("login", 200, 200, 200), ("login", 302, 302, 302)),
     "scoring:season": Row("/seasons/{season}/", MEMBERS_ONLY, MEMBERS_NO),
+    # The fixture's season has a game, so a change is refused (and said so) on the form.
+    "scoring:season-rules": Row(
+        "/seasons/{season}/rules/", ("login", 404, 403, 200), ("login", 404, 403, 200)
+    ),
     "scoring:season-standings-csv": Row(
         "/seasons/{season}/standings.csv", MEMBERS_ONLY, MEMBERS_NO
     ),

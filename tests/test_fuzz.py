@@ -160,6 +160,22 @@ def test_start_a_season_with_house_rules(world, rules, target, deals, stake, cur
 
 
 @FUZZ
+@given(
+    rules=st.fixed_dictionaries(dict.fromkeys(RULE_FIELDS, RULE_CHOICES)),
+    target=MAYBE_MISSING,
+    stake=MAYBE_MISSING,
+)
+def test_choose_a_new_clubs_house_rules(world, rules, target, stake):
+    if "empty" not in world:
+        world["empty"] = services.create_club(name="New table", owner=world["club"].owner)
+    season = world["empty"].seasons.get()
+    fields = rules | {"target": target, "stake": stake}
+    before = counts()
+    response = world["client"].post(f"/seasons/{season.pk}/rules/", form_data(fields))
+    assert_answered(response, before)
+
+
+@FUZZ
 @given(stake=MAYBE_MISSING)
 def test_give_a_game_a_stake(world, stake):
     before = counts()

@@ -69,7 +69,9 @@ def site(live_server):
     )
     services.end_match(game=banked, by=sam)
     twos_game = make_game(manila, PLAYERS)
+    empty = services.create_club(name="New table", owner=sam)
     return {
+        "empty_season": empty.seasons.get(),
         "banked": banked,
         "twos_game": twos_game,
         "url": live_server.url,
@@ -178,6 +180,8 @@ def walk(page, site):
     yield "all-time standings"
     page.goto(f"/players/{site['ann'].pk}/")
     yield "player"
+    page.goto(f"/seasons/{site['empty_season'].pk}/rules/")
+    yield "a new club's house rules"
     page.goto(f"/clubs/{club.pk}/seasons/new/")
     yield "new season"
     submit_without_browser_checks(page, "Start season")

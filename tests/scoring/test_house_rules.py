@@ -278,3 +278,40 @@ def test_the_game_page_links_to_the_hand_checker_under_its_rules(owner_client, c
     assert link in page
     checker = text(owner_client.get(link + "&a=9d&b=9s"))
     assert "A beats B" in checker and "Pusoy Dos" in checker
+
+
+def test_a_new_club_chooses_its_rules_before_the_first_game(owner_client, club):
+    season = club.seasons.get()
+    page = text(owner_client.get(f"/clubs/{club.pk}/"))
+    assert "Choose the house rules" in page
+    response = owner_client.post(
+        f"/seasons/{season.pk}/rules/", PUSOY_TWOS | {"stake": "0.20", "currency": "HK$"}
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.ruleset == RuleSet(suits=SuitOrder.PUSOY_DOS, twos=TwosRule.DOUBLE)
+    assert season.stake == Decimal("0.2")
+    assert "New games are played by: Pusoy Dos" in text(owner_client.get(f"/clubs/{club.pk}/"))
+    game = make_game(club)
+    assert game.ruleset == season.ruleset and game.stake == Decimal("0.2")
+    # Once a game has started, the season's rules stay: the page says to start a new season.
+    assert "Choose the house rules" not in text(owner_client.get(f"/clubs/{club.pk}/"))
+    assert "start a new season" in text(owner_client.get(f"/seasons/{season.pk}/rules/")).lower()
+    refused = owner_client.post(
+        f"/seasons/{season.pk}/rules/", PUSOY_TWOS | {"twos": "no-twos-rule"}
+    )
+    assert "they keep the rules they started with" in text(refused)
+    season.refresh_from_db()
+    assert season.ruleset.twos is TwosRule.DOUBLE
+
+
+def test_only_the_owner_changes_a_seasons_rules(client, club):
+    from tests.scoring.conftest import make_member
+
+    member = make_member(club)
+    client.force_login(member)
+    season = club.seasons.get()
+    response = client.post(f"/seasons/{season.pk}/rules/", PUSOY_TWOS)
+    assert response.status_code == 403
+    season.refresh_from_db()
+    assert season.rules == "standard"
