@@ -315,3 +315,30 @@ def test_only_the_owner_changes_a_seasons_rules(client, club):
     assert response.status_code == 403
     season.refresh_from_db()
     assert season.rules == "standard"
+
+
+def test_a_deal_under_the_stronger_twos_rule_is_previewed_and_corrected(owner_client, club):
+    game = play_season(owner_client, club, twos="twos-double-each")
+    preview = owner_client.get(
+        f"/games/{game.pk}/deals/preview/",
+        {"cards_0": "0", "cards_1": "9", "twos_1": "2", "out_on_twos": "on"},
+    )
+    assert "+72" in text(preview)
+    services.record_deal(
+        game=game,
+        number=1,
+        cards_left=[0, 9, 4, 1],
+        out_on_twos=True,
+        twos_held=[0, 2, 0, 0],
+        token=uuid.uuid4(),
+        by=club.owner,
+    )
+    page = text(owner_client.get(f"/games/{game.pk}/deals/1/edit/"))
+    assert 'name="twos_1" id="id_twos_1" value="2"' in page.replace("  ", " ")
+    assert re.search(r'name="out_on_twos"[^>]*checked', page)
+    # The scorer remembers Ben held only one two, and the winner didn't go out on twos.
+    data = {"number": "1", "cards_0": "0", "cards_1": "9", "cards_2": "4", "cards_3": "1"}
+    data |= {"twos_1": "1", "token": str(game.deals.get().token)}
+    response = owner_client.post(f"/games/{game.pk}/deals/1/edit/", data)
+    assert response.status_code == 302
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 18, 4, 1]
