@@ -315,7 +315,11 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = member_game(request, game_id)
     form = StakeForm(request.POST)
     if not form.is_valid():
-        return render_game(request, game, stake_form=form)
+        # Said at the top too: on a phone the stake's own field is far down the page.
+        refusal = _("The stake wasn't saved: %(problem)s") % {
+            "problem": " ".join(form.errors.get("stake", []))
+        }
+        return render_game(request, game, stake_form=form, refusal=refusal)
     services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
     messages.success(request, _("Stake saved."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")

@@ -199,7 +199,7 @@ def test_a_stake_can_be_given_to_a_game_and_a_bad_one_is_explained(owner_client,
     assert response.status_code == 200
     assert "can&#x27;t be negative" in response.content.decode()
     response = owner_client.post(f"/games/{game.pk}/stake/", {"stake": "abc"})
-    assert "Enter the stake as a number" in text(response)
+    assert "The stake wasn&#x27;t saved: Enter the stake as a number, e.g. 0.10" in text(response)
     response = owner_client.post(f"/games/{game.pk}/stake/", {"stake": "0.25"})
     assert response.status_code == 302
     game.refresh_from_db()
