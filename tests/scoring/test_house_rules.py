@@ -342,3 +342,20 @@ def test_a_deal_under_the_stronger_twos_rule_is_previewed_and_corrected(owner_cl
     response = owner_client.post(f"/games/{game.pk}/deals/1/edit/", data)
     assert response.status_code == 302
     assert [seat.total for seat in game.seats.order_by("position")] == [0, 18, 4, 1]
+
+
+def test_a_new_currency_shows_on_games_already_settled(owner_client, club):
+    season = new_season(owner_client, club, **(PUSOY_TWOS | {"stake": "1", "currency": "£"}))
+    game = make_game(club)
+    for _ in range(3):
+        record(game, 0, 13, 13, 13)
+    assert "Ann wins £351.00" in text(owner_client.get(f"/games/{game.pk}/"))
+    services.start_season(
+        club=club,
+        name="Next",
+        starts_on=season.starts_on,
+        rules=season.ruleset,
+        currency="HKD",
+        by=club.owner,
+    )
+    assert "Ann wins 351.00 HKD" in text(owner_client.get(f"/games/{game.pk}/"))
