@@ -532,7 +532,8 @@ def end_match(*, game: Game, by: AbstractBaseUser) -> None:
         locked.save(update_fields=["ended"])
         replayed = recompute(locked)
         if not replayed.outcome.finished:
-            names = [seat.player.name for seat in locked.seats.order_by("position")]
+            seats = locked.seats.select_related("player").order_by("position")
+            names = [seat.player.name for seat in seats]
             tied = [names[position] for position in replayed.outcome.lowest]
             raise ScoringError(
                 _("%(names)s are tied for lowest — play one more deal, then end the match")
@@ -546,7 +547,6 @@ def end_match(*, game: Game, by: AbstractBaseUser) -> None:
             after=list(replayed.totals),
         )
     _refresh(game, locked)
-    game.ended = True
 
 
 SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
@@ -609,11 +609,12 @@ def _lock(game: Game) -> Game:
 
 def _refresh(game: Game, locked: Game) -> None:
     """Let the caller's game object see what was just written."""
-    game.status, game.winner_id, game.finished_at, game.version = (
+    game.status, game.winner_id, game.finished_at, game.version, game.ended = (
         locked.status,
         locked.winner_id,
         locked.finished_at,
         locked.version,
+        locked.ended,
     )
 
 

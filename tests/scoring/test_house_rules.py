@@ -359,3 +359,16 @@ def test_a_new_currency_shows_on_games_already_settled(owner_client, club):
         by=club.owner,
     )
     assert "Ann wins 351.00 HKD" in text(owner_client.get(f"/games/{game.pk}/"))
+
+
+def test_undoing_the_deal_an_open_match_ended_on_shows_it_open_again(owner_client, club):
+    game = play_season(owner_client, club, twos="no-twos-rule", finish="open-ended")
+    record(game, 0, 5, 5, 5)
+    record(game, 5, 0, 5, 5)
+    record(game, 0, 1, 1, 1)
+    owner_client.post(f"/games/{game.pk}/end/")
+    response = owner_client.post(f"/games/{game.pk}/undo/", {"number": "3"}, headers=HTMX)
+    page = text(response)
+    assert "Deal 3 undone." in page and 'id="deal-form"' in page
+    # Ann and Ben are level on 5 again: open-ended, that matters only when the match ends.
+    assert "tied for lowest" not in page
