@@ -683,16 +683,20 @@ def _sheets(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datet
         cards.setdefault(number, []).append(count)
         twos.setdefault(number, []).append(held)
         out_on_twos[number], recorded_at[number] = out, at
-    counts_twos = game.ruleset.twos is TwosRule.EACH_TWO
     sheets = {
-        number: DealResult(
-            tuple(counts),
-            out_on_twos[number],
-            tuple(twos[number]) if counts_twos else None,
-        )
+        number: deal_sheet(game.ruleset, counts, out_on_twos[number], twos[number])
         for number, counts in cards.items()
     }
     return sheets, recorded_at
+
+
+def deal_sheet(
+    rules: RuleSet, cards_left: Sequence[int], out_on_twos: bool, twos_held: Sequence[int]
+) -> DealResult:
+    """A stored deal as the rules read it: the twos held count only under the stronger twos
+    rule (the rows keep 0 for them otherwise)."""
+    counted = tuple(twos_held) if rules.twos is TwosRule.EACH_TWO else None
+    return DealResult(tuple(cards_left), out_on_twos, counted)
 
 
 def _replay(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bigtwo_site.http import HtmxHttpRequest
 from rules.ruleset import Finish, RuleSet, TwosRule
-from rules.scoring import DealResult, GameReplay, replay
+from rules.scoring import GameReplay, replay
 from rules.settle import Settlement, format_amount, settle
 from scoring import services
 from scoring.charts import Chart, running_totals_chart
@@ -585,12 +585,11 @@ class Board:
         )
         rules = self.game.ruleset
         sheets = [
-            DealResult(
-                tuple(score.cards_left for score in deal.scores.all()),
+            services.deal_sheet(
+                rules,
+                [score.cards_left for score in deal.scores.all()],
                 deal.out_on_twos,
-                tuple(score.twos_held for score in deal.scores.all())
-                if rules.twos is TwosRule.EACH_TWO
-                else None,
+                [score.twos_held for score in deal.scores.all()],
             )
             for deal in deals
         ]
