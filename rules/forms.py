@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.urls import reverse
 from django.utils.functional import Promise, lazy
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -51,13 +52,9 @@ def rule_choice(option: str) -> forms.ChoiceField:
     """One of the `HAND_OPTIONS` as a select; left out, it is the standard choice."""
     return forms.ChoiceField(
         label=lazy(option_label, str)(option),
-        choices=lambda: [(choice.value, capitalised(choice.label)) for choice in OPTIONS[option]],
+        choices=lambda: [(choice.value, capfirst(choice.label)) for choice in OPTIONS[option]],
         required=False,
     )
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def checker_url(a: Sequence[Card], b: Sequence[Card] = (), rules: RuleSet = DEFAULT_RULES) -> str:
