@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -153,14 +154,18 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
-# Behind a proxy the client's address is in X-Forwarded-For; say how many proxies to trust.
-# With none, that header is ignored: anyone could write it and dodge the lockout.
-PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
-if PROXY_COUNT:
-    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# Behind proxies the client's address is in X-Forwarded-For: each proxy appends the address it
+# was connected from, so with N proxies the client is the Nth entry from the right and anything
+# further left is whatever the client wrote. With 0 the header is ignored. client_address()
+# reads PROXY_COUNT on each request; it is the one answer for logins and sign-ups alike.
+proxy_count_text = os.environ.get("DJANGO_PROXY_COUNT", "0").strip()
+if not proxy_count_text.isdecimal():
+    raise ImproperlyConfigured(
+        f"DJANGO_PROXY_COUNT is {proxy_count_text!r}; set it to how many proxies stand in front "
+        "of gunicorn, as a whole number (0 for none)."
+    )
+PROXY_COUNT = int(proxy_count_text)
+AXES_CLIENT_IP_CALLABLE = "bigtwo_site.client_address.client_address"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

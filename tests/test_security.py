@@ -21,6 +21,7 @@ def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path)
         "DJANGO_ALLOWED_HOSTS": "bigtwo.example.org",
         "DJANGO_CSRF_TRUSTED_ORIGINS": "https://bigtwo.example.org",
         "DJANGO_HTTPS": "1",
+        "DJANGO_PROXY_COUNT": "1",
         "DJANGO_VAR_DIR": str(tmp_path),
     }
     # Not the test run's own switches: a production server has neither.
