@@ -1,84 +1,69 @@
-"""export_club and import_club: a club's backup restores every total, standing and history."""
+"""export_club and import_club: a club's backup restores its whole history beside other clubs,
+with new ids, and a file that holds anything else is refused whole, having written nothing."""
 
+import copy
+import dataclasses
 import datetime
 import json
 import random
+import threading
 import uuid
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
+from django.core.management.color import no_style
+from django.db import connection, connections, transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules.ruleset import parse_rules
 from scoring import services
+from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.demo import seed_season
-from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season, Seat
+from scoring.models import Club, DealScore, Game, GameChange, Membership, Seat
 from scoring.standings import standings
-from tests.scoring.conftest import make_club, make_game, make_member, record
+from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
+
+User = get_user_model()
+PASSWORD = "a long passphrase 7"
+VERSION_1_FILE = Path(__file__).parent / "data" / "club-backup-v1.json"
 
 
-def snapshot(club: Club) -> dict:
-    """What a club would notice if a restore got anything wrong."""
-    games = Game.objects.filter(club=club).order_by("pk")
-    club.refresh_from_db()
-    return {
-        "currency": club.currency,
-        "rules": list(club.seasons.order_by("pk").values_list("rules", "stake")),
-        "game rules": list(games.values_list("rules", "stake", "ended")),
-        "twos": list(
-            DealScore.objects.filter(deal__game__club=club)
-            .order_by("deal__game_id", "deal__number", "seat__position")
-            .values_list("deal__out_on_twos", "twos_held")
-        ),
-        "members": sorted(m.user.username for m in club.memberships.select_related("user")),
-        "players": sorted(club.players.values_list("name", flat=True)),
-        "seasons": list(club.seasons.order_by("pk").values_list("name", "starts_on", "is_current")),
-        "games": [
-            (g.pk, g.season.name, g.status, g.winner and g.winner.name, g.finished_at)
-            for g in games.select_related("season", "winner")
-        ],
-        "seats": list(
-            Seat.objects.filter(game__club=club)
-            .order_by("game", "position")
-            .values_list("game", "player__name", "total", "deals_played", "deals_won", "thirteens")
-        ),
-        "deals": list(
-            DealScore.objects.filter(deal__game__club=club)
-            .order_by("deal__game", "deal__number", "seat__position")
-            .values_list("deal__game", "deal__number", "cards_left", "penalty", "deal__token")
-        ),
-        "history": [
-            (c.game_id, c.summary(), c.at) for c in GameChange.objects.filter(game__club=club)
-        ],
-        "standings": [
-            {season.name: standings(season.games.all())} for season in club.seasons.all()
-        ],
-    }
+def build_club(prefix: str, *, games: int = 0) -> Club:
+    """A club with something of everything a backup holds; its accounts are named `prefix`-…
 
-
-def wipe() -> None:
-    for model in (GameChange, DealScore, Deal, Seat, Game, Season, Player, Membership, Club):
-        model.objects.all().delete()
-    get_user_model().objects.all().delete()
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_club_round_trips_through_export_and_import(tmp_path, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    club = make_club(name="Friday table")
-    member = make_member(club, "bo")
-    seed_season(
-        season=club.seasons.get(),
-        by=club.owner,
-        games=6,
-        rng=random.Random(7),
-        player_names=["Ann", "Ben", "Cy", "Dee", "Eve"],
-    )
+    A member with a full name and address, another who recorded a deal and then left the
+    club (their account is named only by the history), finished and unfinished games, an
+    edit and an undo, a shared game, and a season of house rules played for money with a
+    match ended by hand.
+    """
+    club = make_club(make_user(f"{prefix}-ann"), name=f"{prefix} table")
+    member = make_member(club, f"{prefix}-bo")
+    member.first_name, member.last_name, member.email = "Bo", "Chan", f"{prefix}-bo@example.com"
+    member.save()
+    leaver = make_member(club, f"{prefix}-cy")
+    if games:
+        seed_season(
+            season=club.seasons.get(),
+            by=club.owner,
+            games=games,
+            rng=random.Random(7),
+            player_names=["Ann", "Ben", "Cy", "Dee", "Eve"],
+        )
     game = make_game(club, ("Ann", "Ben", "Cy", "Dee"), by=member)
     record(game, 0, 3, 10, 13, by=member)
+    record(game, 5, 0, 2, 1, by=leaver)
+    record(game, 2, 2, 0, 7)
     services.edit_deal(game=game, number=1, cards_left=[0, 4, 10, 13], by=club.owner)
-    # A season of house rules, played for money, with a match ended by hand.
+    services.undo_last_deal(game=game, by=member, number=3)
+    services.share_game(game=game, by=member)
+    Membership.objects.filter(user=leaver).delete()
     services.start_season(
         club=club,
         name="Manila",
@@ -99,19 +84,226 @@ def test_a_club_round_trips_through_export_and_import(tmp_path, settings):
         by=club.owner,
     )
     services.end_match(game=manila, by=club.owner)
-    before = snapshot(club)
-    assert before["twos"][-3:] == [(True, 2), (True, 0), (True, 0)]
-    path = tmp_path / "friday.json"
+    return club
 
+
+def snapshot(club: Club) -> dict:
+    """What a club's members would see of it, without its ids."""
+    club.refresh_from_db()
+    games = Game.objects.filter(club=club).order_by("created_at", "pk")
+    return {
+        "club": (club.name, club.currency, club.invite_token),
+        "members": sorted(
+            (m.user.username, m.user.get_full_name(), m.user.email)
+            for m in club.memberships.select_related("user")
+        ),
+        "players": sorted(club.players.values_list("name", flat=True)),
+        "seasons": list(
+            club.seasons.order_by("pk").values_list(
+                "name", "starts_on", "is_current", "rules", "stake", "version"
+            )
+        ),
+        "games": list(
+            games.values_list(
+                "season__name",
+                "created_by__username",
+                "status",
+                "winner__name",
+                "finished_at",
+                "rules",
+                "stake",
+                "ended",
+                "share_token",
+                "version",
+            )
+        ),
+        "seats": list(
+            Seat.objects.filter(game__club=club)
+            .order_by("game__created_at", "game", "position")
+            .values_list("player__name", "total", "deals_played", "deals_won", "thirteens")
+        ),
+        "deals": list(
+            DealScore.objects.filter(deal__game__club=club)
+            .order_by("deal__game__created_at", "deal__game", "deal__number", "seat__position")
+            .values_list(
+                "deal__number",
+                "deal__token",
+                "deal__recorded_by__username",
+                "deal__out_on_twos",
+                "seat__player__name",
+                "cards_left",
+                "penalty",
+                "twos_held",
+            )
+        ),
+        "history": [
+            (c.summary(), c.at)
+            for c in GameChange.objects.filter(game__club=club).select_related("by")
+        ],
+        "standings": [
+            [
+                dataclasses.replace(line, player_id=0)
+                for line in standings(Game.objects.filter(season=season))
+            ]
+            for season in club.seasons.order_by("pk")
+        ],
+    }
+
+
+def without_ids(text: str) -> dict:
+    """A backup with every id, and every link to one, replaced by its place among its model's
+    ids: a restore gives rows new ids in the order of the old ones."""
+    document = json.loads(text)
+    items = document["users"] + document["rows"]
+    places: dict[str, dict[int, int]] = {}
+    for label in {item["model"] for item in items}:
+        ids = sorted(item["pk"] for item in items if item["model"] == label)
+        places[label] = {pk: place for place, pk in enumerate(ids, start=1)}
+    for item in items:
+        model = apps.get_model(item["model"])
+        item["pk"] = places[item["model"]][item["pk"]]
+        for name, value in item["fields"].items():
+            field = model._meta.get_field(name)
+            if field.is_relation and value is not None:
+                item["fields"][name] = places[field.related_model._meta.label_lower][value]
+    return document
+
+
+def ids_of(document: dict, label: str) -> set[int]:
+    return {item["pk"] for item in document["rows"] + document["users"] if item["model"] == label}
+
+
+def empty_the_database(*, restart_ids: bool = False) -> None:
+    """Delete every club and account; with `restart_ids`, ids count from 1 again, as they
+    would on a new site."""
+    tables = [model._meta.db_table for model in apps.get_app_config("scoring").get_models()]
+    tables.append(User._meta.db_table)
+    connection.check_constraints()  # PostgreSQL truncates no table with link checks pending
+    connection.ops.execute_sql_flush(
+        connection.ops.sql_flush(
+            no_style(), tables, reset_sequences=restart_ids, allow_cascade=True
+        )
+    )
+
+
+def everything_countable() -> dict[str, int]:
+    """How many rows each table a restore could touch holds."""
+    counts = {
+        model._meta.label: model.objects.count()
+        for model in (*apps.get_app_config("scoring").get_models(), User, Group)
+    }
+    counts["groups of accounts"] = User.groups.through.objects.count()
+    counts["permissions of accounts"] = User.user_permissions.through.objects.count()
+    return counts
+
+
+# A genuine backup, restored
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("club_id_collides", [True, False], ids=["same club id", "other club id"])
+def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
+    club_id_collides, settings
+):
+    """The bug: rows were saved with their old ids, overwriting the other club's players,
+    games and a member's account (or the restore was refused when the club's id was taken)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    empty_the_database(restart_ids=True)
+    if not club_id_collides:
+        make_club(name="Another club first")  # shifts the club's id, not its players' or games'
+    restored_club = build_club("a", games=2)
+    backup = export_club(restored_club)
+    expected = snapshot(restored_club)
+
+    empty_the_database(restart_ids=True)
+    beside = build_club("b", games=2)
+    # Made the same way in a fresh database, the other club holds the backup's very ids.
+    document = json.loads(backup)
+    for label in ("scoring.player", "scoring.game", "scoring.dealscore", "auth.user"):
+        here = set(apps.get_model(label).objects.values_list("pk", flat=True))
+        assert ids_of(document, label) & here, label
+    assert (beside.pk in ids_of(document, "scoring.club")) is club_id_collides
+    beside_before = export_club(beside)
+    beside_snapshot = snapshot(beside)
+
+    club = import_club(backup)
+
+    assert export_club(beside) == beside_before
+    assert snapshot(beside) == beside_snapshot
+    assert club.pk != beside.pk
+    assert snapshot(club) == expected
+    assert without_ids(export_club(club)) == without_ids(backup)
+    assert User.objects.get(username="a-bo").check_password(PASSWORD)
+    assert User.objects.get(username="b-bo").check_password(PASSWORD)
+    # Ids keep counting from the database's own sequences: nothing needed moving on.
+    newest = max(Game.objects.values_list("pk", flat=True))
+    assert make_game(club).pk > newest
+    assert make_club(name="Later").pk > club.pk
+
+
+def test_restored_accounts_are_plain_active_accounts_with_their_names(db):
+    club = build_club("a")
+    club.owner.is_active = False
+    club.owner.save()
+    backup = export_club(club)
+    empty_the_database()
+
+    import_club(backup)
+
+    restored = User.objects.order_by("username")
+    assert [user.username for user in restored] == ["a-ann", "a-bo", "a-cy"]
+    assert all(user.is_active and not user.is_staff and not user.is_superuser for user in restored)
+    bo = restored.get(username="a-bo")
+    assert (bo.get_full_name(), bo.email) == ("Bo Chan", "a-bo@example.com")
+    # The member who left is named by the history again, but is no member.
+    assert not Membership.objects.filter(user__username="a-cy").exists()
+    assert any(c.summary().startswith("a-cy recorded deal 2") for c in GameChange.objects.all())
+
+
+def test_the_command_line_restores_a_file_and_says_where_the_club_went(db, tmp_path, capsys):
+    club = build_club("a")
+    path = tmp_path / "friday.json"
     call_command("export_club", str(club.pk), output=str(path))
-    wipe()
+    empty_the_database()
+    make_club(name="Already here")
+
     call_command("import_club", str(path))
 
-    restored = Club.objects.get()
-    assert snapshot(restored) == before
-    assert get_user_model().objects.get(username="bo").check_password("a long passphrase 7")
-    # Ids keep counting after the restored rows (PostgreSQL's sequences were moved on).
-    assert make_game(restored).pk > max(pk for pk, *_ in before["games"])
+    restored = Club.objects.get(name="a table")
+    said = capsys.readouterr().out
+    assert f"as club {restored.pk}" in said
+    assert "2 games" in said
+
+
+def test_a_version_1_backup_still_restores(db):
+    """Files exported before version 2: accounts without names or addresses, and a member who
+    left named by id only (their deals and history lines become someone's)."""
+    make_club(name="Already here")
+    here_before = {part.label: part.model.objects.count() for part in CLUB_PARTS}
+
+    club = import_club(VERSION_1_FILE.read_text(encoding="utf-8"))
+
+    assert (club.name, club.currency) == ("Friday table", "PHP")
+    assert sorted(m.user.username for m in club.memberships.all()) == ["ann", "bo"]
+    assert User.objects.get(username="ann").check_password(PASSWORD)
+    summaries = [c.summary() for c in GameChange.objects.filter(game__club=club)]
+    assert "Someone recorded deal 2: 5 0 2 1" in summaries
+    assert "ann changed deal 1 from 0 3 10 13 to 0 4 10 13" in summaries
+    manila = club.games.get(season__name="Manila")
+    assert manila.is_finished and manila.ended and manila.stake == Decimal("0.125")
+    assert manila.deals.get().out_on_twos
+    # Every row of the file is restored, the derived totals as they were stored.
+    document = json.loads(VERSION_1_FILE.read_text(encoding="utf-8"))
+    for part in CLUB_PARTS:
+        in_file = [row for row in document["rows"] if row["model"] == part.label]
+        assert part.model.objects.count() == here_before[part.label] + len(in_file), part.label
+    seat_totals = sorted(
+        row["fields"]["total"] for row in document["rows"] if row["model"] == "scoring.seat"
+    )
+    assert sorted(Seat.objects.filter(game__club=club).values_list("total", flat=True)) == (
+        seat_totals
+    )
+    assert not User.objects.filter(username="cy").exists()
 
 
 def test_export_finds_a_club_by_name_and_refuses_an_unknown_one(db, capsys):
@@ -122,20 +314,403 @@ def test_export_finds_a_club_by_name_and_refuses_an_unknown_one(db, capsys):
         call_command("export_club", "Nobody's club")
 
 
-def test_import_refuses_a_database_that_already_holds_the_club(db, tmp_path):
-    club = make_club(name="Friday table")
-    path = tmp_path / "backup.json"
-    call_command("export_club", str(club.pk), output=str(path))
-    with pytest.raises(CommandError, match="already exist"):
+def test_every_model_of_the_scoring_app_is_in_a_club_backup():
+    """A new model of the club needs its entry in backup.CLUB_PARTS, or it isn't backed up."""
+    assert {part.model for part in CLUB_PARTS} == set(apps.get_app_config("scoring").get_models())
+    check_parts()
+
+
+# Refusals: what is taken here, and files that fail halfway
+
+
+@pytest.fixture
+def victim(db):
+    """An account and a club already here, which no restore may change."""
+    user = make_user("victim")
+    club = make_club(user, name="Victim's table")
+    record(make_game(club), 0, 1, 2, 3)
+    return user
+
+
+@pytest.fixture
+def genuine(db) -> dict:
+    """A genuine backup of a club that isn't in this database (any more)."""
+    backup = export_club(build_club("a"))
+    empty_the_database()
+    return json.loads(backup)
+
+
+def refused(document: dict, *words: str) -> str:
+    """Restore `document`, see it refused, naming each of `words`, and return the message."""
+    before = everything_countable()
+    with pytest.raises(BackupError) as refusal:
+        import_club(json.dumps(document))
+    message = str(refusal.value)
+    for word in words:
+        assert word in message
+    assert everything_countable() == before
+    return message
+
+
+def test_existing_usernames_are_refused_by_name_before_anything_is_written(genuine, victim):
+    make_user("A-BO")  # usernames are unique ignoring case, as at sign-up
+    make_user("a-cy")
+
+    message = refused(genuine, "a-bo", "a-cy", "already exist")
+
+    assert "a-ann" not in message
+    assert User.objects.get(username="A-BO").check_password(PASSWORD)
+
+
+def test_restoring_the_same_file_twice_is_refused_the_second_time(genuine, victim):
+    text = json.dumps(genuine)
+    import_club(text)
+    with pytest.raises(BackupError, match="a-ann, a-bo, a-cy"):
+        import_club(text)
+    assert Club.objects.filter(name="a table").count() == 1
+
+
+def test_a_copy_of_a_club_already_here_is_refused_by_its_tokens(genuine, victim):
+    import_club(json.dumps(genuine))
+    copied = copy.deepcopy(genuine)
+    for account in copied["users"]:
+        account["fields"]["username"] += "-copy"
+
+    refused(copied, "invite_token", "token", "share_token")
+
+
+def last(document: dict, label: str) -> dict:
+    return [row for row in document["rows"] if row["model"] == label][-1]["fields"]
+
+
+def number_a_late_deal_1(document: dict) -> None:
+    """The last deal that isn't a game's first takes number 1, which its game already has."""
+    deals = [row["fields"] for row in document["rows"] if row["model"] == "scoring.deal"]
+    next(deal for deal in reversed(deals) if deal["number"] > 1)["number"] = 1
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        pytest.param(lambda d: last(d, "scoring.dealscore").update(twos_held=2), id="check"),
+        pytest.param(number_a_late_deal_1, id="unique"),
+    ],
+)
+def test_a_file_the_database_refuses_halfway_writes_nothing(genuine, victim, break_it):
+    """Its last rows break a constraint only the database checks: the rows before are undone."""
+    last(genuine, "scoring.dealscore").update(cards_left=1, twos_held=0)
+    break_it(genuine)
+
+    refused(genuine, "nothing was written")
+
+
+def test_a_file_failing_halfway_through_the_command_line_writes_nothing(genuine, tmp_path):
+    number_a_late_deal_1(genuine)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(genuine))
+
+    with pytest.raises(CommandError, match="nothing was written"):
         call_command("import_club", str(path))
-    assert Club.objects.count() == 1
+    assert not Club.objects.exists()
+    assert not User.objects.exists()
 
 
-def test_import_refuses_a_file_that_is_not_a_backup(db, tmp_path):
+# Crafted files: refused whole, granting nothing
+
+
+def first(document: dict, label: str) -> dict:
+    return next(row for row in document["rows"] if row["model"] == label)
+
+
+def grant(fields: dict) -> callable:
+    return lambda document, victim: document["users"][0]["fields"].update(fields)
+
+
+def replace_the_victims_account(document: dict, victim) -> None:
+    document["rows"].append(
+        {
+            "model": "auth.user",
+            "pk": victim.pk,
+            "fields": {
+                "username": "victim",
+                "password": make_password("known to the attacker"),
+                "is_superuser": True,
+                "is_staff": True,
+            },
+        }
+    )
+
+
+def take_the_victims_username(document: dict, victim) -> None:
+    document["users"][0]["fields"].update(
+        username="victim", password=make_password("known to the attacker")
+    )
+
+
+def name_the_victim_in_the_history(document: dict, victim) -> None:
+    first(document, "scoring.game")["fields"]["created_by"] = victim.pk + 1000
+    first(document, "scoring.gamechange")["fields"]["by"] = victim.pk
+
+
+def add_a_stranger(document: dict, victim) -> None:
+    stranger = copy.deepcopy(document["users"][0])
+    stranger["pk"] += 1000
+    stranger["fields"]["username"] = "mallory"
+    document["users"].append(stranger)
+
+
+def add_a_group(document: dict, victim) -> None:
+    document["rows"].append(
+        {"model": "auth.group", "pk": 1, "fields": {"name": "admins", "permissions": [1, 2]}}
+    )
+
+
+def add_a_second_club(document: dict, victim) -> None:
+    club = copy.deepcopy(first(document, "scoring.club"))
+    club["pk"] += 1
+    document["rows"].append(club)
+
+
+def move_a_player_to_another_club(document: dict, victim) -> None:
+    first(document, "scoring.player")["fields"]["club"] = Club.objects.get().pk
+
+
+CRAFTED = [
+    pytest.param(grant({"is_superuser": True}), ["is_superuser"], id="superuser"),
+    pytest.param(grant({"is_staff": True}), ["is_staff"], id="staff"),
+    pytest.param(grant({"groups": [1]}), ["groups"], id="groups"),
+    pytest.param(grant({"user_permissions": [1, 2, 3]}), ["user_permissions"], id="permissions"),
+    pytest.param(replace_the_victims_account, ["auth.user"], id="user row"),
+    pytest.param(take_the_victims_username, ["victim", "already exist"], id="taken username"),
+    pytest.param(name_the_victim_in_the_history, ["created_by", "by", "isn't in"], id="link"),
+    pytest.param(add_a_stranger, ["mallory"], id="stranger"),
+    pytest.param(add_a_group, ["auth.group"], id="group row"),
+    pytest.param(add_a_second_club, ["2 clubs"], id="second club"),
+    pytest.param(move_a_player_to_another_club, ["scoring.player", "club"], id="other club"),
+    pytest.param(
+        lambda d, v: first(d, "scoring.player")["fields"].update(owner=1), ["owner"], id="field"
+    ),
+]
+
+
+@pytest.mark.parametrize(("craft", "named"), CRAFTED)
+def test_a_crafted_file_grants_nothing_and_is_refused_naming_what_it_found(
+    genuine, victim, craft, named
+):
+    """The bug: every field of every row was loaded, so a file made superusers and replaced
+    another account's password."""
+    victim_password = victim.password
+    craft(genuine, victim)
+
+    refused(genuine, *named)
+
+    assert not User.objects.filter(is_superuser=True).exists()
+    assert not User.objects.filter(is_staff=True).exists()
+    victim.refresh_from_db()
+    assert victim.password == victim_password
+    assert victim.check_password(PASSWORD)
+
+
+def test_a_version_1_file_is_read_as_strictly(victim):
+    document = json.loads(VERSION_1_FILE.read_text(encoding="utf-8"))
+    document["users"][0]["fields"].update(is_superuser=True, is_active=True)
+
+    refused(document, "account 1 (ann) has is_superuser")
+
+    assert not User.objects.filter(is_superuser=True).exists()
+
+
+def test_a_refusal_names_every_problem_it_found(genuine, victim):
+    grant({"is_superuser": True, "groups": [1]})(genuine, victim)
+    add_a_group(genuine, victim)
+    first(genuine, "scoring.player")["fields"]["name"] = 7
+
+    message = refused(genuine, "is_superuser", "groups", "auth.group", "name")
+
+    assert message.count("\n- ") >= 3
+
+
+# Strict shapes: anything malformed is a clear BackupError, never a traceback
+
+
+def at(label: str, name: str, value: object) -> callable:
+    def change(document: dict) -> None:
+        first(document, label)["fields"][name] = value
+
+    return change
+
+
+def account(name: str, value: object) -> callable:
+    return lambda document: document["users"][0]["fields"].update({name: value})
+
+
+def top(name: str, value: object) -> callable:
+    return lambda document: document.update({name: value})
+
+
+MALFORMED = [
+    (top("version", 3), "version 3"),
+    (top("version", "2"), "version"),
+    (top("users", {}), "users"),
+    (top("rows", "everything"), "rows"),
+    (top("club", ["a table"]), "club"),
+    (top("comment", "hello"), "comment"),
+    (lambda d: d.pop("rows"), "rows"),
+    (lambda d: d["rows"].append(5), "rows item"),
+    (lambda d: d["rows"].append({"model": "scoring.player", "pk": 99}), "fields"),
+    (lambda d: first(d, "scoring.player").update(pk="1"), "pk"),
+    (lambda d: first(d, "scoring.player").update(pk=True), "pk"),
+    (lambda d: first(d, "scoring.player").update(fields=["Ann"]), "fields"),
+    (lambda d: first(d, "scoring.player").update(model=None), "model"),
+    (lambda d: first(d, "scoring.player").update(extra=1), "extra"),
+    (lambda d: first(d, "scoring.club")["fields"].pop("name"), "name"),
+    (at("scoring.player", "name", 5), "name"),
+    (at("scoring.player", "name", ""), "name"),
+    (at("scoring.player", "name", "x" * 41), "name"),
+    (at("scoring.player", "name", "A\x00n"), "name"),
+    (at("scoring.player", "club", "1"), "club"),
+    (at("scoring.season", "stake", 0.5), "stake"),
+    (at("scoring.season", "stake", "lots"), "stake"),
+    (at("scoring.season", "stake", "1e99"), "stake"),
+    (at("scoring.season", "stake", "NaN"), "stake"),
+    (at("scoring.season", "starts_on", "2027-02-30"), "starts_on"),
+    (at("scoring.season", "rules", "nonsense"), "rules"),
+    (at("scoring.game", "created_at", "yesterday"), "created_at"),
+    (at("scoring.game", "created_at", "2026-11-29T19:30:00"), "time zone"),
+    (at("scoring.game", "status", "won"), "status"),
+    (at("scoring.game", "version", -1), "version"),
+    (at("scoring.game", "version", 2**70), "version"),
+    (at("scoring.seat", "position", True), "position"),
+    (at("scoring.deal", "token", "not-a-uuid"), "token"),
+    (at("scoring.deal", "out_on_twos", "yes"), "out_on_twos"),
+    (at("scoring.gamechange", "after", "0 1 2 3"), "after"),
+    (at("scoring.gamechange", "after", [0, "1", 2, 3]), "after"),
+    (at("scoring.gamechange", "before", {"cards": [0, 1, 2, 3]}), "before"),
+    (account("username", "no spaces allowed"), "username"),
+    (account("username", None), "username"),
+    (account("password", 5), "password"),
+    (account("last_login", "soon"), "last_login"),
+    (account("email", "not an address"), "email"),
+    (lambda d: d["users"][0]["fields"].pop("date_joined"), "date_joined"),
+    (lambda d: d["users"].append(copy.deepcopy(d["users"][0])), "twice"),
+]
+
+
+@pytest.mark.parametrize(("malform", "named"), MALFORMED)
+def test_a_malformed_file_is_refused_with_a_clear_message(genuine, victim, malform, named):
+    malform(genuine)
+    refused(genuine, named)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("not json at all", "not a backup file"),
+        ('{"hello": 1}', "not a club backup"),
+        ("[]", "not a club backup"),
+        ("[" * 100_000, "not a backup file"),
+        ('{"format": "bigtwo-club-backup", "version": 1' + "9" * 5000 + "}", "not a backup"),
+    ],
+)
+def test_a_file_that_is_not_a_backup_is_refused(db, tmp_path, text, named):
     path = tmp_path / "notes.json"
-    path.write_text('{"hello": 1}')
-    with pytest.raises(CommandError, match="not a club backup"):
+    path.write_text(text)
+    with pytest.raises(CommandError, match=named):
         call_command("import_club", str(path))
-    path.write_text("not json at all")
-    with pytest.raises(CommandError, match="not a backup file"):
-        call_command("import_club", str(path))
+    assert not Club.objects.exists()
+
+
+def leaves(value: object, path: tuple = ()) -> list[tuple]:
+    """The path to every value inside a JSON document, containers included."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += leaves(item, (*path, index))
+    return found
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**64), max_value=2**64)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+class RolledBack(Exception):
+    pass
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_no_change_to_a_backup_makes_a_restore_fail_other_than_with_a_backup_error(
+    genuine_once, data
+):
+    document = copy.deepcopy(genuine_once)
+    path = data.draw(st.sampled_from(leaves(document)[1:]))
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(json_values)
+    try:
+        with transaction.atomic():
+            import_club(json.dumps(document))
+            raise RolledBack
+    except (BackupError, RolledBack):
+        pass
+
+
+@pytest.fixture
+def genuine_once(genuine, victim):
+    return genuine
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_file_restored_twice_at_once_is_restored_once():
+    """Two restores racing: the usernames' unique index holds whichever inserts second until
+    the first commits, then refuses it, and its transaction undoes everything it wrote."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL's concurrent writers (SQLite's tests share one connection)")
+    text = export_club(build_club("a"))
+    empty_the_database()
+    make_club(name="Already here")
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def restore() -> None:
+        try:
+            barrier.wait(timeout=10)
+            import_club(text)
+            outcomes.append("restored")
+        except BackupError as refusal:
+            outcomes.append(str(refusal))
+        except Exception as error:  # reported by the assertion below
+            outcomes.append(f"failed: {error!r}")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=restore) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert outcomes.count("restored") == 1, outcomes
+    (refusal,) = [outcome for outcome in outcomes if outcome != "restored"]
+    assert "nothing was written" in refusal, outcomes
+    assert Club.objects.filter(name="a table").count() == 1
+    assert User.objects.filter(username__startswith="a-").count() == 3
+    assert Game.objects.count() == 2
