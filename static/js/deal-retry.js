@@ -1,325 +1,352 @@
-// A deal typed is never lost: when recording it fails for want of a connection, keep it and
-// send it again once the connection is back. Loaded with `defer` by templates/scoring/game.html;
-// without JavaScript (or htmx) nothing here runs and the deal form simply posts.
-//
-// - From the moment the deal form is sent until the server answers, its values are kept in
-//   localStorage under the game and the form's one-time token, so closing or reloading the
-//   page loses nothing: next time the page shows the same deal number, they come back into the
-//   form and are sent.
-// - When the request fails (htmx:sendError, or htmx:timeout after the form's hx-request
-//   timeout) or the server can't answer (5xx), the page says so in its role="status" notice,
-//   leaves every typed value in place, and sends the form again on the `online` event and
-//   every few seconds while waiting.
-// - Sending again is safe: the form keeps its token, and the server answers a token it has
-//   already recorded with that same deal instead of recording another.
-(function () {
+// A deal typed is never lost, nor changed behind the scorekeeper's back: kept on the phone
+// until the server has it, locked while it is sent or waits, sent again when it can be (the
+// form's one-time token makes that safe), and "Went out" done here. The whole design is in the
+// comment on the deal form in templates/scoring/game.html. Without JS nothing here runs.
+(() => {
   "use strict";
   if (!window.htmx) {
     return;
   }
+  const PREFIX = "bigtwo:pending-deal:";
+  const KEEP_FOR_MS = 12 * 60 * 60 * 1000;
+  const OFFLINE = "No connection — your deal is kept and will be sent when you're back online.";
+  let timer = null; // resending every few seconds
+  let request = null; // the deal form's last XMLHttpRequest
+  let previewed = ""; // what the last penalty preview was asked for
 
-  var PREFIX = "bigtwo:pending-deal:";
-  var RETRY_EVERY_MS = 4000;
-  var KEEP_FOR_MS = 12 * 60 * 60 * 1000;
-  var OFFLINE =
-    "No connection — your deal is kept and will be sent when you're back online.";
-  var NO_SERVER =
-    "The server didn't answer — your deal is kept and will be sent again in a moment.";
+  const dealForm = () => document.getElementById("deal-form");
+  const notice = () => document.getElementById("live-notice");
+  const isLocked = (form) => form.classList.contains("deal-locked");
+  const inFlight = () => request !== null && request.readyState !== XMLHttpRequest.DONE;
 
-  var waiting = false; // a deal failed to send and waits to be sent again
-  var timer = null;
-  var request = null; // the deal form's last XMLHttpRequest
-
-  function dealForm() {
-    return document.getElementById("deal-form");
-  }
-
-  // A message in the page's language: the deal form carries them translated (data-say-*), with
-  // `{name}` where a value goes; the English here is the fallback.
-  function words(name, english, values) {
-    var form = dealForm();
-    var text = (form && form.dataset[name]) || english;
-    Object.keys(values || {}).forEach(function (key) {
-      text = text.split("{" + key + "}").join(String(values[key]));
-    });
-    return text;
-  }
-
-  function isDealForm(element) {
-    return Boolean(element) && element.id === "deal-form";
+  // The form's data-say-<name> (translated; or the English), `{key}` filled in from `values`.
+  function words(name, english, values = {}) {
+    const text = dealForm()?.dataset[name] || english;
+    return Object.keys(values).reduce((said, key) => said.split(`{${key}}`).join(values[key]), text);
   }
 
   function storage() {
     try {
       return window.localStorage;
     } catch (error) {
-      return null; // storage switched off: the values still stay in the form
+      return null; // switched off: the values still stay in the form
     }
   }
 
-  function keyOf(form) {
-    return PREFIX + form.dataset.game + ":" + form.elements.token.value;
-  }
+  const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
+  const inputs = (form, prefix) =>
+    [...form.elements].filter((e) => e.tagName === "INPUT" && e.name.startsWith(prefix));
+  // The deal as typed: cards left, twos held, "went out on twos".
+  const dealFields = (form) =>
+    [...inputs(form, "cards_"), ...inputs(form, "twos_"), ...inputs(form, "out_on_twos")];
 
-  function cardInputs(form) {
-    return Array.prototype.filter.call(form.elements, function (element) {
-      return element.tagName === "INPUT" && element.name.indexOf("cards_") === 0;
-    });
+  function valuesOf(form) {
+    const values = {};
+    for (const input of dealFields(form)) {
+      values[input.name] = input.type === "checkbox" ? (input.checked ? "on" : "") : input.value;
+    }
+    return values;
   }
 
   function keep(form) {
-    var store = storage();
-    if (!store) {
-      return;
-    }
-    var values = {};
-    cardInputs(form).forEach(function (input) {
-      values[input.name] = input.value;
-    });
-    var entry = {
-      number: form.elements.number.value,
-      token: form.elements.token.value,
-      values: values,
-      at: Date.now(),
-    };
+    const { number, token } = form.elements;
+    const entry = { number: number.value, token: token.value, values: valuesOf(form), at: Date.now() };
     try {
-      store.setItem(keyOf(form), JSON.stringify(entry));
+      storage().setItem(keyOf(form), JSON.stringify(entry));
     } catch (error) {
-      // Storage full or refused: the values still stay in the form.
+      // No storage, or full: the values still stay in the form.
     }
   }
 
-  function forget(form) {
-    var store = storage();
-    if (store) {
-      store.removeItem(keyOf(form));
-    }
-  }
+  const forget = (form) => storage()?.removeItem(keyOf(form));
 
   // The deals of `game` kept on this phone, newest first. Expired ones (of any game) go.
   function keptDeals(game) {
-    var store = storage();
-    var found = [];
-    if (!store) {
-      return found;
-    }
-    for (var i = store.length - 1; i >= 0; i--) {
-      var key = store.key(i);
-      if (!key || key.indexOf(PREFIX) !== 0) {
+    const store = storage();
+    const found = [];
+    for (let i = store ? store.length - 1 : -1; i >= 0; i--) {
+      const key = store.key(i);
+      if (!key?.startsWith(PREFIX)) {
         continue;
       }
-      var entry = null;
+      let entry = null;
       try {
         entry = JSON.parse(store.getItem(key));
-      } catch (error) {
-        entry = null;
-      }
-      if (!entry || !entry.values || !(Date.now() - entry.at < KEEP_FOR_MS)) {
+      } catch (error) {}
+      if (!entry?.values || !(Date.now() - entry.at < KEEP_FOR_MS)) {
         store.removeItem(key);
-      } else if (key.indexOf(PREFIX + game + ":") === 0) {
-        entry.key = key;
-        found.push(entry);
+      } else if (key.startsWith(`${PREFIX}${game}:`)) {
+        found.push({ ...entry, key });
       }
     }
-    return found.sort(function (a, b) {
-      return b.at - a.at;
+    return found.sort((a, b) => b.at - a.at);
+  }
+
+  const flag = (element, attribute, on) =>
+    on ? element.setAttribute(attribute, "true") : element.removeAttribute(attribute);
+
+  function lock(form, locked) {
+    form.classList.toggle("deal-locked", locked);
+    for (const input of dealFields(form)) {
+      if (input.type === "checkbox") {
+        flag(input, "aria-readonly", locked); // and clicks on it are cancelled, below
+      } else {
+        input.readOnly = locked;
+      }
+    }
+    // Still focusable: a tap on one says why it does nothing.
+    form.querySelectorAll("[name=went_out]").forEach((button) => flag(button, "aria-disabled", locked));
+  }
+
+  function make(tag, text, className = "") {
+    const element = document.createElement(tag);
+    element.textContent = text;
+    element.className = className;
+    return element;
+  }
+
+  // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", as the form will send it.
+  function waitingText(form) {
+    const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
+      const twos = row.querySelector("[name^=twos_]")?.value.trim();
+      const count = row.querySelector("[name^=cards_]").value.trim() || "–";
+      const said = `${row.querySelector(".deal-name").textContent.trim()} ${count}`;
+      const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
+      return twos && twos !== "0" ? `${said} (${held} ${twos})` : said;
+    });
+    if (form.elements.out_on_twos?.checked) {
+      parts.push(words("sayOutOnTwos", "went out on twos"));
+    }
+    return words("sayWaiting", "Deal {number} is waiting to be sent: {deal}.", {
+      number: form.elements.number.value,
+      deal: parts.join(", "),
     });
   }
 
-  // Put `text` in the page's status region (announced by screen readers), once.
-  function say(text) {
-    var notice = document.getElementById("live-notice");
-    if (!notice || notice.textContent.trim() === text) {
+  // Why (else the why said before), what waits and the choices; not again if already said:
+  // a retry every few seconds mustn't repeat it, or take the focus away.
+  function showWaiting(form, reason) {
+    const shown = notice().querySelector(".message-waiting");
+    if (!reason && shown) {
       return;
     }
-    var message = document.createElement("p");
-    message.className = "message message-waiting";
-    message.textContent = text;
-    notice.replaceChildren(message);
+    const message = make("div", "", "message message-waiting");
+    const actions = make("p", "", "button-row");
+    for (const [action, english] of [["Change", "Change it"], ["Discard", "Discard it"]]) {
+      const button = make("button", words(`say${action}`, english), "button");
+      button.type = "button";
+      button.dataset.deal = action;
+      actions.append(button);
+    }
+    message.append(...(reason ? [make("p", reason)] : []), make("p", waitingText(form)), actions);
+    if (shown?.textContent !== message.textContent) {
+      notice().replaceChildren(message);
+    }
   }
 
-  function startWaiting(text) {
-    waiting = true;
-    if (text) {
-      say(text);
-    }
-    if (timer === null) {
-      timer = window.setInterval(sendAgain, RETRY_EVERY_MS);
-    }
+  function startWaiting(form, reason) {
+    lock(form, true);
+    showWaiting(form, reason);
+    timer ??= window.setInterval(sendAgain, 4000);
   }
 
   function stopWaiting() {
-    waiting = false;
-    if (timer !== null) {
-      window.clearInterval(timer);
-      timer = null;
-    }
+    window.clearInterval(timer);
+    timer = null;
   }
 
   function sendAgain() {
-    var form = dealForm();
-    if (!waiting || !form || navigator.onLine === false) {
-      return;
-    }
-    if (request && request.readyState !== XMLHttpRequest.DONE) {
-      return; // still under way
-    }
-    if (typeof form.requestSubmit === "function") {
-      form.requestSubmit();
-    } else {
-      window.htmx.trigger(form, "submit");
+    const form = dealForm();
+    if (timer !== null && form && navigator.onLine !== false && !inFlight()) {
+      // Not requestSubmit(): htmx sends the button last clicked, which could be a "Went out".
+      form.querySelector("[type=submit]").click();
     }
   }
 
-  // The "Went out" button that sent this request, if one did (it only fills in a 0).
-  function wentOutButton(event) {
-    var config = event.detail.requestConfig;
-    var trigger = config && config.triggeringEvent;
-    var button = trigger && trigger.submitter;
-    return button && button.name === "went_out" ? button : null;
+  // "Change it" / "Discard it": stop sending (a send under way too: the token keeps the next
+  // one safe whether or not it arrived); give the form back, as typed or emptied.
+  function letGo(form, discard) {
+    if (inFlight()) {
+      request.abort();
+      request = null;
+    }
+    stopWaiting();
+    forget(form);
+    lock(form, false);
+    notice().replaceChildren();
+    if (discard) {
+      for (const input of dealFields(form)) {
+        input.value = input.type === "checkbox" ? input.value : "";
+        input.checked = false;
+      }
+      markOut(form);
+      const number = form.elements.number.value;
+      const discarded =
+        "Deal {number} is discarded on this phone and won't be sent. If it had already reached the server, it shows on the scoreboard, where it can be undone.";
+      notice().append(make("p", words("sayDiscarded", discarded, { number }), "message"));
+    }
+    inputs(form, "cards_")[0].focus();
   }
 
-  // Offline, "Went out" does here what the server would: that player 0, no one else at 0.
-  function wentOutHere(form, button) {
-    cardInputs(form).forEach(function (input) {
-      if (input.name === "cards_" + button.value) {
-        input.value = "0";
-      } else if (input.value.trim() === "0") {
-        input.value = "";
+  // Show whose "Went out" is at 0, as the server draws it.
+  function markOut(form) {
+    for (const input of inputs(form, "cards_")) {
+      const button = form.querySelector(`[name=went_out][value="${input.name.slice(6)}"]`);
+      button?.classList.toggle("is-out", input.value.trim() === "0");
+    }
+  }
+
+  // What the server does for "Went out", here: that player 0, anyone else at 0 cleared (one
+  // player goes out); then on to the next empty box round the table, or to Record deal.
+  function wentOut(form, button) {
+    const boxes = inputs(form, "cards_");
+    const at = boxes.findIndex((input) => input.name === `cards_${button.value}`);
+    boxes.forEach((input, index) => {
+      const was = input.value;
+      input.value = index === at ? "0" : was.trim() === "0" ? "" : was;
+      if (input.value !== was) {
+        input.dispatchEvent(new Event("input", { bubbles: true })); // for the penalty preview
       }
     });
+    const round = boxes.map((_, step) => boxes[(at + 1 + step) % boxes.length]);
+    (round.find((input) => !input.value.trim()) || form.querySelector(".primary")).focus();
   }
 
-  function failed(event, text) {
-    var form = event.detail.elt;
-    if (!isDealForm(form)) {
-      return; // a poll or a preview: the next one will do
-    }
-    var button = wentOutButton(event);
-    if (button) {
-      wentOutHere(form, button);
-      if (waiting) {
-        keep(form);
-      } else {
-        say(
-          words(
-            "sayWentOutOffline",
-            "No connection right now. The 0 is filled in here; when you tap Record deal, " +
-              "the deal is kept until it can be sent."
-          )
-        );
+  document.addEventListener("click", (event) => {
+    const form = dealForm();
+    const target = event.target;
+    const action = target.closest?.("[data-deal]");
+    if (form && action) {
+      letGo(form, action.dataset.deal === "Discard");
+    } else if (form?.contains(target)) {
+      const button = target.closest("[name=went_out]");
+      if (button || (target.name === "out_on_twos" && isLocked(form))) {
+        event.preventDefault(); // no request: the server's "Went out" is for pages without JS
+        if (isLocked(form)) {
+          showWaiting(form, "");
+        } else if (button) {
+          wentOut(form, button);
+        }
       }
-      return;
     }
-    keep(form);
-    startWaiting(text);
-  }
+  });
+
+  // Tapping a box of the deal being sent says why it takes no typing.
+  document.addEventListener("focusin", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target) && isLocked(form) && event.target.readOnly) {
+      showWaiting(form, "");
+    }
+  });
+
+  document.addEventListener("input", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target)) {
+      markOut(form);
+    }
+  });
 
   // After the page loads and after each swap of the game's live part: bring back a deal kept
   // on this phone if the form is still for its number; let go of any the game has moved past.
-  function adopt() {
-    var live = document.getElementById("game-live");
-    var form = dealForm();
-    if (!live || !form) {
-      stopWaiting();
-      return;
-    }
-    var pending = null;
-    var store = storage();
-    keptDeals(form.dataset.game).forEach(function (entry) {
+  function adopt(loaded) {
+    const form = dealForm();
+    let pending = null;
+    for (const entry of form ? keptDeals(form.dataset.game) : []) {
       if (!pending && entry.number === form.elements.number.value) {
         pending = entry;
-      } else if (store) {
-        store.removeItem(entry.key);
+      } else {
+        storage().removeItem(entry.key);
       }
-    });
+    }
     if (!pending) {
       stopWaiting();
       return;
     }
-    if (pending.token !== form.elements.token.value) {
-      form.elements.token.value = pending.token;
-      cardInputs(form).forEach(function (input) {
-        if (Object.prototype.hasOwnProperty.call(pending.values, input.name)) {
-          input.value = pending.values[input.name];
-        }
-      });
-      if (!waiting) {
-        say(
-          words(
-            "sayRestored",
-            "Deal {number} as typed before wasn't sent yet: it is back in the form and on its way.",
-            { number: pending.number }
-          )
-        );
-      }
+    form.elements.token.value = pending.token;
+    for (const input of dealFields(form)) {
+      const value = pending.values[input.name] ?? "";
+      input.value = input.type === "checkbox" ? input.value : value;
+      input.checked = value === "on";
     }
-    startWaiting("");
+    markOut(form);
+    const restored = "Deal {number} as typed before wasn't sent yet: it is back in the form and on its way.";
+    startWaiting(form, loaded ? words("sayRestored", restored, { number: pending.number }) : "");
     sendAgain();
   }
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (!isDealForm(form)) {
-      return;
-    }
-    request = event.detail.xhr;
-    if (!wentOutButton(event)) {
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = dealForm();
+    if (form && event.detail.elt === form) {
+      request = event.detail.xhr;
       keep(form);
+      lock(form, true);
+    } else if (form?.contains(event.detail.elt)) {
+      previewed = JSON.stringify(valuesOf(form));
     }
   });
 
-  document.addEventListener("htmx:sendError", function (event) {
-    failed(event, words("sayOffline", OFFLINE));
+  // A penalty preview asked for while another is on its way is dropped (hx-sync): once that
+  // one is back and htmx has let go of it (hence the timeout), ask again if the typing moved on.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = dealForm();
+    const rows = event.detail.elt;
+    if (rows !== form && form?.contains(rows) && event.detail.successful) {
+      window.setTimeout(() => {
+        if (form.isConnected && !isLocked(form) && JSON.stringify(valuesOf(form)) !== previewed) {
+          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" })
+            .catch(() => {}); // offline: the next typing asks again
+        }
+      }, 0);
+    }
   });
-  document.addEventListener("htmx:timeout", function (event) {
-    failed(event, words("sayOffline", OFFLINE));
-  });
+
+  function failed(event, reason) {
+    const form = dealForm();
+    if (form && event.detail.elt === form) {
+      keep(form);
+      startWaiting(form, reason);
+    }
+  }
+
+  for (const name of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(name, (event) => failed(event, words("sayOffline", OFFLINE)));
+  }
 
   // The server answered (htmx fires this before swapping the answer in).
-  document.addEventListener("htmx:beforeOnLoad", function (event) {
-    var form = event.detail.elt;
-    if (!isDealForm(form) || wentOutButton(event)) {
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const form = dealForm();
+    const status = event.detail.xhr.status;
+    if (!form || event.detail.elt !== form) {
       return;
     }
-    var xhr = event.detail.xhr;
-    if (xhr.status === 0 || xhr.status >= 500) {
-      failed(event, words("sayNoServer", NO_SERVER));
-    } else if (xhr.getResponseHeader("HX-Redirect")) {
+    if (status === 0 || status >= 500) {
+      const noServer = "The server didn't answer — your deal is kept and will be sent again in a moment.";
+      failed(event, words("sayNoServer", noServer));
+    } else if (event.detail.xhr.getResponseHeader("HX-Redirect")) {
       stopWaiting(); // off to log in again: the deal stays kept for when the page is back
-    } else if (xhr.status >= 400) {
+    } else if (status >= 400) {
       stopWaiting();
-      say(
-        words(
-          "sayRefused",
-          "Your deal couldn't be sent (error {status}). Reload the page: what you typed is " +
-            "kept and will be sent again.",
-          { status: xhr.status }
-        )
-      );
+      const refused =
+        "Your deal couldn't be sent (error {status}). Reload the page: what you typed is kept and will be sent again.";
+      showWaiting(form, words("sayRefused", refused, { status }));
     } else {
-      forget(form); // recorded, or refused with the reason shown: either way, answered
+      // Recorded, or refused with its reason (role="alert"): the answer replaces the form and
+      // the notice, and alone says what became of the deal.
+      forget(form);
       stopWaiting();
+      lock(form, false);
     }
   });
 
-  // Typing while a deal waits: keep what is typed now.
-  document.addEventListener("input", function (event) {
-    var form = dealForm();
-    if (waiting && form && form.contains(event.target)) {
-      keep(form);
-    }
-  });
-
-  document.addEventListener("htmx:load", function (event) {
-    var element = event.detail.elt;
-    if (element === document.body || (element && element.id === "game-live")) {
-      adopt();
+  document.addEventListener("htmx:load", (event) => {
+    const element = event.detail.elt;
+    if (element === document.body || element?.id === "game-live") {
+      adopt(element === document.body);
     }
   });
 
   window.addEventListener("online", sendAgain);
-  document.addEventListener("visibilitychange", function () {
+  document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
       sendAgain();
     }

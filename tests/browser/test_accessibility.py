@@ -165,6 +165,18 @@ def walk(page, site):
     page.goto(f"/games/{site['twos_game'].pk}/")
     expect(page.get_by_label("Went out on twos?")).to_be_visible()
     yield "game under the stronger twos rule"
+    for name, count in zip(PLAYERS, (0, 5, 3, 9), strict=True):
+        page.get_by_label(name, exact=True).fill(str(count))
+    page.get_by_label("Twos in Ben's hand").fill("2")
+    page.get_by_label("Went out on twos?").check()
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("button", name="Change it")).to_be_visible()
+    yield "game, a deal waiting to be sent"
+    page.get_by_role("button", name="Discard it").click()
+    expect(page.get_by_role("status").filter(has_text="is discarded")).to_be_visible()
+    page.context.set_offline(False)
+    yield "game, a waiting deal discarded"
     page.goto(f"/games/{site['banked'].pk}/")
     expect(page.get_by_role("heading", name="Settling up at 0.50 PHP a point")).to_be_visible()
     yield "match ended by hand, settled up"

@@ -1,0 +1,370 @@
+"""A typed value is never lost or changed behind the scorekeeper's back (issue 11): in Chromium
+at 390x844, a deal waiting to be sent can't be changed by the next deal's typing, "Went out"
+works on the phone without asking the server, and the server's word on a resend is shown."""
+
+import datetime
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from rules.ruleset import parse_rules
+from scoring import services
+from scoring.models import Deal
+from tests.browser.conftest import screenshot
+from tests.browser.test_live import OFFLINE, PASSWORD, PENDING_KEYS, PLAYERS, fill, log_in, recorded
+from tests.scoring.conftest import record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEAL_4 = {"Ann": "0", "Ben": "3", "Cy": "5", "Dee": "9"}
+WAITING = "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9."
+DEALS = re.compile(r"/games/\d+/deals/$")
+PREVIEWS = re.compile(r"/games/\d+/deals/preview/")
+
+
+@pytest.fixture
+def game():
+    """Three deals in: the form is for deal 4."""
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    club = services.create_club(name="Friday table", owner=user)
+    game = services.start_game(club=club, seat_names=PLAYERS, by=user)
+    for cards in ([0, 1, 2, 3], [1, 0, 2, 3], [1, 2, 0, 3]):
+        record(game, *cards)
+    return game
+
+
+def box(page, name: str):
+    return page.get_by_label(name, exact=True)
+
+
+def type_over(page, name: str, text: str) -> None:
+    """Tap a player's box and type, as a thumb does: no check that the box takes it."""
+    box(page, name).click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def record_offline(page, game) -> None:
+    log_in(page, game)
+    expect(page.locator(".deal-no")).to_have_text("Deal 4")
+    fill(page, DEAL_4)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_be_visible()
+
+
+def expect_values(page, values: dict[str, str]) -> None:
+    for name, count in values.items():
+        expect(box(page, name)).to_have_value(count)
+
+
+def test_the_next_deal_typed_while_one_waits_does_not_change_it(phone, game):
+    """Reported: offline, "Went out" and the next deal's numbers went into the waiting deal 4,
+    which was then saved as 7, 0, 2, 11 with no warning."""
+    page = phone
+    record_offline(page, game)
+
+    # The table moves on: Ben went out of deal 5, Ann has 7, Cy 2, Dee 11.
+    page.get_by_role("button", name="Ben went out").click(force=True)
+    for name, count in (("Ann", "7"), ("Cy", "2"), ("Dee", "11")):
+        type_over(page, name, count)
+    expect_values(page, DEAL_4)
+    for name in DEAL_4:
+        expect(box(page, name)).not_to_be_editable()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(WAITING)
+    screenshot(page, "deal-waiting")
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible(
+        timeout=5000
+    )
+    assert recorded(game)[3:] == [[0, 3, 5, 9]]
+    assert page.evaluate(PENDING_KEYS) == []
+    expect_values(page, dict.fromkeys(DEAL_4, ""))
+    expect(box(page, "Ann")).to_be_editable()
+
+
+def test_change_it_opens_the_waiting_deal_and_record_deal_sends_it_with_the_same_token(phone, game):
+    page = phone
+    record_offline(page, game)
+    token = page.locator("#deal-form input[name=token]").input_value()
+    page.get_by_role("button", name="Change it").click()
+    expect(page.get_by_text(WAITING)).to_have_count(0)
+    expect(box(page, "Ann")).to_be_focused()
+    expect_values(page, DEAL_4)
+    fill(page, {"Cy": "7"})
+    expect_values(page, {"Cy": "7"})
+
+    # Back online, nothing is sent behind the scorekeeper's back while they change it...
+    page.context.set_offline(False)
+    page.wait_for_timeout(4500)
+    assert recorded(game)[3:] == []
+    # ...only when they tap Record deal, with the form's token still.
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible()
+    assert recorded(game)[3:] == [[0, 3, 7, 9]]
+    assert str(Deal.objects.get(game=game, number=4).token) == token
+    assert page.evaluate(PENDING_KEYS) == []
+
+
+def test_discard_it_forgets_the_waiting_deal_and_says_where_a_sent_one_would_show(phone, game):
+    page = phone
+    record_offline(page, game)
+    page.get_by_role("button", name="Discard it").click()
+    status = page.get_by_role("status").filter(has_text="Deal 4 is discarded")
+    expect(status).to_have_text(
+        "Deal 4 is discarded on this phone and won't be sent. If it had already reached the "
+        "server, it shows on the scoreboard, where it can be undone."
+    )
+    expect(page.get_by_role("button", name="Change it")).to_have_count(0)
+    expect_values(page, dict.fromkeys(DEAL_4, ""))
+    expect(box(page, "Ann")).to_be_editable()
+    expect(box(page, "Ann")).to_be_focused()
+    assert page.evaluate(PENDING_KEYS) == []
+
+    page.context.set_offline(False)
+    page.wait_for_timeout(4500)
+    assert recorded(game)[3:] == []
+    # Reloaded, the page has nothing to bring back.
+    page.reload()
+    expect(page.locator(".deal-no")).to_have_text("Deal 4")
+    expect_values(page, dict.fromkeys(DEAL_4, ""))
+
+
+def test_went_out_on_a_slow_connection_keeps_what_is_typed_and_moves_to_the_next_box(phone, game):
+    """Reported: "Went out" asked the server and redrew the form, wiping what was typed
+    meanwhile. Now the phone fills in the 0 itself; the server only answers without JS."""
+    page = phone
+    log_in(page, game)
+    held = []  # every request to record, kept back until the test lets it go
+    page.route(DEALS, lambda route: held.append(route))
+    fill(page, {"Ann": "0", "Ben": "4"})
+
+    page.get_by_role("button", name="Ben went out").click()
+    fill(page, {"Cy": "6", "Dee": "11"})
+    for route in held:  # a slow answer arrives after the typing
+        route.continue_()
+    page.wait_for_timeout(1000)
+    expect_values(page, {"Ann": "", "Ben": "0", "Cy": "6", "Dee": "11"})
+    assert held == []  # no request at all
+    expect(page.locator("#preview-1")).to_have_text("went out: 0")
+    expect(page.get_by_role("button", name="Ben went out")).to_have_class(re.compile("is-out"))
+
+    # The 0 moves to Ann; the focus to the next empty box, Ben's, ready for his count.
+    page.get_by_role("button", name="Ann went out").click()
+    expect(box(page, "Ben")).to_be_focused()
+    page.keyboard.type("3")
+    expect_values(page, {"Ann": "0", "Ben": "3", "Cy": "6", "Dee": "11"})
+    expect(page.get_by_role("button", name="Ben went out")).not_to_have_class(re.compile("is-out"))
+    expect(page.locator("#preview-1")).to_contain_text("+3")
+    assert held == []
+
+    # Dee went out after all: Ann's 0 goes, and the next empty box is hers, round the table.
+    page.get_by_role("button", name="Dee went out").click()
+    expect(box(page, "Ann")).to_be_focused()
+    expect_values(page, {"Ann": "", "Ben": "3", "Cy": "6", "Dee": "0"})
+
+
+def test_the_penalties_shown_are_for_what_is_typed_now_on_a_slow_connection(phone, game):
+    """A preview asked for while another was on its way used to be dropped, leaving the
+    penalties of what was typed before."""
+    page = phone
+    log_in(page, game)
+    held = []
+    hold = [True]
+
+    def slow(route):
+        if hold[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(PREVIEWS, slow)
+    box(page, "Ann").fill("5")
+    page.wait_for_timeout(500)
+    assert len(held) == 1
+    box(page, "Ben").fill("7")
+    page.wait_for_timeout(500)
+    hold[0] = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("#preview-0")).to_contain_text("+5")
+    expect(page.locator("#preview-1")).to_contain_text("+7")
+
+
+def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_change(phone, game):
+    user = game.created_by
+    club = game.club
+    services.start_season(
+        club=club,
+        name="Twos count",
+        starts_on=datetime.date.today(),
+        rules=parse_rules("twos-double-each"),
+        by=user,
+    )
+    twos_game = services.start_game(club=club, seat_names=PLAYERS, by=user)
+    page = phone
+    log_in(page, game)
+    page.goto(f"/games/{twos_game.pk}/")
+    fill(page, {"Ann": "0", "Ben": "5", "Cy": "3", "Dee": "9"})
+    page.get_by_label("Twos in Ben's hand").fill("2")
+    page.get_by_label("Went out on twos?").check()
+    page.route(DEALS, lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(
+        "Deal 1 is waiting to be sent: Ann 0, Ben 5 (twos held 2), Cy 3, Dee 9, went out on twos."
+    )
+    page.get_by_label("Went out on twos?").click(force=True)
+    type_over(page, "Twos in Ben's hand", "1")
+    expect(page.get_by_label("Went out on twos?")).to_be_checked()
+    expect(page.get_by_label("Twos in Ben's hand")).to_have_value("2")
+
+    # Closed and opened again, the page sends the deal with its twos, as typed.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto(f"/games/{twos_game.pk}/")
+    expect(page.get_by_role("status").filter(has_text="Deal 1 recorded.")).to_be_visible()
+    deal = Deal.objects.get(game=twos_game, number=1)
+    assert deal.out_on_twos
+    assert [score.twos_held for score in deal.scores.order_by("seat__position")] == [0, 2, 0, 0]
+
+
+# The server's word on a resend it refuses (the server part lands with the tokens branch)
+
+SERVER_PART = pytest.mark.xfail(strict=True, reason="server part lands with the tokens branch")
+
+
+def lose_the_first_answer(page, game) -> list[int]:
+    """Record deal 4 on a connection that drops the server's answer: the server records it,
+    the phone never hears back and keeps it. Then the phone goes offline."""
+    log_in(page, game)
+    lost = []
+
+    def answer_lost(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch().status)  # the request reaches the server...
+            route.abort("connectionreset")  # ...and its answer is lost on the way back
+        else:
+            route.continue_()
+
+    page.route(DEALS, answer_lost)
+    return lost
+
+
+def expect_answered_without_recording(page) -> None:
+    """The server's reason shows; nothing claims the deal was recorded, nothing waits."""
+    expect(page.get_by_text("Deal 4 recorded.")).to_have_count(0)
+    expect(page.locator(".message-waiting")).to_have_count(0)
+    expect(page.get_by_role("button", name="Change it")).to_have_count(0)
+    assert page.evaluate(PENDING_KEYS) == []
+
+
+@SERVER_PART
+def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again(phone, game):
+    page = phone
+    lost = lose_the_first_answer(page, game)
+    fill(page, DEAL_4)
+    token = page.locator("#deal-form input[name=token]").input_value()
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_be_visible()
+    page.context.set_offline(True)
+    assert lost == [200]
+    assert recorded(game)[3:] == [[0, 3, 5, 9]]
+
+    # Someone at the table undoes deal 4 on their phone; then this one is back online.
+    services.undo_last_deal(game=game, by=game.created_by)
+    page.context.set_offline(False)
+    expect(page.get_by_role("alert")).to_have_text(
+        "Deal 4 was undone after this phone sent it, so it was not recorded again.",
+        timeout=8000,
+    )
+    expect_answered_without_recording(page)
+    # What was typed comes back, open to record deliberately, under a new token.
+    expect_values(page, DEAL_4)
+    expect(box(page, "Ann")).to_be_editable()
+    assert page.locator("#deal-form input[name=token]").input_value() != token
+    page.wait_for_timeout(4500)  # another round of retries would have sent it
+    assert recorded(game)[3:] == []
+
+
+@SERVER_PART
+def test_a_resend_with_changed_values_shows_the_deal_as_already_recorded(phone, game):
+    page = phone
+    lose_the_first_answer(page, game)
+    fill(page, {"Ann": "0", "Ben": "3", "Cy": "7", "Dee": "2"})
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_be_visible()
+    page.context.set_offline(True)
+    assert recorded(game)[3:] == [[0, 3, 7, 2]]
+
+    # The scorekeeper changes the waiting deal and records it again: same token, new values.
+    page.get_by_role("button", name="Change it").click()
+    fill(page, {"Cy": "5", "Dee": "9"})
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Deal 4 is already recorded as Ann 0, Ben 3, Cy 7, Dee 2; edit deal 4 to change it."
+    )
+    expect_answered_without_recording(page)
+    assert recorded(game)[3:] == [[0, 3, 7, 2]]
+
+
+def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waiting(phone, game):
+    """The client's side of the two above, today: a refusal comes back as 200 with the game's
+    live part and its reason in role="alert"; the page shows that, and only that."""
+    page = phone
+    log_in(page, game)
+    fill(page, DEAL_4)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(WAITING)
+    refusal = "Deal 4 was undone after this phone sent it, so it was not recorded again."
+    answers = []
+
+    def refuse(route):
+        answers.append(route.request.post_data)
+        route.fulfill(
+            status=200,
+            content_type="text/html; charset=utf-8",
+            body='<div id="game-live" class="game-live"><div id="live-notice" role="status">'
+            f'</div><p class="form-errors" role="alert">{refusal}</p></div>',
+        )
+
+    page.route(DEALS, refuse)
+    page.context.set_offline(False)
+    expect(page.get_by_role("alert")).to_have_text(refusal)
+    expect_answered_without_recording(page)
+    page.wait_for_timeout(4500)  # no more resends
+    assert len(answers) == 1
+    assert "cards_2=5" in answers[0] and "went_out" not in answers[0]
+
+
+def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
+    """A late answer to a resend sent before "Change it" mustn't redraw the form under the
+    scorekeeper's fingers: "Change it" calls that resend off."""
+    page = phone
+    log_in(page, game)
+    fill(page, DEAL_4)
+    held = []  # the first send fails; the resends hang
+
+    def fail_then_hold(route):
+        held.append(route)
+        if len(held) == 1:
+            route.abort("internetdisconnected")
+
+    page.route(DEALS, fail_then_hold)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(WAITING)
+    page.wait_for_timeout(4500)  # the periodic resend goes out, and hangs
+    assert len(held) == 2
+    page.get_by_role("button", name="Change it").click()
+    fill(page, {"Cy": "7"})
+    # The answer to the resend arrives now (the page has called it off: nobody listens).
+    held[1].fulfill(status=200, body='<div id="game-live">Deal 4 recorded.</div>')
+    page.wait_for_timeout(500)
+    expect_values(page, {"Ann": "0", "Ben": "3", "Cy": "7", "Dee": "9"})
+    expect(page.locator(".deal-no")).to_have_text("Deal 4")
+    expect(page.get_by_text("Deal 4 recorded.")).to_have_count(0)
