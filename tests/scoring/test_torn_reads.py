@@ -48,6 +48,7 @@ NAMES = ("Ann", "Ben", "Cy", "Dee")
 OPENING = ((0, 13, 1, 1), (0, 13, 1, 1))  # Ben on 78
 FINISHING = (0, 13, 1, 1)  # Ben on 117: the game is over, Ann wins on 0
 CORRECTED = (1, 0, 1, 1)  # nobody past 100: the game goes on
+FINISHED_TOTALS = (0, 117, 3, 3)  # state B's, the only finished one: the standings' points
 
 
 # The game and every state it is ever in
@@ -351,9 +352,6 @@ def problem_with_player_page(table: Table, answer: Answer) -> str | None:
     if entry not in seen:
         return f"{entry!r}, but the game was only ever {sorted(seen)}"
     return None
-
-
-FINISHED_TOTALS = (0, 117, 3, 3)  # state B's
 
 
 @dataclass(frozen=True, slots=True)
