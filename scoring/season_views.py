@@ -34,6 +34,7 @@ from scoring import services
 from scoring.charts import average_penalty_chart
 from scoring.forms import HouseRulesForm, MoveGameForm, SeasonForm, shown_stake
 from scoring.models import DealScore, Game, Player, Season, Seat
+from scoring.snapshot import read_snapshot
 from scoring.standings import (
     COLUMNS,
     Standing,
@@ -134,6 +135,7 @@ def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 @login_required
 @require_GET
+@read_snapshot()
 def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
     club = member_club(request, club_id)
@@ -161,6 +163,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@read_snapshot()
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = member_season(request, season_id)
     context = season_context(request, season) | {
@@ -214,7 +217,9 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
     """A season's table and games, as its own page and its club's page show them.
 
     The table and the games are worked out only if the page's cached copy of them (kept under
-    the season's version) is missing: a big season's standings are the costly part.
+    the season's version) is missing: a big season's standings are the costly part. Render them
+    in the `read_snapshot()` the season was read in, so that the table, the lists of games and
+    the version they are cached under are of one moment.
     """
     club = season.club
     return {
@@ -338,6 +343,7 @@ class PlayedGame:
 
 @login_required
 @require_GET
+@read_snapshot()
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(
         Player.objects.select_related("club"), pk=player_id, club__memberships__user=request.user
@@ -403,6 +409,7 @@ def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHt
 @require_GET
 def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
     season = member_season(request, season_id)
+    # One query, read here rather than as the rows stream: one state of every game.
     table = standings_table(request, standings(season.games.all()))
 
     def rows() -> Iterator[list[object]]:
@@ -454,6 +461,10 @@ def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpRespo
     A thousand-game season is a hundred thousand rows, so the database shapes them (seats from
     1, the deal's time as text) and Python turns a deal's time into the local date only once
     for its four rows.
+
+    No `read_snapshot()`: the rows are read as they stream, after the view has returned and a
+    snapshot would have ended (on PostgreSQL, closing the cursor with it). They come from one
+    query, which sees every deal with all its scores or none.
     """
     season = member_season(request, season_id)
     scores = (

@@ -44,6 +44,7 @@ from scoring.forms import (
     with_went_out,
 )
 from scoring.models import Club, Deal, DealScore, Game, Seat
+from scoring.snapshot import read_snapshot
 
 # Access
 
@@ -244,15 +245,18 @@ def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
-    game = member_game(request, game_id)
-    deal = get_object_or_404(
-        Deal.objects.prefetch_related(
-            Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
-        ),
-        game=game,
-        number=number,
-    )
-    seats = list(game.seats.select_related("player").order_by("position"))
+    # The deal with its scores as they are with it: an undo between the two queries would
+    # leave it none.
+    with read_snapshot():
+        game = member_game(request, game_id)
+        deal = get_object_or_404(
+            Deal.objects.prefetch_related(
+                Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+            ),
+            game=game,
+            number=number,
+        )
+        seats = list(game.seats.select_related("player").order_by("position"))
     current = {score.seat.position: score.cards_left for score in deal.scores.all()}
     twos = {score.seat.position: score.twos_held for score in deal.scores.all()}
     hidden = {"number": number, "token": deal.token}
@@ -346,13 +350,14 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             return render_game(request, game, notice=notice)
         messages.success(request, notice)
         return redirect("scoring:game", game_id=game.pk)
-    last = (
-        game.deals.order_by("-number")
-        .prefetch_related(
-            Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+    with read_snapshot():  # the last deal with its scores as they are with it
+        last = (
+            game.deals.order_by("-number")
+            .prefetch_related(
+                Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+            )
+            .first()
         )
-        .first()
-    )
     if last is None:
         messages.info(request, _("There is no deal to undo yet."))
         return redirect("scoring:game", game_id=game.pk)
@@ -406,6 +411,7 @@ def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@read_snapshot()
 def live(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard of a shared game, for anyone with the link.
 
@@ -462,10 +468,11 @@ def board_since(request: HttpRequest, games: QuerySet[Game], *, shared: bool) ->
     if request.GET.get("v") == str(version):
         response = HttpResponse(status=204)
     else:
-        game = Game.objects.select_related("club").get(pk=pk)
-        form_number = None if shared else as_number(request.GET.get("deal"))
-        context = board_context(game, shared=shared, form_number=form_number)
-        response = render(request, "scoring/_board.html", context)
+        with read_snapshot():
+            game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
+            form_number = None if shared else as_number(request.GET.get("deal"))
+            context = board_context(game, shared=shared, form_number=form_number)
+            response = render(request, "scoring/_board.html", context)
     patch_cache_control(response, no_store=True)
     return response
 
@@ -482,6 +489,7 @@ def as_number(text: str | None) -> int | None:
 
 @login_required
 @require_GET
+@read_snapshot()
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
     board = load_board(member_game(request, game_id))
     return JsonResponse(
@@ -514,6 +522,7 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
 
 @login_required
 @require_GET
+@read_snapshot()
 def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     board = load_board(member_game(request, game_id))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -734,10 +743,25 @@ class Settling:
 
 
 def load_board(game: Game) -> Board:
-    """The game's seats now; its deals and their scores (two more queries) when first read."""
-    return Board(game, list(game.seats.select_related("player").order_by("position")))
+    """The game as it is now with its seats, in one query; its deals and their scores (two
+    more) when first read.
+
+    Load and render it in a `read_snapshot()`, so that all of it is of one state of the game,
+    and show the game as `board.game`, read here again beside the seats: the `game` given may
+    be a copy read before a change (a view that has just made one holds such a copy), and
+    another phone may have changed the game since.
+    """
+    seats = list(
+        Seat.objects.filter(game_id=game.pk)
+        .select_related("player", "game__club", "game__season")
+        .order_by("position")
+    )
+    if not seats:
+        raise Http404  # deleted since `game` was read
+    return Board(seats[0].game, seats)
 
 
+@read_snapshot()
 def render_game(
     request: HtmxHttpRequest,
     game: Game,
@@ -747,9 +771,10 @@ def render_game(
     refusal: str = "",
     stake_form: StakeForm | None = None,
 ) -> HttpResponse:
-    """The game page; for htmx only its live part (banner, deal form, scoreboard, chart,
-    history), which is what a record or an undo swaps in place."""
+    """The game page as it is now; for htmx only its live part (banner, deal form,
+    scoreboard, chart, history), which is what a record or an undo swaps in place."""
     board = load_board(game)
+    game = board.game  # as it is now, in this snapshot (see load_board)
     if game.is_finished:
         form = None
     elif form is None:
@@ -786,6 +811,7 @@ def board_context(
     """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
     members the history and whether the deal form on their page has fallen behind."""
     board = board or load_board(game)
+    game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
     return {
         "game": game,
