@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -25,7 +24,15 @@ from rules.ruleset import (
     option_label,
 )
 from rules.scoring import penalty, validate_deal
-from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
+from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
+    SEASON_NAME_MAX_LENGTH,
+    SEATS,
+    Club,
+    Season,
+    Seat,
+    shown_stake,
+)
 from scoring.services import clean_player_name
 
 
@@ -143,14 +150,6 @@ class NewGameForm(forms.Form):
 
     def seat_names(self) -> list[str]:
         return [self.cleaned_data[f"seat_{position}"] for position in range(1, self.players() + 1)]
-
-
-def shown_stake(stake: Decimal | None) -> Decimal | None:
-    """0.10 as 0.10 (not the stored 0.100), an eighth of a cent as 0.125."""
-    if stake is None:
-        return None
-    cents = stake.quantize(Decimal("0.01"))
-    return cents if cents == stake else stake
 
 
 def stake_field(label: str | Promise) -> forms.DecimalField:

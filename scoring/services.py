@@ -10,11 +10,12 @@ import datetime
 import secrets
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, QuerySet
+from django.db.models import BigIntegerField, F, Max, QuerySet, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -50,6 +51,23 @@ class ScoringError(Exception):
 
 class DealAlreadyRecorded(ScoringError):
     """Someone else (another phone) recorded this deal number first."""
+
+
+class DealWasUndone(ScoringError):
+    """The form's deal was recorded, then undone: its token is spent, and sending the form
+    again (a retry after a lost answer) records nothing."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            _("Deal %(number)s was undone after this phone sent it, so it was not recorded again.")
+            % {"number": number}
+        )
+        self.number = number
+
+
+class DealRecordedDifferently(ScoringError):
+    """The form's deal is recorded, but not with the values sent again (they were changed
+    while the form waited to be resent, or the deal was edited since)."""
 
 
 class NotAllowed(ScoringError):
@@ -369,13 +387,16 @@ def _record_deal(
 ) -> tuple[Deal, Game]:
     with transaction.atomic():
         locked = _lock(game)
-        already = Deal.objects.filter(token=token).first()
-        if already is not None:
-            if already.game_id != locked.pk:
+        # Looked up after the lock: a resend that waited for an undo to commit sees its line.
+        used = _token_use(token)
+        if used is not None:
+            if used.game_id != locked.pk:
                 raise ScoringError(
                     _("This form was already used for another game; reload the page")
                 )
-            return already, locked
+            if used.deal_id is None:
+                raise DealWasUndone(used.number)
+            return _same_deal(locked, used.deal_id, sheet), locked
         last = _last_number(locked)
         if number <= last:
             raise DealAlreadyRecorded(
@@ -415,6 +436,61 @@ def _record_deal(
     return deal, locked
 
 
+@dataclass(frozen=True, slots=True)
+class TokenUse:
+    """Where a deal form's token was used: the deal it recorded, or (`deal_id` None) the
+    number of the deal recorded with it and undone since."""
+
+    game_id: int
+    number: int
+    deal_id: int | None
+
+
+def _token_use(token: uuid.UUID) -> TokenUse | None:
+    """The deal recorded with `token`, or the undo that spent it (one query for both)."""
+    recorded = (
+        Deal.objects.filter(token=token)
+        .order_by()
+        .annotate(deal_id=F("pk"))
+        .values_list("game_id", "number", "deal_id")
+    )
+    undone = (
+        GameChange.objects.filter(token=token)
+        .order_by()
+        .annotate(deal_id=Value(None, output_field=BigIntegerField()))
+        .values_list("game_id", "deal_number", "deal_id")
+    )
+    # Both at once only if a row was written by hand: the undo wins, the token is spent.
+    rows = sorted(recorded.union(undone, all=True), key=lambda row: row[2] is not None)
+    return TokenUse(*rows[0]) if rows else None
+
+
+def _same_deal(game: Game, deal_id: int, sent: DealResult) -> Deal:
+    """The deal the form recorded, if what it sends now is what is stored; refused if not,
+    saying what is stored (all the facts the form sends: cards left, and the twos)."""
+    deal = Deal.objects.prefetch_related("scores__seat__player").get(pk=deal_id)
+    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
+    stored = deal_sheet(
+        game.ruleset,
+        [score.cards_left for score in scores],
+        deal.out_on_twos,
+        [score.twos_held for score in scores],
+    )
+    twos = sent.twos_held or (0,) * len(sent.cards_left)
+    cards = [int(count) for count in sent.cards_left]
+    sent = deal_sheet(game.ruleset, cards, sent.out_on_twos, [int(held) for held in twos])
+    if sent != stored:
+        recorded = ", ".join(f"{score.seat.player.name} {score.cards_left}" for score in scores)
+        raise DealRecordedDifferently(
+            _(
+                "Deal %(number)s is already recorded as %(cards)s;"
+                " edit deal %(number)s to change it."
+            )
+            % {"number": deal.number, "cards": recorded}
+        )
+    return deal
+
+
 def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = None) -> int:
     """Take back the last deal and return its number.
 
@@ -446,8 +522,14 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
         # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
         locked.ended = False
         locked.save(update_fields=["ended"])
+        # The line keeps the deal form's token: that form sent again records nothing.
         GameChange.objects.create(
-            game=locked, by=by, action=GameChange.Action.UNDO, deal_number=undone, before=before
+            game=locked,
+            by=by,
+            action=GameChange.Action.UNDO,
+            deal_number=undone,
+            before=before,
+            token=last.token,
         )
         recompute(locked)
     _refresh(game, locked)

@@ -212,6 +212,10 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         for problem in error.problems:
             form.add_error(None, problem)
         return render_game(request, game, form=form)
+    except services.DealWasUndone as error:
+        # What this phone sent stays in the form, as the next deal with a token of its own:
+        # the scorekeeper sends it again on purpose, or not.
+        return render_game(request, game, typed=request.POST.dict(), refusal=error.message)
     except services.ScoringError as error:
         return refused(request, game, error.message)
     notice = _("Deal %(number)s recorded.") % {"number": deal.number}
@@ -746,14 +750,18 @@ def render_game(
     notice: str = "",
     refusal: str = "",
     stake_form: StakeForm | None = None,
+    typed: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The game page; for htmx only its live part (banner, deal form, scoreboard, chart,
-    history), which is what a record or an undo swaps in place."""
+    history), which is what a record or an undo swaps in place.
+
+    `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
+    in a form that can't be used as it was."""
     board = load_board(game)
     if game.is_finished:
         form = None
     elif form is None:
-        initial = {"number": board.next_number, "token": uuid.uuid4()}
+        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     context = board_context(game, board=board, shared=False, form_number=form_number) | {
