@@ -33,8 +33,10 @@ from scoring.models import (
     Membership,
     Player,
     Season,
+    SeasonChange,
     Seat,
     new_share_token,
+    stake_text,
     token_digest,
 )
 
@@ -271,7 +273,10 @@ def set_season_rules(
     by: AbstractBaseUser,
 ) -> None:
     """Change the rules (and stake) of a season no game has been started in yet: a new club's
-    first season, say. Once games exist they keep their rules; a new season changes them."""
+    first season, say. Once games exist they keep their rules; a new season changes them.
+
+    Each change is a line in the season's history; sending what it already has (a double tap)
+    changes nothing and writes no line."""
     if season.club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can change a season's rules"))
     with transaction.atomic():
@@ -284,24 +289,67 @@ def set_season_rules(
                 )
                 % {"season": season.name}
             )
-        season.rules, season.stake = rules.name, stake
-        season.save(update_fields=["rules", "stake"])
-        season_changed(season.pk)
+        # What the season has now, read under the lock: the history says what it was.
+        was = Season.objects.get(pk=season.pk)
+        changes = []
+        if was.rules != rules.name:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.RULES,
+                    before=was.rules,
+                    after=rules.name,
+                )
+            )
+        if was.stake != stake:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.STAKE,
+                    before=stake_text(was.stake),
+                    after=stake_text(stake),
+                )
+            )
+        if changes:
+            SeasonChange.objects.bulk_create(changes)
+            was.rules, was.stake = rules.name, stake
+            was.save(update_fields=["rules", "stake"])
+            # The season's page shows its history, cached under its version.
+            season_changed(season.pk)
         if currency is not None:
             season.club.currency = currency.strip()
             season.club.save(update_fields=["currency"])
+    season.rules, season.stake = rules.name, stake
 
 
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
-    """Put a game into another season of its club (where its result then counts)."""
+    """Put a game into another season of its club (where its result then counts), with a line
+    in its history; moving it where it already is (a double tap) writes nothing."""
     if game.club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can move a game to another season"))
     if season.club_id != game.club_id:
         raise ScoringError(_("That season belongs to another club"))
     with transaction.atomic():
-        season_changed(game.season_id, season.pk)
-        game.season = season
-        game.save(update_fields=["season"])
+        locked = _lock(game)
+        if locked.season_id != season.pk:
+            was = Season.objects.get(pk=locked.season_id)
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.MOVE,
+                deal_number=_last_number(locked),
+                before=was.name,
+                after=season.name,
+            )
+            season_changed(was.pk, season.pk)
+            locked.season = season
+            # The history shows on the game's board, cached under its version.
+            locked.version += 1
+            locked.save(update_fields=["season", "version"])
+    _refresh(game, locked)
+    game.season = season
 
 
 def share_game(*, game: Game, by: AbstractBaseUser) -> str:
@@ -333,18 +381,35 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
 
 
 def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> None:
-    """Give the game a stake a point (or none): what its end shows each player paying."""
+    """Give the game a stake a point (or none): what its end shows each player paying.
+
+    Any member may while the game is played; once it is over, only the club's owner, since it
+    changes what everyone owes. Each change is a line in the game's history; sending the stake
+    it already has (a double tap, a resend) changes nothing and writes no line."""
     if stake is not None and stake < 0:
         raise ScoringError(_("A stake can't be negative"))
     with transaction.atomic():
         locked = _lock(game)
-        locked.stake = stake
-        # The settling up shows on the scoreboard, cached under the game's version.
-        locked.version += 1
-        locked.save(update_fields=["stake", "version"])
-        season_changed(locked.season_id)
+        # Checked under the lock: the last deal may have ended the game since the page showed.
+        if locked.is_finished and game.club.owner_id != by.pk:
+            raise NotAllowed(_("Only the club's owner can change the stake of a finished game"))
+        if locked.stake != stake:
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.STAKE,
+                deal_number=_last_number(locked),
+                before=stake_text(locked.stake),
+                after=stake_text(stake),
+            )
+            locked.stake = stake
+            # The settling up and the history show on the scoreboard, cached under the
+            # game's version.
+            locked.version += 1
+            locked.save(update_fields=["stake", "version"])
+            season_changed(locked.season_id)
     _refresh(game, locked)
-    game.stake = stake
+    game.stake = locked.stake
 
 
 # Deals

@@ -324,7 +324,10 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "problem": " ".join(form.errors.get("stake", []))
         }
         return render_game(request, game, stake_form=form, refusal=refusal)
-    services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    try:
+        services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    except services.NotAllowed as error:
+        return forbidden(request, error.message, reverse("scoring:game", args=[game.pk]))
     messages.success(request, _("Stake saved."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")
 
