@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.forms import BoundField
 from django.utils.functional import Promise, lazy
 from django.utils.text import capfirst
@@ -33,7 +35,7 @@ from scoring.models import (
     Seat,
     shown_stake,
 )
-from scoring.services import clean_player_name
+from scoring.services import clean_player_name, season_day_problem
 
 
 class SignupForm(UserCreationForm):
@@ -275,6 +277,12 @@ class HouseRulesForm(forms.Form):
         return [self["stake"], self["currency"]]
 
 
+def season_day(day: datetime.date) -> None:
+    """A season's dates stay within 2000–2100 (see scoring.models.FIRST_SEASON_DAY)."""
+    if (problem := season_day_problem(day)) is not None:
+        raise ValidationError(problem, code="out_of_range")
+
+
 class SeasonForm(HouseRulesForm):
     """A new season: its name and dates, and its rules, starting from the current season's."""
 
@@ -286,6 +294,7 @@ class SeasonForm(HouseRulesForm):
     starts_on = forms.DateField(
         label=gettext_lazy("Starts on"),
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[season_day],
         error_messages={
             "required": gettext_lazy("When does it start?"),
             "invalid": gettext_lazy("Enter a date"),
@@ -295,6 +304,7 @@ class SeasonForm(HouseRulesForm):
         label=gettext_lazy("Ends on (optional)"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
 

@@ -17,12 +17,15 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, F, Max, QuerySet, Value
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
 from rules.scoring import DealResult, GameReplay, penalty, replay, validate_deal
 from scoring.models import (
+    FIRST_SEASON_DAY,
+    LAST_SEASON_DAY,
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
     Club,
@@ -240,6 +243,9 @@ def start_season(
             _("A season's name can be at most %(count)s characters")
             % {"count": SEASON_NAME_MAX_LENGTH}
         )
+    for day in (starts_on, ends_on):
+        if (problem := season_day_problem(day)) is not None:
+            raise ScoringError(problem)
     if ends_on is not None and ends_on < starts_on:
         raise ScoringError(_("A season can't end before it starts — check the dates"))
     with transaction.atomic():
@@ -262,6 +268,16 @@ def start_season(
             rules=(rules or DEFAULT_RULES).name,
             stake=stake,
         )
+
+
+def season_day_problem(day: datetime.date | None) -> str | None:
+    """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
+    if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
+        return None
+    return _("Enter a date from %(first)s to %(last)s") % {
+        "first": date_format(FIRST_SEASON_DAY, "j F Y"),
+        "last": date_format(LAST_SEASON_DAY, "j F Y"),
+    }
 
 
 def set_season_rules(
