@@ -269,7 +269,11 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         values = with_went_out(request.POST.dict(), seats, went_out)
         form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
     else:
-        form = DealForm(request.POST, seats=seats, rules=game.ruleset)
+        # The deal is the one in the address: the form's hidden number and token can't name
+        # another, and a form sent without them is no reason to refuse the correction.
+        sent = request.POST.copy()
+        sent["number"], sent["token"] = str(number), str(deal.token)
+        form = DealForm(sent, seats=seats, rules=game.ruleset)
         if form.is_valid():
             try:
                 services.edit_deal(
