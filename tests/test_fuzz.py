@@ -289,6 +289,8 @@ def test_give_a_game_a_stake(world, stake):
     twos=st.lists(MAYBE_MISSING, min_size=4, max_size=4),
     out=MAYBE_MISSING,
 )
+# Twos that aren't a number were once refused with no message shown.
+@example(cards=["0", "0", "0", "0"], twos=[None, None, None, ":"], out=None)
 def test_record_a_deal_under_the_stronger_twos_rule(world, cards, twos, out):
     from rules.ruleset import parse_rules
 
