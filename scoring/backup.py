@@ -35,6 +35,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from rules.ruleset import parse_rules
 from scoring.models import (
+    SEASON_NAME_MAX_LENGTH,
     SEATS,
     Club,
     Deal,
@@ -44,6 +45,7 @@ from scoring.models import (
     Membership,
     Player,
     Season,
+    SeasonChange,
     Seat,
 )
 
@@ -69,11 +71,14 @@ class Invalid(ValueError):
     """A value of a backup that can't be restored; the message says what is wrong with it."""
 
 
+type Check = Callable[[Any, Mapping[str, Any]], None]
+
+
 # What a restore checks of a value beyond its field's type and validators, where a page reads
 # the value back in its own way.
 
 
-def rules_name(value: object) -> None:
+def rules_name(value: object, row: Mapping[str, Any] | None = None) -> None:
     try:
         parse_rules(value)
     except ValueError as error:
@@ -92,6 +97,43 @@ def cards_per_seat(value: object) -> None:
         raise Invalid(f"should be a list of at most {SEATS} whole numbers, one per seat")
 
 
+def stake_text(value: object) -> None:
+    """A stake as a history line shows it ("0.10"), or null for none."""
+    if value is None:
+        return
+    try:
+        stake = Decimal(value) if isinstance(value, str) else None
+    except ArithmeticError:
+        stake = None
+    if stake is None or not stake.is_finite() or stake < 0 or len(value) > 20:
+        raise Invalid('should be a stake written as a number, e.g. "0.10", or null')
+
+
+def season_name(value: object) -> None:
+    if not isinstance(value, str) or not 0 < len(value) <= SEASON_NAME_MAX_LENGTH:
+        raise Invalid(f"should be a season's name of at most {SEASON_NAME_MAX_LENGTH} characters")
+
+
+# What a line of history keeps before and after a change depends on what changed.
+GAME_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
+    GameChange.Action.STAKE: stake_text,
+    GameChange.Action.MOVE: season_name,
+}
+SEASON_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
+    SeasonChange.Subject.RULES: rules_name,
+    SeasonChange.Subject.STAKE: stake_text,
+}
+
+
+def game_history_value(value: object, row: Mapping[str, Any]) -> None:
+    GAME_HISTORY_VALUES.get(row.get("action"), cards_per_seat)(value)
+
+
+def season_history_value(value: object, row: Mapping[str, Any]) -> None:
+    # `what` itself is checked against its choices: an unknown one is refused there.
+    SEASON_HISTORY_VALUES.get(row.get("what"), lambda value: None)(value)
+
+
 @dataclass(frozen=True)
 class Part:
     """One model of a club's history: how its rows are found from the club, and what a
@@ -100,8 +142,9 @@ class Part:
     model: type[models.Model]
     # The lookup from one of its rows to the club's id ("pk" for the club itself).
     to_club: str
-    # Every JSONField needs one: a JSON value's shape is the model's business.
-    checks: Mapping[str, Callable[[Any], None]] = field(default_factory=dict)
+    # Every JSONField needs one: a JSON value's shape is the model's business. A check is given
+    # the value and the row's values read before it (a history line's action, say).
+    checks: Mapping[str, Check] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -128,7 +171,16 @@ CLUB_PARTS: tuple[Part, ...] = (
     Part(Seat, "game__club"),
     Part(Deal, "game__club"),
     Part(DealScore, "deal__game__club"),
-    Part(GameChange, "game__club", checks={"before": cards_per_seat, "after": cards_per_seat}),
+    Part(
+        GameChange,
+        "game__club",
+        checks={"before": game_history_value, "after": game_history_value},
+    ),
+    Part(
+        SeasonChange,
+        "season__club",
+        checks={"before": season_history_value, "after": season_history_value},
+    ),
 )
 
 
@@ -349,7 +401,7 @@ def _values(
     model: type[models.Model],
     names: Iterable[str],
     fields: dict[str, Any],
-    checks: Mapping[str, Callable[[Any], None]],
+    checks: Mapping[str, Check],
     where: str,
     problems: list[str],
 ) -> dict[str, Any]:
@@ -359,7 +411,7 @@ def _values(
         try:
             values[name] = _value(model._meta.get_field(name), fields[name])
             if name in checks:
-                checks[name](values[name])
+                checks[name](values[name], values)
         except Invalid as error:
             problems.append(f"{where}: {name} {error}")
     return values

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.forms import BoundField
 from django.utils.functional import Promise, lazy
 from django.utils.text import capfirst
@@ -25,8 +26,16 @@ from rules.ruleset import (
     option_label,
 )
 from rules.scoring import penalty, validate_deal
-from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
-from scoring.services import clean_player_name
+from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
+    SEASON_NAME_MAX_LENGTH,
+    SEATS,
+    Club,
+    Season,
+    Seat,
+    shown_stake,
+)
+from scoring.services import clean_player_name, season_day_problem
 
 
 class SignupForm(UserCreationForm):
@@ -143,14 +152,6 @@ class NewGameForm(forms.Form):
 
     def seat_names(self) -> list[str]:
         return [self.cleaned_data[f"seat_{position}"] for position in range(1, self.players() + 1)]
-
-
-def shown_stake(stake: Decimal | None) -> Decimal | None:
-    """0.10 as 0.10 (not the stored 0.100), an eighth of a cent as 0.125."""
-    if stake is None:
-        return None
-    cents = stake.quantize(Decimal("0.01"))
-    return cents if cents == stake else stake
 
 
 def stake_field(label: str | Promise) -> forms.DecimalField:
@@ -276,6 +277,12 @@ class HouseRulesForm(forms.Form):
         return [self["stake"], self["currency"]]
 
 
+def season_day(day: datetime.date) -> None:
+    """A season's dates stay within 2000–2100 (see scoring.models.FIRST_SEASON_DAY)."""
+    if (problem := season_day_problem(day)) is not None:
+        raise ValidationError(problem, code="out_of_range")
+
+
 class SeasonForm(HouseRulesForm):
     """A new season: its name and dates, and its rules, starting from the current season's."""
 
@@ -287,6 +294,7 @@ class SeasonForm(HouseRulesForm):
     starts_on = forms.DateField(
         label=gettext_lazy("Starts on"),
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[season_day],
         error_messages={
             "required": gettext_lazy("When does it start?"),
             "invalid": gettext_lazy("Enter a date"),
@@ -296,6 +304,7 @@ class SeasonForm(HouseRulesForm):
         label=gettext_lazy("Ends on (optional)"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
 

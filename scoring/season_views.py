@@ -17,7 +17,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
-from django.db.models import CharField, F, Prefetch, QuerySet, Value
+from django.db.models import CharField, Exists, F, OuterRef, Prefetch, QuerySet, Value
 from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -33,7 +33,7 @@ from rules.settle import settle, settle_balances
 from scoring import services
 from scoring.charts import average_penalty_chart
 from scoring.forms import HouseRulesForm, MoveGameForm, SeasonForm, shown_stake
-from scoring.models import DealScore, Game, Player, Season, Seat
+from scoring.models import DealScore, Game, Player, Season, SeasonChange, Seat
 from scoring.snapshot import read_snapshot
 from scoring.standings import (
     COLUMNS,
@@ -47,9 +47,12 @@ from scoring.standings import (
 from scoring.views import forbidden, member_club, member_game, net_lines, spreadsheet_safe
 
 
-def member_season(request: HttpRequest, season_id: int) -> Season:
+def member_season(
+    request: HttpRequest, season_id: int, seasons: QuerySet[Season] | None = None
+) -> Season:
+    seasons = Season.objects.all() if seasons is None else seasons
     return get_object_or_404(
-        Season.objects.select_related("club"), pk=season_id, club__memberships__user=request.user
+        seasons.select_related("club"), pk=season_id, club__memberships__user=request.user
     )
 
 
@@ -165,10 +168,22 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_GET
 @read_snapshot()
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    season = member_season(request, season_id)
+    # Whether the season has a history comes with the season itself: most never have one, and
+    # then nothing more is read for it.
+    season = member_season(
+        request,
+        season_id,
+        Season.objects.annotate(
+            has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk")))
+        ),
+    )
     context = season_context(request, season) | {
         "settlement": SimpleLazyObject(lambda: season_settlement(season)),
         "season_stake": shown_stake(season.stake),
+        # Read only when the page's cached copy (under the season's version) is missing.
+        "changes": SimpleLazyObject(
+            lambda: list(season.changes.select_related("by")[:50]) if season.has_history else []
+        ),
     }
     return render_standings(request, "scoring/season.html", context)
 

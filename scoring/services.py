@@ -10,18 +10,22 @@ import datetime
 import secrets
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, QuerySet
+from django.db.models import BigIntegerField, F, Max, QuerySet, Value
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
 from rules.scoring import DealResult, GameReplay, penalty, replay, validate_deal
 from scoring.models import (
+    FIRST_SEASON_DAY,
+    LAST_SEASON_DAY,
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
     Club,
@@ -32,8 +36,10 @@ from scoring.models import (
     Membership,
     Player,
     Season,
+    SeasonChange,
     Seat,
     new_share_token,
+    stake_text,
     token_digest,
 )
 
@@ -50,6 +56,23 @@ class ScoringError(Exception):
 
 class DealAlreadyRecorded(ScoringError):
     """Someone else (another phone) recorded this deal number first."""
+
+
+class DealWasUndone(ScoringError):
+    """The form's deal was recorded, then undone: its token is spent, and sending the form
+    again (a retry after a lost answer) records nothing."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            _("Deal %(number)s was undone after this phone sent it, so it was not recorded again.")
+            % {"number": number}
+        )
+        self.number = number
+
+
+class DealRecordedDifferently(ScoringError):
+    """The form's deal is recorded, but not with the values sent again (they were changed
+    while the form waited to be resent, or the deal was edited since)."""
 
 
 class NotAllowed(ScoringError):
@@ -220,6 +243,9 @@ def start_season(
             _("A season's name can be at most %(count)s characters")
             % {"count": SEASON_NAME_MAX_LENGTH}
         )
+    for day in (starts_on, ends_on):
+        if (problem := season_day_problem(day)) is not None:
+            raise ScoringError(problem)
     if ends_on is not None and ends_on < starts_on:
         raise ScoringError(_("A season can't end before it starts — check the dates"))
     with transaction.atomic():
@@ -244,6 +270,16 @@ def start_season(
         )
 
 
+def season_day_problem(day: datetime.date | None) -> str | None:
+    """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
+    if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
+        return None
+    return _("Enter a date from %(first)s to %(last)s") % {
+        "first": date_format(FIRST_SEASON_DAY, "j F Y"),
+        "last": date_format(LAST_SEASON_DAY, "j F Y"),
+    }
+
+
 def set_season_rules(
     *,
     season: Season,
@@ -253,7 +289,10 @@ def set_season_rules(
     by: AbstractBaseUser,
 ) -> None:
     """Change the rules (and stake) of a season no game has been started in yet: a new club's
-    first season, say. Once games exist they keep their rules; a new season changes them."""
+    first season, say. Once games exist they keep their rules; a new season changes them.
+
+    Each change is a line in the season's history; sending what it already has (a double tap)
+    changes nothing and writes no line."""
     if season.club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can change a season's rules"))
     with transaction.atomic():
@@ -266,24 +305,67 @@ def set_season_rules(
                 )
                 % {"season": season.name}
             )
-        season.rules, season.stake = rules.name, stake
-        season.save(update_fields=["rules", "stake"])
-        season_changed(season.pk)
+        # What the season has now, read under the lock: the history says what it was.
+        was = Season.objects.get(pk=season.pk)
+        changes = []
+        if was.rules != rules.name:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.RULES,
+                    before=was.rules,
+                    after=rules.name,
+                )
+            )
+        if was.stake != stake:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.STAKE,
+                    before=stake_text(was.stake),
+                    after=stake_text(stake),
+                )
+            )
+        if changes:
+            SeasonChange.objects.bulk_create(changes)
+            was.rules, was.stake = rules.name, stake
+            was.save(update_fields=["rules", "stake"])
+            # The season's page shows its history, cached under its version.
+            season_changed(season.pk)
         if currency is not None:
             season.club.currency = currency.strip()
             season.club.save(update_fields=["currency"])
+    season.rules, season.stake = rules.name, stake
 
 
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
-    """Put a game into another season of its club (where its result then counts)."""
+    """Put a game into another season of its club (where its result then counts), with a line
+    in its history; moving it where it already is (a double tap) writes nothing."""
     if game.club.owner_id != by.pk:
         raise NotAllowed(_("Only the club's owner can move a game to another season"))
     if season.club_id != game.club_id:
         raise ScoringError(_("That season belongs to another club"))
     with transaction.atomic():
-        season_changed(game.season_id, season.pk)
-        game.season = season
-        game.save(update_fields=["season"])
+        locked = _lock(game)
+        if locked.season_id != season.pk:
+            was = Season.objects.get(pk=locked.season_id)
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.MOVE,
+                deal_number=_last_number(locked),
+                before=was.name,
+                after=season.name,
+            )
+            season_changed(was.pk, season.pk)
+            locked.season = season
+            # The history shows on the game's board, cached under its version.
+            locked.version += 1
+            locked.save(update_fields=["season", "version"])
+    _refresh(game, locked)
+    game.season = season
 
 
 def share_game(*, game: Game, by: AbstractBaseUser) -> str:
@@ -315,18 +397,35 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
 
 
 def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> None:
-    """Give the game a stake a point (or none): what its end shows each player paying."""
+    """Give the game a stake a point (or none): what its end shows each player paying.
+
+    Any member may while the game is played; once it is over, only the club's owner, since it
+    changes what everyone owes. Each change is a line in the game's history; sending the stake
+    it already has (a double tap, a resend) changes nothing and writes no line."""
     if stake is not None and stake < 0:
         raise ScoringError(_("A stake can't be negative"))
     with transaction.atomic():
         locked = _lock(game)
-        locked.stake = stake
-        # The settling up shows on the scoreboard, cached under the game's version.
-        locked.version += 1
-        locked.save(update_fields=["stake", "version"])
-        season_changed(locked.season_id)
+        # Checked under the lock: the last deal may have ended the game since the page showed.
+        if locked.is_finished and game.club.owner_id != by.pk:
+            raise NotAllowed(_("Only the club's owner can change the stake of a finished game"))
+        if locked.stake != stake:
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.STAKE,
+                deal_number=_last_number(locked),
+                before=stake_text(locked.stake),
+                after=stake_text(stake),
+            )
+            locked.stake = stake
+            # The settling up and the history show on the scoreboard, cached under the
+            # game's version.
+            locked.version += 1
+            locked.save(update_fields=["stake", "version"])
+            season_changed(locked.season_id)
     _refresh(game, locked)
-    game.stake = stake
+    game.stake = locked.stake
 
 
 # Deals
@@ -369,13 +468,16 @@ def _record_deal(
 ) -> tuple[Deal, Game]:
     with transaction.atomic():
         locked = _lock(game)
-        already = Deal.objects.filter(token=token).first()
-        if already is not None:
-            if already.game_id != locked.pk:
+        # Looked up after the lock: a resend that waited for an undo to commit sees its line.
+        used = _token_use(token)
+        if used is not None:
+            if used.game_id != locked.pk:
                 raise ScoringError(
                     _("This form was already used for another game; reload the page")
                 )
-            return already, locked
+            if used.deal_id is None:
+                raise DealWasUndone(used.number)
+            return _same_deal(locked, used.deal_id, sheet), locked
         last = _last_number(locked)
         if number <= last:
             raise DealAlreadyRecorded(
@@ -415,6 +517,61 @@ def _record_deal(
     return deal, locked
 
 
+@dataclass(frozen=True, slots=True)
+class TokenUse:
+    """Where a deal form's token was used: the deal it recorded, or (`deal_id` None) the
+    number of the deal recorded with it and undone since."""
+
+    game_id: int
+    number: int
+    deal_id: int | None
+
+
+def _token_use(token: uuid.UUID) -> TokenUse | None:
+    """The deal recorded with `token`, or the undo that spent it (one query for both)."""
+    recorded = (
+        Deal.objects.filter(token=token)
+        .order_by()
+        .annotate(deal_id=F("pk"))
+        .values_list("game_id", "number", "deal_id")
+    )
+    undone = (
+        GameChange.objects.filter(token=token)
+        .order_by()
+        .annotate(deal_id=Value(None, output_field=BigIntegerField()))
+        .values_list("game_id", "deal_number", "deal_id")
+    )
+    # Both at once only if a row was written by hand: the undo wins, the token is spent.
+    rows = sorted(recorded.union(undone, all=True), key=lambda row: row[2] is not None)
+    return TokenUse(*rows[0]) if rows else None
+
+
+def _same_deal(game: Game, deal_id: int, sent: DealResult) -> Deal:
+    """The deal the form recorded, if what it sends now is what is stored; refused if not,
+    saying what is stored (all the facts the form sends: cards left, and the twos)."""
+    deal = Deal.objects.prefetch_related("scores__seat__player").get(pk=deal_id)
+    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
+    stored = deal_sheet(
+        game.ruleset,
+        [score.cards_left for score in scores],
+        deal.out_on_twos,
+        [score.twos_held for score in scores],
+    )
+    twos = sent.twos_held or (0,) * len(sent.cards_left)
+    cards = [int(count) for count in sent.cards_left]
+    sent = deal_sheet(game.ruleset, cards, sent.out_on_twos, [int(held) for held in twos])
+    if sent != stored:
+        recorded = ", ".join(f"{score.seat.player.name} {score.cards_left}" for score in scores)
+        raise DealRecordedDifferently(
+            _(
+                "Deal %(number)s is already recorded as %(cards)s;"
+                " edit deal %(number)s to change it."
+            )
+            % {"number": deal.number, "cards": recorded}
+        )
+    return deal
+
+
 def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = None) -> int:
     """Take back the last deal and return its number.
 
@@ -446,8 +603,14 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
         # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
         locked.ended = False
         locked.save(update_fields=["ended"])
+        # The line keeps the deal form's token: that form sent again records nothing.
         GameChange.objects.create(
-            game=locked, by=by, action=GameChange.Action.UNDO, deal_number=undone, before=before
+            game=locked,
+            by=by,
+            action=GameChange.Action.UNDO,
+            deal_number=undone,
+            before=before,
+            token=last.token,
         )
         recompute(locked)
     _refresh(game, locked)

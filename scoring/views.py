@@ -213,6 +213,10 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         for problem in error.problems:
             form.add_error(None, problem)
         return render_game(request, game, form=form)
+    except services.DealWasUndone as error:
+        # What this phone sent stays in the form, as the next deal with a token of its own:
+        # the scorekeeper sends it again on purpose, or not.
+        return render_game(request, game, typed=request.POST.dict(), refusal=error.message)
     except services.ScoringError as error:
         return refused(request, game, error.message)
     notice = _("Deal %(number)s recorded.") % {"number": deal.number}
@@ -269,7 +273,11 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         values = with_went_out(request.POST.dict(), seats, went_out)
         form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
     else:
-        form = DealForm(request.POST, seats=seats, rules=game.ruleset)
+        # The deal is the one in the address: the form's hidden number and token can't name
+        # another, and a form sent without them is no reason to refuse the correction.
+        sent = request.POST.copy()
+        sent["number"], sent["token"] = str(number), str(deal.token)
+        form = DealForm(sent, seats=seats, rules=game.ruleset)
         if form.is_valid():
             try:
                 services.edit_deal(
@@ -324,7 +332,10 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "problem": " ".join(form.errors.get("stake", []))
         }
         return render_game(request, game, stake_form=form, refusal=refusal)
-    services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    try:
+        services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    except services.NotAllowed as error:
+        return forbidden(request, error.message, reverse("scoring:game", args=[game.pk]))
     messages.success(request, _("Stake saved."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")
 
@@ -770,15 +781,19 @@ def render_game(
     notice: str = "",
     refusal: str = "",
     stake_form: StakeForm | None = None,
+    typed: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The game page as it is now; for htmx only its live part (banner, deal form,
-    scoreboard, chart, history), which is what a record or an undo swaps in place."""
+    scoreboard, chart, history), which is what a record or an undo swaps in place.
+
+    `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
+    in a form that can't be used as it was."""
     board = load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if game.is_finished:
         form = None
     elif form is None:
-        initial = {"number": board.next_number, "token": uuid.uuid4()}
+        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     context = board_context(game, board=board, shared=False, form_number=form_number) | {

@@ -232,9 +232,7 @@ def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_chan
     assert [score.twos_held for score in deal.scores.order_by("seat__position")] == [0, 2, 0, 0]
 
 
-# The server's word on a resend it refuses (the server part lands with the tokens branch)
-
-SERVER_PART = pytest.mark.xfail(strict=True, reason="server part lands with the tokens branch")
+# The server's word on a resend it refuses
 
 
 def lose_the_first_answer(page, game) -> list[int]:
@@ -262,7 +260,6 @@ def expect_answered_without_recording(page) -> None:
     assert page.evaluate(PENDING_KEYS) == []
 
 
-@SERVER_PART
 def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again(phone, game):
     page = phone
     lost = lose_the_first_answer(page, game)
@@ -290,7 +287,6 @@ def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again
     assert recorded(game)[3:] == []
 
 
-@SERVER_PART
 def test_a_resend_with_changed_values_shows_the_deal_as_already_recorded(phone, game):
     page = phone
     lose_the_first_answer(page, game)

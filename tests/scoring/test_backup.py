@@ -26,7 +26,7 @@ from rules.ruleset import parse_rules
 from scoring import services
 from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.demo import seed_season
-from scoring.models import Club, DealScore, Game, GameChange, Membership, Seat
+from scoring.models import Club, DealScore, Game, GameChange, Membership, SeasonChange, Seat
 from scoring.standings import standings
 from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
 
@@ -84,6 +84,15 @@ def build_club(prefix: str, *, games: int = 0) -> Club:
         by=club.owner,
     )
     services.end_match(game=manila, by=club.owner)
+    # What the history keeps besides deals: a stake changed, a game moved, a season's rules.
+    services.set_stake(game=game, stake=Decimal("0.10"), by=member)
+    services.move_game(game=game, season=club.seasons.get(name="Manila"), by=club.owner)
+    summer = services.start_season(
+        club=club, name="Summer", starts_on=datetime.date(2027, 6, 1), by=club.owner
+    )
+    services.set_season_rules(
+        season=summer, rules=parse_rules("flat-penalties"), stake=Decimal("0.05"), by=club.owner
+    )
     return club
 
 
@@ -139,6 +148,10 @@ def snapshot(club: Club) -> dict:
         "history": [
             (c.summary(), c.at)
             for c in GameChange.objects.filter(game__club=club).select_related("by")
+        ],
+        "season history": [
+            (c.summary(), c.at)
+            for c in SeasonChange.objects.filter(season__club=club).select_related("by")
         ],
         "standings": [
             [
@@ -540,6 +553,21 @@ def at(label: str, name: str, value: object) -> callable:
     return change
 
 
+def history(label: str, action: str, name: str, value: object) -> callable:
+    """Set `name` of the first history line of `label` recording `action` to `value`."""
+
+    def change(document: dict) -> None:
+        line = next(
+            row
+            for row in document["rows"]
+            if row["model"] == label
+            and action in (row["fields"].get("action"), row["fields"].get("what"))
+        )
+        line["fields"][name] = value
+
+    return change
+
+
 def account(name: str, value: object) -> callable:
     return lambda document: document["users"][0]["fields"].update({name: value})
 
@@ -586,6 +614,11 @@ MALFORMED = [
     (at("scoring.gamechange", "after", "0 1 2 3"), "after"),
     (at("scoring.gamechange", "after", [0, "1", 2, 3]), "after"),
     (at("scoring.gamechange", "before", {"cards": [0, 1, 2, 3]}), "before"),
+    (history("scoring.gamechange", "stake", "after", [0, 1, 2, 3]), "after"),
+    (history("scoring.gamechange", "stake", "after", "-1"), "after"),
+    (history("scoring.gamechange", "move", "before", 7), "before"),
+    (history("scoring.seasonchange", "rules", "after", "nonsense"), "after"),
+    (history("scoring.seasonchange", "stake", "before", "lots"), "before"),
     (account("username", "no spaces allowed"), "username"),
     (account("username", None), "username"),
     (account("password", 5), "password"),

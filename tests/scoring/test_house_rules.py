@@ -88,6 +88,18 @@ def test_the_stronger_twos_rule_asks_for_each_players_twos(owner_client, club):
     assert [seat.total for seat in game.seats.order_by("position")] == [0, 72, 2, 2]
 
 
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-javascript"])
+def test_twos_that_are_not_a_number_are_refused_saying_whose(owner_client, club, headers):
+    game = play_season(owner_client, club, twos="twos-double-each")
+    data = deal_post(game, 0, 0, 0, 0, twos_3=":")
+    response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=headers)
+    assert response.status_code == 200
+    errors = re.search(r'<div class="form-errors" role="alert">(.*?)</div>', text(response))
+    assert errors is not None
+    assert "Dee&#x27;s twos must be a whole number from 0 to 4" in errors.group(1)
+    assert game.deals.count() == 0
+
+
 def test_twos_that_cannot_be_are_refused_with_the_values_kept(owner_client, club):
     game = play_season(owner_client, club, twos="twos-double-each")
     data = deal_post(game, 0, 3, 5, 5, twos_1="3", twos_2="2", twos_3="1")

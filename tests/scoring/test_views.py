@@ -454,6 +454,23 @@ def test_edit_shows_the_deal_and_saves_the_correction(owner_client, game):
     assert "owner changed deal 1 from 0 5 9 13 to 0 5 8 13" in html
 
 
+def test_an_edit_needs_only_the_cards_the_deal_is_named_by_its_address(owner_client, game):
+    """The edit form's hidden number and token say nothing its address doesn't: sent without
+    them (or with others), it still corrects the deal it was opened for, never silently
+    refusing with no message."""
+    record(game, 0, 5, 9, 13)
+    cards = {"cards_0": "0", "cards_1": "5", "cards_2": "8", "cards_3": "13"}
+    for extra in ({}, {"number": "7", "token": "not a token"}):
+        response = owner_client.post(f"/games/{game.pk}/deals/1/edit/", cards | extra)
+        assert response.status_code == 302
+    assert list(game.deals.get().scores.order_by("seat__position").values_list("cards_left")) == [
+        (0,),
+        (5,),
+        (8,),
+        (13,),
+    ]
+
+
 def test_an_edit_that_would_end_the_game_early_is_refused_on_the_page(owner_client, game):
     for cards in [(0, 13, 5, 5), (0, 13, 5, 5), (0, 1, 1, 1), (0, 1, 1, 1)]:
         record(game, *cards)
