@@ -24,8 +24,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from rules.penalties import GameReplay, outcome, penalty, replay
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.scoring import GameReplay, outcome, penalty, replay
 from scoring.models import SEATS, Deal, DealScore, Game, GameChange, Player, Season, Seat
 from scoring.services import season_changed, seat_figures
 

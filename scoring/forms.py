@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.penalties import penalty, validate_deal
 from rules.ruleset import (
     DEFAULT_RULES,
     MAX_DEALS,
@@ -24,7 +25,6 @@ from rules.ruleset import (
     TwosRule,
     option_label,
 )
-from rules.scoring import penalty, validate_deal
 from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
 from scoring.services import clean_player_name
 

@@ -19,8 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.penalties import DealResult, GameReplay, penalty, replay, validate_deal
 from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
-from rules.scoring import DealResult, GameReplay, penalty, replay, validate_deal
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,

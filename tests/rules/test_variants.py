@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from rules import bench
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
+from rules.penalties import DealResult, Outcome, outcome, penalty, replay, validate_deal
 from rules.plays import NotAPlay, Play, can_open, classify, compare, lowest_card
 from rules.ruleset import (
     DEFAULT_RULES,
@@ -28,7 +29,6 @@ from rules.ruleset import (
     option_label,
     parse_rules,
 )
-from rules.scoring import DealResult, Outcome, outcome, penalty, replay, validate_deal
 
 NAMES = ["Ann", "Ben", "Cara", "Dev"]
 PUSOY_DOS = RuleSet(suits=SuitOrder.PUSOY_DOS)
