@@ -23,7 +23,8 @@ from math import prod
 
 from rules.cards import Card, Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
 from rules.i18n import gettext, gettext_noop
-from rules.ruleset import DEFAULT_RULES, Flushes, RuleSet, Straights, SuitOrder
+from rules.options import Flushes, Straights, SuitOrder
+from rules.ruleset import DEFAULT_RULES, RuleSet
 
 
 class Kind(StrEnum):

@@ -14,17 +14,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.options import Finish, TwosRule
 from rules.penalties import penalty, validate_deal
-from rules.ruleset import (
-    DEFAULT_RULES,
-    MAX_DEALS,
-    MAX_TARGET,
-    OPTIONS,
-    Finish,
-    RuleSet,
-    TwosRule,
-    option_label,
-)
+from rules.ruleset import DEFAULT_RULES, MAX_DEALS, MAX_TARGET, OPTIONS, RuleSet, option_label
 from scoring.models import PLAYER_NAME_MAX_LENGTH, SEASON_NAME_MAX_LENGTH, SEATS, Club, Season, Seat
 from scoring.services import clean_player_name
 

@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.options import Finish, TwosRule
 from rules.penalties import DealResult, GameReplay, penalty, replay, validate_deal
-from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
+from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,

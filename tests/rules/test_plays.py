@@ -3,6 +3,7 @@
 import pytest
 
 from rules.cards import Card, Rank, Suit, parse_cards
+from rules.options import PenaltyScale, Straights, SuitOrder
 from rules.plays import (
     FLUSH_KEYS,
     PRODUCT_KEYS,
@@ -15,7 +16,7 @@ from rules.plays import (
     lowest_card,
     overlapping,
 )
-from rules.ruleset import PenaltyScale, RuleSet, Straights, SuitOrder
+from rules.ruleset import RuleSet
 
 
 def play(text: str, rules: RuleSet | None = None):
