@@ -18,17 +18,11 @@ from django.utils.translation import gettext_noop, ngettext
 from rules.advice import PlayGroup, answers
 from rules.cards import Card, Rank
 from rules.hand_report import HandReport, report
-from rules.plays import Kind, Play, lowest_card, overlapping
+from rules.kinds import Kind
+from rules.plays import Play, lowest_card, overlapping
 from rules.ruleset import RuleSet, parse_rules
-from rules.split import (
-    CONTROL,
-    HAND_SIZE,
-    LOW_BELOW,
-    LOW_SINGLE_STEP,
-    PLAY_COST,
-    Arrangement,
-    arrangements,
-)
+from rules.split import HAND_SIZE, Arrangement, arrangements
+from rules.split_score import CONTROL, LOW_BELOW, LOW_SINGLE_STEP, PLAY_COST
 
 # The house rules that change which play wins: the only ones the hand pages take. Penalties,
 # twos and the finish line are for keeping score; a rules name holding them is accepted and
@@ -234,7 +228,7 @@ def signed(points: int) -> str:
 
 
 def scoring_notes() -> list[str]:
-    """What an arrangement's score is made of, in the page's words (rules.split's numbers)."""
+    """What an arrangement's score is made of, in the page's words (rules.split_score's numbers)."""
     low_three = LOW_SINGLE_STEP * (LOW_BELOW - Rank.THREE)
     low_seven = LOW_SINGLE_STEP * (LOW_BELOW - Rank.SEVEN)
     return [

@@ -3,19 +3,10 @@
 import pytest
 
 from rules.cards import Card, Rank, Suit, parse_cards
+from rules.kinds import Kind
+from rules.lookups import FLUSH_KEYS, PRODUCT_KEYS
 from rules.options import PenaltyScale, Straights, SuitOrder
-from rules.plays import (
-    FLUSH_KEYS,
-    PRODUCT_KEYS,
-    Kind,
-    NotAPlay,
-    can_open,
-    classify,
-    compare,
-    judge,
-    lowest_card,
-    overlapping,
-)
+from rules.plays import NotAPlay, can_open, classify, compare, judge, lowest_card, overlapping
 from rules.ruleset import RuleSet
 
 
