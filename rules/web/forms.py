@@ -1,3 +1,5 @@
+"""The hand pages' query strings as forms: hands as text, the house rules, a card tapped."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,3 +1,5 @@
+"""The hand checker's and the helpers' pages: /check/, /play/ and /split/, typed or tapped."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
