@@ -44,9 +44,12 @@ run: setup
 demo: setup
 	$(BIN)/python manage.py seed_demo
 
+# lint-imports checks the import contracts in pyproject.toml: above all, that the rules engine
+# imports nothing from Django.
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 # The whole suite runs under coverage, and rules/ must stay at 100% branch coverage; a run
 # narrowed with PYTEST_ARGS skips that check, since it can't cover everything.

@@ -64,7 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
-    "rules",
+    "rules.web",
     "scoring",
 ]
 
@@ -80,7 +80,7 @@ MIDDLEWARE = [
     # before CommonMiddleware, as Django's docs ask.
     "django.middleware.locale.LocaleMiddleware",
     # Hands the request's language to the Django-free rules engine (rules/i18n.py).
-    "rules.middleware.EngineLanguageMiddleware",
+    "rules.web.middleware.EngineLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

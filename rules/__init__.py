@@ -1,6 +1,105 @@
-"""Big Two's rules as plain Python values: cards, plays and how they compare, and scoring.
+"""Big Two's rules as plain Python values: cards, plays and how they compare, house rules,
+penalties, the helpers' answers and settling up. Nothing here imports Django.
 
-The engine modules (cards, ruleset, plays, scoring, bench) import nothing from Django, so they
-can be used, tested and benchmarked on their own. Their messages are translated by i18n, with
-the standard library's gettext reading the site's compiled catalog.
+>>> from rules import classify, compare, parse_cards, penalty, replay
+>>> nines, fours = classify(parse_cards("9s 9d")), classify(parse_cards("4h 4c"))
+>>> compare(nines, fours).reason
+'Both are pairs: 9s beat 4s, and rank decides before suit'
+>>> penalty(10), replay([[0, 4, 10, 13]]).totals
+(20, (0, 4, 20, 39))
+
+The names below are the engine's public face; each lives in one module:
+
+- `cards`: Card, Rank, Suit, DECK, parse_cards, format_cards.
+- `kinds`, `plays`: Kind, Play, classify, compare, judge, lowest_card, can_open. The tables
+  classify looks five cards up in are `lookups`; the sentences that say why are `reasons`.
+- `options`, `ruleset`: the house rules, one enum per choice, and RuleSet holding one of each;
+  parse_rules reads a rule set's name back.
+- `penalties`: what cards left cost, when a match is over, a whole game replayed.
+- `advice`, `split` (scored by `split_score`): what a hand can play, and how to break it up.
+- `hand_report`: what the hand checker says about a hand, or two.
+- `settle`: who pays whom, for tables that play for money.
+- `i18n`: the engine's messages in the active language, from the site's catalog.
+- `bench`, `bench_split`: timings to read, run as `python -m rules.bench` (and `bench_split`).
+
+The web pages and JSON API built on it are the `rules.web` Django app.
 """
+
+from rules.advice import PlayGroup, all_plays, answers
+from rules.cards import DECK, Card, CardParseError, Rank, Suit, format_cards, parse_cards
+from rules.hand_report import HandReport, overlap_problem, report
+from rules.i18n import use_language
+from rules.kinds import Kind
+from rules.options import Finish, Flushes, PenaltyScale, Players, Straights, SuitOrder, TwosRule
+from rules.penalties import (
+    DealResult,
+    GameReplay,
+    Outcome,
+    outcome,
+    penalty,
+    replay,
+    validate_deal,
+)
+from rules.plays import NotAPlay, Play, Verdict, can_open, classify, compare, judge, lowest_card
+from rules.ruleset import DEFAULT_RULES, RuleSet, UnknownRules, parse_rules
+from rules.settle import Settlement, format_amount, settle
+from rules.split import Arrangement, arrangements
+from rules.split_score import ScorePart
+
+__all__ = [
+    # Cards
+    "DECK",
+    "Card",
+    "CardParseError",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    # Plays
+    "Kind",
+    "NotAPlay",
+    "Play",
+    "Verdict",
+    "can_open",
+    "classify",
+    "compare",
+    "judge",
+    "lowest_card",
+    # House rules
+    "DEFAULT_RULES",
+    "Finish",
+    "Flushes",
+    "PenaltyScale",
+    "Players",
+    "RuleSet",
+    "Straights",
+    "SuitOrder",
+    "TwosRule",
+    "UnknownRules",
+    "parse_rules",
+    # Penalties and the end of a match
+    "DealResult",
+    "GameReplay",
+    "Outcome",
+    "outcome",
+    "penalty",
+    "replay",
+    "validate_deal",
+    # The helpers: what can I play, how should I split my hand
+    "Arrangement",
+    "PlayGroup",
+    "ScorePart",
+    "all_plays",
+    "answers",
+    "arrangements",
+    # The hand checker
+    "HandReport",
+    "overlap_problem",
+    "report",
+    # Settling up
+    "Settlement",
+    "format_amount",
+    "settle",
+    # Languages
+    "use_language",
+]

@@ -19,7 +19,8 @@ from itertools import combinations, product
 
 from rules.cards import Card, Rank, Suit, parse_cards  # noqa: F401 (the doctests use parse_cards)
 from rules.i18n import gettext
-from rules.plays import Kind, NotAPlay, Play, can_open, classify
+from rules.kinds import Kind
+from rules.plays import NotAPlay, Play, can_open, classify
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 

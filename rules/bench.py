@@ -2,7 +2,8 @@
 
 Run it with `python -m rules.bench`. Hands are enumerated with nested loops that build each
 hand's prime product (and whether it is one suit) a card at a time, and every hand is looked up
-in the same tables `rules.plays.classify` uses; each legal hand gets its full strength key.
+in the tables `rules.plays.classify` uses (`rules.lookups`); each legal hand gets its full
+strength key.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from collections.abc import Iterator, Sequence
 from math import comb
 
 from rules.cards import DECK, Card
-from rules.plays import FLUSH_KEYS, PRODUCT_KEYS, RANK_BITS, RANK_PRIMES, Kind, complete_key
+from rules.kinds import Kind
+from rules.lookups import FLUSH_KEYS, PRODUCT_KEYS, RANK_BITS, RANK_PRIMES
+from rules.plays import complete_key
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
 type Hand = tuple[Card, Card, Card, Card, Card]

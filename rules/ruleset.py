@@ -1,9 +1,10 @@
 """The rules in force, as one value: the pagat.com rules are the default.
 
 House rules (another suit order, other straights, flushes, penalties or finish line) are other
-`RuleSet` values, never `if` statements scattered through the engine. Every choice is an enum
-member, and every member has a token: a rule set's `name` joins the tokens of its non-default
-choices, and `parse_rules` reads a name (or anything a person might type) back.
+`RuleSet` values, never `if` statements scattered through the engine. Every choice is a member
+of one of the enums in `rules.options`, and every member has a token: a rule set's `name`
+joins the tokens of its non-default choices, and `parse_rules` reads a name (or anything a
+person might type) back.
 
 >>> DEFAULT_RULES.label
 'Standard rules'
@@ -21,10 +22,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 
-from rules.cards import Rank, Suit
+from rules.cards import Suit  # noqa: F401 (the doctests use Suit)
 from rules.i18n import gettext, gettext_noop, pgettext
+from rules.options import (
+    SUIT_STRENGTHS,
+    Finish,
+    Flushes,
+    PenaltyBand,
+    PenaltyScale,
+    Players,
+    Straights,
+    SuitOrder,
+    TwosRule,
+)
 
 DEFAULT_TARGET = 100
 DEFAULT_DEALS = 10
@@ -33,367 +44,6 @@ DEFAULT_DEALS = 10
 MAX_TARGET = 10_000
 MAX_DEALS = 1_000
 
-
-class SuitOrder(StrEnum):
-    """Which suit breaks ties, lowest first; the 3 of the lowest suit opens every deal.
-
-    >>> [suit.symbol for suit in SuitOrder.PUSOY_DOS.order]
-    ['♣', '♠', '♥', '♦']
-    >>> SuitOrder.BRIDGE.label
-    'Bridge suits (♣ < ♦ < ♥ < ♠)'
-    """
-
-    STANDARD = "standard-suits"
-    PUSOY_DOS = "pusoy-dos-suits"
-    BRIDGE = "bridge-suits"
-
-    @property
-    def order(self) -> tuple[Suit, ...]:
-        """The four suits, lowest first."""
-        return _SUIT_ORDERS[self]
-
-    @property
-    def label(self) -> str:
-        return gettext(_SUIT_ORDER_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_SUIT_ORDER_HELP[self])
-
-
-_SUIT_ORDERS = {
-    SuitOrder.STANDARD: (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES),
-    SuitOrder.PUSOY_DOS: (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS),
-    SuitOrder.BRIDGE: (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
-}
-# Suit → 0 (lowest) … 3 (highest), per order: `suit_strength` runs for every card classified.
-_SUIT_STRENGTHS = {
-    suits: {suit: strength for strength, suit in enumerate(order)}
-    for suits, order in _SUIT_ORDERS.items()
-}
-_SUIT_ORDER_LABELS = {
-    SuitOrder.STANDARD: gettext_noop("standard suits (♦ < ♣ < ♥ < ♠)"),
-    SuitOrder.PUSOY_DOS: gettext_noop("Pusoy Dos suits (♣ < ♠ < ♥ < ♦)"),
-    SuitOrder.BRIDGE: gettext_noop("Bridge suits (♣ < ♦ < ♥ < ♠)"),
-}
-_SUIT_ORDER_HELP = {
-    SuitOrder.STANDARD: gettext_noop(
-        "Diamonds lowest, then clubs, hearts and spades highest; the 3♦ opens every deal."
-    ),
-    SuitOrder.PUSOY_DOS: gettext_noop(
-        "As in the Philippines: clubs lowest, then spades, hearts and diamonds highest;"
-        " the 3♣ opens every deal."
-    ),
-    SuitOrder.BRIDGE: gettext_noop(
-        "As at some tables in Taiwan and Hong Kong: clubs lowest, then diamonds, hearts and"
-        " spades highest; the 3♣ opens every deal."
-    ),
-}
-
-
-class Straights(StrEnum):
-    """Which five ranks in a row make a straight, and how straights rank.
-
-    >>> ["-".join(rank.label for rank in run) for run in Straights.TWO_HIGH.runs[-2:]]
-    ['10-J-Q-K-A', 'J-Q-K-A-2']
-    >>> ["-".join(rank.label for rank in run) for run in Straights.ACE_TWO_HIGH.runs[-3:]]
-    ['10-J-Q-K-A', '2-3-4-5-6', 'A-2-3-4-5']
-    """
-
-    STANDARD = "standard-straights"
-    ACE_TWO_HIGH = "ace-two-high-straights"
-    NO_ACE_LOW = "no-ace-low-straights"
-    TWO_HIGH = "two-high-straights"
-
-    @property
-    def runs(self) -> tuple[tuple[Rank, ...], ...]:
-        """Every straight's ranks in the order its cards are shown, lowest straight first."""
-        return _RUNS[self]
-
-    @property
-    def label(self) -> str:
-        return gettext(_STRAIGHTS_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_STRAIGHTS_HELP[self])
-
-
-def _windows(line: tuple[Rank, ...]) -> tuple[tuple[Rank, ...], ...]:
-    return tuple(line[i : i + 5] for i in range(len(line) - 4))
-
-
-# Under the standard rules the 2 counts below the 3 in straights and the ace at either end, so
-# runs are windows of five over A 2 3 … K A, from A-2-3-4-5 (lowest) to 10-J-Q-K-A (highest).
-_ACE_AT_BOTH_ENDS = (Rank.ACE, Rank.TWO, *(rank for rank in Rank if rank != Rank.TWO))
-_STANDARD_RUNS = _windows(_ACE_AT_BOTH_ENDS)
-_RUNS = {
-    Straights.STANDARD: _STANDARD_RUNS,
-    # The same ten runs, but the two holding a 2 jump to the top, A-2-3-4-5 highest of all.
-    Straights.ACE_TWO_HIGH: (*_STANDARD_RUNS[2:], _STANDARD_RUNS[1], _STANDARD_RUNS[0]),
-    Straights.NO_ACE_LOW: _STANDARD_RUNS[1:],
-    # The 2 keeps its Big Two place above the ace: windows over 3 4 … K A 2.
-    Straights.TWO_HIGH: _windows(tuple(Rank)),
-}
-_STRAIGHTS_LABELS = {
-    Straights.STANDARD: gettext_noop("standard straights"),
-    Straights.ACE_TWO_HIGH: gettext_noop("A-2-3-4-5 the highest straight"),
-    Straights.NO_ACE_LOW: gettext_noop("no A-2-3-4-5 straight"),
-    Straights.TWO_HIGH: gettext_noop("twos high in straights"),
-}
-_STRAIGHTS_HELP = {
-    Straights.STANDARD: gettext_noop(
-        "A-2-3-4-5 is the lowest straight, then 2-3-4-5-6, up to 10-J-Q-K-A, the highest;"
-        " J-Q-K-A-2 is no straight."
-    ),
-    Straights.ACE_TWO_HIGH: gettext_noop(
-        "A-2-3-4-5 is the highest straight, then 2-3-4-5-6, then 10-J-Q-K-A down to"
-        " 3-4-5-6-7, the lowest."
-    ),
-    Straights.NO_ACE_LOW: gettext_noop(
-        "A-2-3-4-5 is no straight: 2-3-4-5-6 is the lowest, up to 10-J-Q-K-A, the highest."
-    ),
-    Straights.TWO_HIGH: gettext_noop(
-        "The 2 ranks high in straights too: 3-4-5-6-7 is the lowest, up to J-Q-K-A-2, the"
-        " highest; A-2-3-4-5 and 2-3-4-5-6 are no straights."
-    ),
-}
-
-
-class Flushes(StrEnum):
-    """How two flushes compare (a flush is five cards of one suit that are not a straight)."""
-
-    SUIT_FIRST = "suit-first-flushes"
-    TOP_CARD = "top-card-flushes"
-    POKER = "poker-flushes"
-
-    @property
-    def label(self) -> str:
-        return gettext(_FLUSHES_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_FLUSHES_HELP[self])
-
-
-_FLUSHES_LABELS = {
-    Flushes.SUIT_FIRST: gettext_noop("flushes by suit first"),
-    Flushes.TOP_CARD: gettext_noop("flushes by top card"),
-    Flushes.POKER: gettext_noop("poker flushes"),
-}
-_FLUSHES_HELP = {
-    Flushes.SUIT_FIRST: gettext_noop(
-        "A flush in a higher suit beats any flush in a lower suit; within one suit the highest"
-        " card decides."
-    ),
-    Flushes.TOP_CARD: gettext_noop(
-        "The highest card decides; the suit only breaks a tie between flushes with the same top"
-        " card, and the lower cards don't count."
-    ),
-    Flushes.POKER: gettext_noop(
-        "Card by card from the top, as in poker; the suit decides only between flushes of the"
-        " same five ranks."
-    ),
-}
-
-
-class PenaltyScale(StrEnum):
-    """What each card left in hand costs when another player goes out.
-
-    >>> [(band.first, band.last, band.per_card) for band in PenaltyScale.DOUBLING.bands(13)]
-    [(1, 7, 1), (8, 9, 2), (10, 13, 4)]
-    """
-
-    STANDARD = "standard-penalties"
-    FLAT = "flat-penalties"
-    HEAVY = "heavy-penalties"
-    DOUBLING = "doubling-penalties"
-
-    def bands(self, hand_size: int = 13) -> tuple[PenaltyBand, ...]:
-        """The bands from 1 to `hand_size` cards left; the top band stretches to cover it."""
-        return _bands(self, hand_size)
-
-    @property
-    def label(self) -> str:
-        return gettext(_PENALTY_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_PENALTY_HELP[self])
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyBand:
-    """Everyone left holding `first`–`last` cards pays `per_card` points for each of them.
-
-    >>> PenaltyBand(10, 12, 2).covers(11)
-    True
-    """
-
-    first: int
-    last: int
-    per_card: int
-
-    def covers(self, cards_left: int) -> bool:
-        return self.first <= cards_left <= self.last
-
-
-# (first card count, points a card) for each band; a band ends where the next begins, and the
-# last one at the most cards a player can hold.
-_BAND_STARTS = {
-    # The untouched hand of 13 costs 39, which is simply 3 points a card.
-    PenaltyScale.STANDARD: ((1, 1), (10, 2), (13, 3)),
-    PenaltyScale.FLAT: ((1, 1),),
-    PenaltyScale.HEAVY: ((1, 1), (8, 2), (10, 3), (13, 4)),
-    PenaltyScale.DOUBLING: ((1, 1), (8, 2), (10, 4)),
-}
-
-
-@cache
-def _bands(scale: PenaltyScale, hand_size: int) -> tuple[PenaltyBand, ...]:
-    starts = _BAND_STARTS[scale]
-    ends = [first - 1 for first, _ in starts[1:]] + [hand_size]
-    return tuple(
-        PenaltyBand(first, last, per_card)
-        for (first, per_card), last in zip(starts, ends, strict=True)
-    )
-
-
-STANDARD_PENALTIES = PenaltyScale.STANDARD.bands(13)
-
-_PENALTY_LABELS = {
-    PenaltyScale.STANDARD: gettext_noop("standard penalties"),
-    PenaltyScale.FLAT: gettext_noop("flat penalties"),
-    PenaltyScale.HEAVY: gettext_noop("heavy penalties"),
-    PenaltyScale.DOUBLING: gettext_noop("doubling penalties"),
-}
-_PENALTY_HELP = {
-    PenaltyScale.STANDARD: gettext_noop(
-        "1 point a card for 1–9 cards, 2 a card for 10–12, 3 a card for 13 or more (13 cost 39)."
-    ),
-    PenaltyScale.FLAT: gettext_noop("1 point a card, however many are left."),
-    PenaltyScale.HEAVY: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9, treble for 10–12, quadruple for 13 or"
-        " more (13 cost 52)."
-    ),
-    PenaltyScale.DOUBLING: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9 and double again from 10: ten cards"
-        " cost 40, eleven 44."
-    ),
-}
-
-
-class TwosRule(StrEnum):
-    """Whether going out on twos, or being caught holding them, doubles penalties.
-
-    Under EACH_TWO a player's penalty doubles once for every two left in their hand whether or
-    not the winner went out on twos; going out on twos doubles everyone's once more, as under
-    DOUBLE. So nine cards holding two twos cost 9 × 2 × 2 = 36, or 72 after a two went out last.
-    """
-
-    OFF = "no-twos-rule"
-    DOUBLE = "twos-double"
-    EACH_TWO = "twos-double-each"
-
-    @property
-    def label(self) -> str:
-        return gettext(_TWOS_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_TWOS_HELP[self])
-
-
-_TWOS_LABELS = {
-    TwosRule.OFF: gettext_noop("no twos rule"),
-    TwosRule.DOUBLE: gettext_noop("twos rule"),
-    TwosRule.EACH_TWO: gettext_noop("twos rule doubled per two held"),
-}
-_TWOS_HELP = {
-    TwosRule.OFF: gettext_noop("Going out on a two, or holding twos, changes nothing."),
-    TwosRule.DOUBLE: gettext_noop(
-        "When the winner goes out on a play of nothing but twos, everyone else's penalty doubles."
-    ),
-    TwosRule.EACH_TWO: gettext_noop(
-        "As the twos rule, and each player's penalty doubles again for every two left in their"
-        " hand: nine cards with two twos after the winner went out on a two cost"
-        " 9 × 2 × 2 × 2 = 72."
-    ),
-}
-
-
-class Finish(StrEnum):
-    """When a match is over. Whatever the finish, the lowest total alone wins; a tie plays on.
-
-    TARGET and DEALS take their number from the rule set (`target`, `deals`), so their tokens
-    carry it: `to-100`, `10-deals`. OPEN's token is its value, `open-ended`.
-    """
-
-    TARGET = "target"
-    DEALS = "deals"
-    OPEN = "open-ended"
-
-    @property
-    def label(self) -> str:
-        return gettext(_FINISH_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_FINISH_HELP[self])
-
-
-_FINISH_LABELS = {
-    Finish.TARGET: gettext_noop("to a target score"),
-    Finish.DEALS: gettext_noop("a set number of deals"),
-    Finish.OPEN: gettext_noop("open-ended"),
-}
-_FINISH_HELP = {
-    Finish.TARGET: gettext_noop(
-        "The match ends after the deal that takes someone to the target score, and the lowest"
-        " total wins; a tie for lowest plays on until one player is lowest alone."
-    ),
-    Finish.DEALS: gettext_noop(
-        "The match ends after the agreed number of deals, and the lowest total wins; a tie for"
-        " lowest plays on, one deal at a time."
-    ),
-    Finish.OPEN: gettext_noop(
-        "The match goes on until the scorekeeper ends it, and the lowest total wins; it can't"
-        " be ended while the lowest total is shared."
-    ),
-}
-
-
-class Players(IntEnum):
-    """How many play: a value for `RuleSet.players`, with a token and words for each count.
-
-    >>> Players(3).token, Players.THREE.label
-    ('3-players', '3 players')
-    """
-
-    FOUR = 4
-    THREE = 3
-    TWO = 2
-
-    @property
-    def token(self) -> str:
-        return f"{self.value}-players"
-
-    @property
-    def label(self) -> str:
-        return gettext("%(count)s players") % {"count": self.value}
-
-    @property
-    def explained(self) -> str:
-        return gettext(_PLAYERS_HELP[self])
-
-
-_PLAYERS_HELP = {
-    Players.FOUR: gettext_noop("13 cards each, the whole pack."),
-    Players.THREE: gettext_noop(
-        "17 cards each, and the holder of the lowest 3 takes the last card: up to 18 in hand."
-    ),
-    Players.TWO: gettext_noop("13 cards each; the other 26 are set aside unseen."),
-}
 
 # The options a table chooses, by RuleSet field, with the name of each for a settings form.
 OPTIONS: dict[str, type[StrEnum] | type[IntEnum]] = {
@@ -475,7 +125,7 @@ class RuleSet:
 
     def suit_strength(self, suit: Suit) -> int:
         """0 for the lowest suit up to 3 for the highest."""
-        return _SUIT_STRENGTHS[self.suits][suit]
+        return SUIT_STRENGTHS[self.suits][suit]
 
     @property
     def hand_size(self) -> int:

@@ -5,7 +5,7 @@ their totals, so the player with more points pays the other (difference × stake
 the same thing as: the player with the fewest points collects from everybody. A player's net is
 stake × (sum of all totals − players × own total), and the nets add up to zero.
 
-Totals are penalty points, as in rules.scoring (lower is better). Money is a Decimal with
+Totals are penalty points, as in rules.penalties (lower is better). Money is a Decimal with
 `places` digits after the point (2 for cents; 0 for a currency without a minor unit).
 
 Worked example, at ten cents a point: Ann 10, Ben 52, Cat 30, Dev 108.

@@ -1,21 +1,9 @@
 """How should I break up my hand? The best few ways to split 13 cards into plays.
 
 Every card goes into exactly one play (a single, pair, triple or five-card hand), and each way
-of splitting gets a score from four parts, each shown to the player with its points:
-
-- **Plays: −10 each.** Every play is a turn in which you must get cards down, and the first
-  player out wins, so fewer plays is the first aim: no card's other points are worth more
-  than a play.
-- **Low singles (below 8): −10 for a 3, −8 for a 4 … −2 for a 7.** A low card on its own is the
-  card that is left in your hand at the end; five-card hands that swallow them score by avoiding
-  this. Low pairs and triples cost nothing extra: you can lead them when you have the lead.
-- **2s and aces kept as control: +8 for a 2, +4 for an ace**, for each one played alone or in
-  a pair. They win tricks late and give you the lead back; spent as the pair of a full house,
-  a kicker or inside a run, they win nothing. Not in triples: a triple of 2s still wins one
-  trick, and it is cheaper to play three low cards as a triple than to keep the 2s apart.
-- **Five-card hands: +1 for a straight … +5 for a straight flush** (the tier under the rules in
-  force), because a stronger hand is less often beaten; between two hands that clear the same
-  cards, the stronger one wins.
+of splitting gets a score from four parts, each shown to the player with its points: −10 a
+play, less for low singles, more for 2s and aces kept as control and for stronger five-card
+hands (`rules.split_score` says how much, and why).
 
 Splits that score the same are ordered by stronger singles, then stronger pairs, triples and
 five-card hands. Splits that differ only in which suit of a rank goes where count as one: the
@@ -42,35 +30,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.advice import five_card_plays
-from rules.cards import Card, Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
 from rules.i18n import gettext
 from rules.plays import Play, classify
 from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.split_score import PLAY_COST, ScorePart, score_parts, small_points, tier
 
 HAND_SIZE = 13
-PLAY_COST = 10
-LOW_BELOW = Rank.EIGHT
-LOW_SINGLE_STEP = 2  # per rank below LOW_BELOW: a 3 costs 10, a 7 costs 2
-CONTROL = {Rank.TWO: 8, Rank.ACE: 4}
-
-
-@dataclass(frozen=True, slots=True)
-class ScorePart:
-    """One reason an arrangement scores what it does, and its points (negative counts against).
-
-    >>> str(ScorePart("5 plays", -50))
-    '5 plays: −50'
-    """
-
-    label: str
-    points: int
-
-    def __str__(self) -> str:
-        sign = "−" if self.points < 0 else "+"
-        return gettext("%(label)s: %(points)s") % {
-            "label": self.label,
-            "points": f"{sign}{abs(self.points)}",
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,59 +72,6 @@ def arrangements(
     return _Search(cards, rules, best).run()
 
 
-def _low_single_points(rank: int) -> int:
-    return LOW_SINGLE_STEP * (rank - LOW_BELOW) if rank < LOW_BELOW else 0
-
-
-def _small_points(rank: int, size: int) -> int:
-    """The points of one single, pair or triple of `rank`, as `_parts` counts them."""
-    points = -PLAY_COST
-    if size == 1:
-        points += _low_single_points(rank)
-    if size <= 2:
-        points += CONTROL.get(rank, 0) * size  # Rank is an IntEnum: an int finds it
-    return points
-
-
-def _tier(play: Play) -> int:
-    # A five-card key starts with its tier (1 straight … 5 straight flush) under every rule set.
-    return play.key[0]
-
-
-def _parts(plays: Sequence[Play]) -> tuple[ScorePart, ...]:
-    """The score of a split, part by part; the search adds up the same points play by play."""
-    parts = [ScorePart(gettext("%(count)s plays") % {"count": len(plays)}, -PLAY_COST * len(plays))]
-    low = [play.cards[0] for play in plays if play.size == 1 and play.cards[0].rank < LOW_BELOW]
-    if low:
-        parts.append(
-            ScorePart(
-                gettext("Low singles, below 8 (%(cards)s)") % {"cards": " ".join(map(str, low))},
-                sum(_low_single_points(card.rank) for card in low),
-            )
-        )
-    control = [
-        card for play in plays if play.size <= 2 for card in play.cards if card.rank in CONTROL
-    ]
-    if control:
-        parts.append(
-            ScorePart(
-                gettext("2s and aces kept for control, alone or in pairs (%(cards)s)")
-                % {"cards": " ".join(map(str, control))},
-                sum(CONTROL[card.rank] for card in control),
-            )
-        )
-    fives = [play for play in plays if play.size == 5]
-    if fives:
-        parts.append(
-            ScorePart(
-                gettext("Five-card hands, more for stronger kinds (%(kinds)s)")
-                % {"kinds": ", ".join(play.kind.label for play in fives)},
-                sum(_tier(play) for play in fives),
-            )
-        )
-    return tuple(parts)
-
-
 # How the cards of one rank, weakest first, can be split into singles, pairs and triples, as
 # blocks of positions. Singles take the strongest cards and two pairs share out the strength:
 # among splits of one shape, that is what the tie-break (stronger singles, then pairs) prefers.
@@ -175,7 +88,7 @@ _SPLITS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
 def _rank_options(rank: int, count: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
     """Each way to split `count` cards of `rank` with its points, the best first."""
     options = [
-        (sum(_small_points(rank, len(block)) for block in blocks), blocks)
+        (sum(small_points(rank, len(block)) for block in blocks), blocks)
         for blocks in _SPLITS[count]
     ]
     return tuple(sorted(options, key=lambda option: option[0], reverse=True))
@@ -252,7 +165,7 @@ class _Search:
         taken: dict[int, int] = {}
         for position in positions:
             taken[group_of[position]] = taken.get(group_of[position], 0) + 1
-        points = -PLAY_COST + _tier(play)
+        points = -PLAY_COST + tier(play)
         return _Five(
             play,
             positions,
@@ -338,7 +251,7 @@ class _Search:
             kept = sorted(kept, key=lambda entry: entry[0], reverse=True)[: self.best]
         arrangements = []
         for (score, _, _), plays in kept:
-            parts = _parts(plays)
+            parts = score_parts(plays)
             arrangements.append(Arrangement(tuple(plays), score, parts))
         return arrangements
 

@@ -2,7 +2,7 @@
 
 The demo club (`manage.py seed_demo`) and the benchmark (`python -m scoring.bench`) both use
 this. The deals follow the rules (one player out, the others holding 1–13 cards) and the games
-end exactly when `rules.scoring` says they do, a tie for the lowest total playing on.
+end exactly when `rules.penalties` says they do, a tie for the lowest total playing on.
 
 How many cards the others still hold when someone goes out is drawn from a table tuned so
 that a game to 100 lasts about 26 deals: mostly one to four cards, ten to twelve now and then,
@@ -24,8 +24,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from rules.penalties import GameReplay, outcome, penalty, replay
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.scoring import GameReplay, outcome, penalty, replay
 from scoring.models import SEATS, Deal, DealScore, Game, GameChange, Player, Season, Seat
 from scoring.services import season_changed, seat_figures
 

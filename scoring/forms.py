@@ -15,17 +15,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.ruleset import (
-    DEFAULT_RULES,
-    MAX_DEALS,
-    MAX_TARGET,
-    OPTIONS,
-    Finish,
-    RuleSet,
-    TwosRule,
-    option_label,
-)
-from rules.scoring import penalty, validate_deal
+from rules.options import Finish, TwosRule
+from rules.penalties import penalty, validate_deal
+from rules.ruleset import DEFAULT_RULES, MAX_DEALS, MAX_TARGET, OPTIONS, RuleSet, option_label
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,

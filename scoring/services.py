@@ -21,8 +21,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule, parse_rules
-from rules.scoring import DealResult, GameReplay, penalty, replay, validate_deal
+from rules.options import Finish, TwosRule
+from rules.penalties import DealResult, GameReplay, penalty, replay, validate_deal
+from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 from scoring.models import (
     FIRST_SEASON_DAY,
     LAST_SEASON_DAY,

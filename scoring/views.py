@@ -29,8 +29,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from bigtwo_site.http import HtmxHttpRequest
-from rules.ruleset import Finish, RuleSet, TwosRule
-from rules.scoring import GameReplay, replay
+from rules.options import Finish, TwosRule
+from rules.penalties import GameReplay, replay
+from rules.ruleset import RuleSet
 from rules.settle import Settlement, format_amount, settle
 from scoring import services
 from scoring.charts import Chart, running_totals_chart

@@ -30,7 +30,7 @@ request died sends it again with the same token, as the phone does.
 Afterwards the database is checked against what the clients were told: every deal a client was
 told was recorded is there once with the cards it sent, no deal is there that no client was
 told about, every deal has its four scores and its line of history, stored totals are the sum
-of the penalties (rules.scoring.replay), and services.recompute would change nothing.
+of the penalties (rules.penalties.replay), and services.recompute would change nothing.
 The exit status is 1 when anything was lost, doubled, half-written or answered with an error.
 """
 
@@ -1030,7 +1030,7 @@ def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
     from django.db import transaction
     from django.db.models import Count
 
-    from rules.scoring import replay
+    from rules.penalties import replay
     from scoring import services
     from scoring.models import Deal, Game, GameChange, Seat
 

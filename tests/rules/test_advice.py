@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from rules.advice import all_plays, answers, five_card_plays
 from rules.cards import DECK, Card, Suit, parse_cards
-from rules.plays import Kind, NotAPlay, classify, lowest_card
+from rules.kinds import Kind
+from rules.plays import NotAPlay, classify, lowest_card
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 
 

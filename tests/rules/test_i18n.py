@@ -12,9 +12,9 @@ import pytest
 
 from rules import i18n
 from rules.cards import Card, CardParseError, parse_cards
-from rules.checker import overlap_problem
+from rules.hand_report import overlap_problem
+from rules.penalties import validate_deal
 from rules.plays import NotAPlay, classify, compare, judge
-from rules.scoring import validate_deal
 
 
 def test_english_is_the_default_language():
@@ -96,7 +96,9 @@ def test_a_language_without_a_catalog_falls_back_to_english():
 
 
 def test_the_engine_and_its_translations_import_nothing_from_django():
-    engine = "rules.cards, rules.plays, rules.scoring, rules.ruleset, rules.i18n, rules.checker"
+    engine = (
+        "rules.cards, rules.plays, rules.penalties, rules.ruleset, rules.i18n, rules.hand_report"
+    )
     code = (
         f"import sys, {engine}\n"
         "with rules.i18n.use_language('zh-hant'):\n"

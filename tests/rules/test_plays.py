@@ -3,19 +3,11 @@
 import pytest
 
 from rules.cards import Card, Rank, Suit, parse_cards
-from rules.plays import (
-    FLUSH_KEYS,
-    PRODUCT_KEYS,
-    Kind,
-    NotAPlay,
-    can_open,
-    classify,
-    compare,
-    judge,
-    lowest_card,
-    overlapping,
-)
-from rules.ruleset import PenaltyScale, RuleSet, Straights, SuitOrder
+from rules.kinds import Kind
+from rules.lookups import FLUSH_KEYS, PRODUCT_KEYS
+from rules.options import PenaltyScale, Straights, SuitOrder
+from rules.plays import NotAPlay, can_open, classify, compare, judge, lowest_card, overlapping
+from rules.ruleset import RuleSet
 
 
 def play(text: str, rules: RuleSet | None = None):

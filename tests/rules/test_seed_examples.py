@@ -3,8 +3,9 @@
 import itertools
 
 from rules.cards import DECK, parse_cards
-from rules.plays import Kind, NotAPlay, can_open, classify, compare, judge, lowest_card
-from rules.scoring import outcome, penalty, replay
+from rules.kinds import Kind
+from rules.penalties import outcome, penalty, replay
+from rules.plays import NotAPlay, can_open, classify, compare, judge, lowest_card
 
 
 def play(text: str):

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from rules import bench_split
 from rules.advice import all_plays
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
-from rules.plays import Kind, classify
+from rules.kinds import Kind
+from rules.plays import classify
 from rules.ruleset import DEFAULT_RULES, parse_rules
-from rules.split import Arrangement, ScorePart, arrangements
+from rules.split import Arrangement, arrangements
+from rules.split_score import ScorePart
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -9,26 +9,28 @@ from hypothesis import strategies as st
 
 from rules import bench
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
+from rules.options import (
+    STANDARD_PENALTIES,
+    Finish,
+    Flushes,
+    PenaltyScale,
+    Players,
+    Straights,
+    SuitOrder,
+    TwosRule,
+)
+from rules.penalties import DealResult, Outcome, outcome, penalty, replay, validate_deal
 from rules.plays import NotAPlay, Play, can_open, classify, compare, lowest_card
 from rules.ruleset import (
     DEFAULT_RULES,
     MAX_DEALS,
     MAX_TARGET,
     OPTIONS,
-    STANDARD_PENALTIES,
-    Finish,
-    Flushes,
-    PenaltyScale,
-    Players,
     RuleSet,
-    Straights,
-    SuitOrder,
-    TwosRule,
     UnknownRules,
     option_label,
     parse_rules,
 )
-from rules.scoring import DealResult, Outcome, outcome, penalty, replay, validate_deal
 
 NAMES = ["Ann", "Ben", "Cara", "Dev"]
 PUSOY_DOS = RuleSet(suits=SuitOrder.PUSOY_DOS)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.scoring import penalty, replay, validate_deal
+from rules.penalties import penalty, replay, validate_deal
 from scoring import bench, services
 from scoring.demo import random_deal, random_game, seed_season
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Player, Seat

@@ -9,7 +9,8 @@ from decimal import Decimal
 
 import pytest
 
-from rules.ruleset import Finish, RuleSet, SuitOrder, TwosRule, parse_rules
+from rules.options import Finish, SuitOrder, TwosRule
+from rules.ruleset import RuleSet, parse_rules
 from scoring import services
 from scoring.models import Game, Season
 from tests.scoring.conftest import make_game, record

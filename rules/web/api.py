@@ -8,18 +8,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from rules.cards import Card, CardParseError, parse_cards
-from rules.checker import MAX_TEXT_LENGTH, hand_json, overlap_problem, report
-from rules.helpers_web import (
-    HandProblem,
-    advise,
-    plays_json,
-    read_rules,
-    rules_json,
-    split,
-    split_json,
-)
+from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem, report
 from rules.plays import judge
 from rules.ruleset import RuleSet, UnknownRules
+from rules.web.json_shapes import hand_json, plays_json, rules_json, split_json
+from rules.web.table_helpers import HandProblem, advise, read_rules, split
 
 
 class BadCards(ValueError):

@@ -3,8 +3,8 @@
 "What can I play?" (`/play/`, `/api/hands/plays`) and "How should I break up my hand?"
 (`/split/`, `/api/hands/split`) check their input here and get their answers from the engine
 (`rules.advice`, `rules.split`), so a page and its endpoint refuse the same cards with the same
-words. Django-side: the messages go through Django's translations, but nothing here sees a
-request or a template.
+words. The messages go through Django's translations, but nothing here sees a request or a
+template; the API's JSON is built in `rules.web.json_shapes`.
 """
 
 from __future__ import annotations
@@ -17,18 +17,12 @@ from django.utils.translation import gettext_noop, ngettext
 
 from rules.advice import PlayGroup, answers
 from rules.cards import Card, Rank
-from rules.checker import HandReport, hand_json, report
-from rules.plays import Kind, Play, lowest_card, overlapping
+from rules.hand_report import HandReport, report
+from rules.kinds import Kind
+from rules.plays import Play, lowest_card, overlapping
 from rules.ruleset import RuleSet, parse_rules
-from rules.split import (
-    CONTROL,
-    HAND_SIZE,
-    LOW_BELOW,
-    LOW_SINGLE_STEP,
-    PLAY_COST,
-    Arrangement,
-    arrangements,
-)
+from rules.split import HAND_SIZE, Arrangement, arrangements
+from rules.split_score import CONTROL, LOW_BELOW, LOW_SINGLE_STEP, PLAY_COST
 
 # The house rules that change which play wins: the only ones the hand pages take. Penalties,
 # twos and the finish line are for keeping score; a rules name holding them is accepted and
@@ -56,18 +50,6 @@ def read_rules(text: str) -> RuleSet:
     Raises `rules.ruleset.UnknownRules` with the message to show.
     """
     return hand_rules(parse_rules(text))
-
-
-def rules_json(rules: RuleSet) -> dict[str, str]:
-    return {"name": rules.name, "label": rules.label}
-
-
-def play_json(play: Play) -> dict[str, object]:
-    return {
-        "cards": [card.code for card in play.cards],
-        "kind": str(play.kind),
-        "description": play.description,
-    }
 
 
 def sorted_hand(cards: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
@@ -205,24 +187,6 @@ def group_heading(group: PlayGroup) -> str:
     return _(_GROUP_HEADINGS[group.kind]) % {"count": len(group.plays)}
 
 
-def plays_json(advice: PlayAdvice, hand: Sequence[Card], rules: RuleSet) -> dict[str, object]:
-    """`/api/hands/plays`: see the README's API section."""
-    return {
-        "rules": rules_json(rules),
-        "hand": [card.code for card in sorted_hand(hand, rules)],
-        "table": None if advice.table is None else hand_json(advice.table),
-        "groups": [
-            {
-                "kind": str(group.kind),
-                "label": group.kind.label,
-                "plays": [play_json(play) for play in group.plays],
-            }
-            for group in advice.groups
-        ],
-        "count": advice.count,
-    }
-
-
 # ---------------------------------------------------------------------------------------------
 # How should I break up my hand?
 
@@ -263,28 +227,8 @@ def signed(points: int) -> str:
     return f"+{points}" if points else "0"
 
 
-def split_json(
-    found: Sequence[Arrangement], hand: Sequence[Card], rules: RuleSet
-) -> dict[str, object]:
-    """`/api/hands/split`: see the README's API section."""
-    return {
-        "rules": rules_json(rules),
-        "hand": [card.code for card in sorted_hand(hand, rules)],
-        "arrangements": [
-            {
-                "score": arrangement.score,
-                "parts": [
-                    {"label": part.label, "points": part.points} for part in arrangement.parts
-                ],
-                "plays": [play_json(play) for play in arrangement.plays],
-            }
-            for arrangement in found
-        ],
-    }
-
-
 def scoring_notes() -> list[str]:
-    """What an arrangement's score is made of, in the page's words (rules.split's numbers)."""
+    """What an arrangement's score is made of, in the page's words (rules.split_score's numbers)."""
     low_three = LOW_SINGLE_STEP * (LOW_BELOW - Rank.THREE)
     low_seven = LOW_SINGLE_STEP * (LOW_BELOW - Rank.SEVEN)
     return [

@@ -4,7 +4,7 @@ import re
 from html import unescape
 from urllib.parse import parse_qs, urlparse
 
-from tests.rules.pages import pressed, text_of
+import pytest
 
 HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
 
@@ -15,12 +15,18 @@ def page(client, **params) -> str:
     return unescape(response.content.decode())
 
 
-def ways(html: str) -> list[str]:
+@pytest.fixture
+def ways(text_of):
     """Each arrangement's text, in the order shown."""
-    return [text_of(way) for way in re.findall(r'<li class="arrangement">(.*?)</ul>', html, re.S)]
+
+    def ways(html: str) -> list[str]:
+        found = re.findall(r'<li class="arrangement">(.*?)</ul>', html, re.S)
+        return [text_of(way) for way in found]
+
+    return ways
 
 
-def test_the_empty_page_asks_for_thirteen_cards(client):
+def test_the_empty_page_asks_for_thirteen_cards(client, ways):
     html = page(client)
     assert html.count('name="tap"') == 52
     assert "Tap your cards" in html
@@ -28,7 +34,7 @@ def test_the_empty_page_asks_for_thirteen_cards(client):
     assert not ways(html)
 
 
-def test_thirteen_cards_get_three_ways_best_first(client):
+def test_thirteen_cards_get_three_ways_best_first(client, ways):
     found = ways(page(client, hand=HAND))
     assert len(found) == 3
     assert found[0].strip().startswith("Way 1: 7 plays, score −55")
@@ -36,7 +42,7 @@ def test_thirteen_cards_get_three_ways_best_first(client):
     assert "Way 3: 8 plays, score −65" in found[2]
 
 
-def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client):
+def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client, ways):
     best = ways(page(client, hand=HAND))[0]
     order = [
         "Single 7♣",
@@ -54,7 +60,7 @@ def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client)
     assert "Five-card hands, more for stronger kinds (straight): +1" in best
 
 
-def test_the_page_says_what_a_score_is_made_of(client):
+def test_the_page_says_what_a_score_is_made_of(client, text_of):
     text = text_of(page(client, hand=HAND))
     assert "What the score is made of" in text
     assert "Fewer plays score higher: each play costs 10 points" in text
@@ -62,14 +68,14 @@ def test_the_page_says_what_a_score_is_made_of(client):
     assert "Each 2 (+8) and ace (+4)" in text
 
 
-def test_fewer_than_thirteen_cards_says_how_many_to_add(client):
+def test_fewer_than_thirteen_cards_says_how_many_to_add(client, ways):
     html = page(client, hand="3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s")
     assert "You have 12 cards: a hand is 13 — add 1" in html
     assert "You have 1 card: a hand is 13 — add 12" in page(client, hand="3d")
     assert not ways(html)
 
 
-def test_more_than_thirteen_cards_says_how_many_to_take_out(client):
+def test_more_than_thirteen_cards_says_how_many_to_take_out(client, ways):
     html = page(client, hand=HAND + " ah as")
     assert "You have 15 cards: a hand is 13 — take out 2" in html
     assert not ways(html)
@@ -87,7 +93,7 @@ def test_text_that_is_not_cards_is_explained_and_kept(client):
     assert 'value="3d zz"' in html
 
 
-def test_the_rules_change_the_ways(client):
+def test_the_rules_change_the_ways(client, ways):
     # Under twos-high straights J-Q-K-A-2 is a straight: the best way plays it.
     hand = "JS QH KD AC 2D 3c 3d 5h 5s 7c 7d 9h 9s"
     standard = ways(page(client, hand=hand))[0]
@@ -103,7 +109,7 @@ def test_unknown_rules_are_named_and_the_hand_kept(client):
     assert 'value="9s"' in html
 
 
-def test_tapping_adds_a_card_up_to_thirteen(client):
+def test_tapping_adds_a_card_up_to_thirteen(client, pressed):
     response = client.get("/split/", {"hand": "9s", "tap": "9h"})
     assert parse_qs(urlparse(response["Location"]).query) == {"hand": ["9S 9H"]}
     html = page(client, hand=HAND, tap="AS")
@@ -117,7 +123,7 @@ def test_tapping_a_picked_card_takes_it_out(client):
     assert parse_qs(urlparse(response["Location"]).query) == {"hand": ["9H"]}
 
 
-def test_htmx_typing_swaps_only_the_feedback(client):
+def test_htmx_typing_swaps_only_the_feedback(client, ways):
     response = client.get(
         "/split/", {"hand": HAND}, headers={"HX-Request": "true", "HX-Target": "feedback"}
     )

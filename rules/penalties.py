@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.i18n import gettext
-from rules.ruleset import DEFAULT_RULES, Finish, RuleSet, TwosRule
+from rules.options import Finish, TwosRule
+from rules.ruleset import DEFAULT_RULES, RuleSet
 
 TWOS_IN_THE_DECK = 4
 

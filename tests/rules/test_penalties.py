@@ -2,8 +2,8 @@
 
 import pytest
 
+from rules.penalties import Outcome, outcome, penalty, replay, validate_deal
 from rules.ruleset import RuleSet
-from rules.scoring import Outcome, outcome, penalty, replay, validate_deal
 
 NAMES = ["Ann", "Ben", "Cara", "Dev"]
 

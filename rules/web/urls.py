@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rules import api, views
+from rules.web import api, views
 
 app_name = "rules"
 urlpatterns = [

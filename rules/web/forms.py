@@ -1,3 +1,5 @@
+"""The hand pages' query strings as forms: hands as text, the house rules, a card tapped."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from rules.cards import Card, CardParseError, parse_cards
-from rules.checker import MAX_TEXT_LENGTH, overlap_problem
-from rules.helpers_web import HAND_OPTIONS, play_problem, read_rules, split_problem
+from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem
 from rules.ruleset import DEFAULT_RULES, OPTIONS, RuleSet, UnknownRules, option_label
 from rules.split import HAND_SIZE
+from rules.web.table_helpers import HAND_OPTIONS, play_problem, read_rules, split_problem
 
 HANDS = (("a", gettext_lazy("Hand A")), ("b", gettext_lazy("Hand B")))
 

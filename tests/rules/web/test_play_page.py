@@ -6,8 +6,6 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.rules.pages import pressed, text_of
-
 HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
 
 
@@ -17,8 +15,14 @@ def page(client, **params) -> str:
     return unescape(response.content.decode())
 
 
-def headings(html: str) -> list[str]:
-    return [text_of(h).strip() for h in re.findall(r"<h3>(.*?)</h3>", html)]
+@pytest.fixture
+def headings(text_of):
+    """The page's group headings, as read: "Pairs (2)"."""
+
+    def headings(html: str) -> list[str]:
+        return [text_of(h).strip() for h in re.findall(r"<h3>(.*?)</h3>", html)]
+
+    return headings
 
 
 def play_links(html: str) -> list[str]:
@@ -32,7 +36,7 @@ def test_the_empty_page_offers_a_full_deck_and_both_fields(client):
     assert "No cards yet" in html
 
 
-def test_the_plays_that_beat_a_pair_are_listed_weakest_first(client):
+def test_the_plays_that_beat_a_pair_are_listed_weakest_first(client, text_of, headings):
     html = page(client, hand=HAND, table="8d 8s")
     assert headings(html) == ["Pairs (2)"]
     text = text_of(html)
@@ -40,7 +44,7 @@ def test_the_plays_that_beat_a_pair_are_listed_weakest_first(client):
     assert text.index("Pair of 9s") < text.index("Pair of 2s")
 
 
-def test_a_lead_lists_every_play_grouped_by_kind_singles_first(client):
+def test_a_lead_lists_every_play_grouped_by_kind_singles_first(client, text_of, headings):
     html = page(client, hand="3d 4c 5h 6s 7d 7c 9h")
     assert headings(html) == ["Singles (7)", "Pairs (1)", "Straights (2)"]
     assert "You are leading: 10 plays to choose from" in text_of(html)
@@ -93,7 +97,7 @@ def test_the_pass_names_the_play_on_the_table(client, table, named):
     assert f"beats {named}: pass" in page(client, hand="3d", table=table)
 
 
-def test_the_first_play_must_hold_the_three_of_diamonds(client):
+def test_the_first_play_must_hold_the_three_of_diamonds(client, text_of, headings):
     html = page(client, hand="4c 9h 9s", first="1")
     assert "You don't hold 3♦, so you don't lead the first play" in html
     html = page(client, hand="3d 4c 5h 6s 7d 3s", first="1")
@@ -142,7 +146,7 @@ def test_the_rules_change_which_plays_beat_the_table(client):
     assert "House rules: Pusoy Dos suits" in pusoy
 
 
-def test_under_two_high_straights_j_q_k_a_2_is_a_straight(client):
+def test_under_two_high_straights_j_q_k_a_2_is_a_straight(client, headings):
     html = page(client, hand="JS QH KD AC 2D", rules="two-high-straights")
     assert "Straights (1)" in headings(html)
     assert "Straight J-Q-K-A-2" in html
@@ -210,7 +214,7 @@ def test_a_card_on_the_table_cannot_be_tapped_into_the_hand(client):
     assert "9♠ is in your hand: tap cards into your hand to take it out." in html
 
 
-def test_a_fourteenth_card_cannot_be_tapped_in(client):
+def test_a_fourteenth_card_cannot_be_tapped_in(client, pressed):
     html = page(client, hand=HAND, into="hand", tap="AS")
     assert "You have 14 cards" in html
     # The hand stays as it was: A♠ is not picked, 2♠ still is.
@@ -250,7 +254,7 @@ def test_htmx_tap_swaps_the_form(client):
     assert response["HX-Replace-Url"] == "/play/?hand=9S+9H"
 
 
-def test_a_huge_lead_shows_the_weakest_hundred_of_a_kind(client):
+def test_a_huge_lead_shows_the_weakest_hundred_of_a_kind(client, headings):
     html = page(client, hand="3h 4h 5h 6h 7h 8h 9h 10h jh qh kh ah 2h")
     assert "Flushes (1277)" in headings(html)
     assert "…and 1177 stronger plays of this kind, not shown." in html

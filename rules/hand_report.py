@@ -1,4 +1,7 @@
-"""What the hand checker says about two hands: pure Python, shared by the page and the API."""
+"""What the hand checker says about a hand, or two: pure Python, shared by its page and the API.
+
+The web layer (rules.web) shows a `HandReport` on the page and as JSON.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from rules.i18n import gettext as _
 from rules.plays import NotAPlay, Play, can_open, classify, overlapping
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
+# The most characters of typed text (cards, or a rules name) read: many times any real hand.
 MAX_TEXT_LENGTH = 200
 
 
@@ -38,17 +42,6 @@ def report(cards: tuple[Card, ...], rules: RuleSet = DEFAULT_RULES) -> HandRepor
         return HandReport(cards=cards, play=classify(cards, rules), problem=None)
     except NotAPlay as not_a_play:
         return HandReport(cards=cards, play=None, problem=str(not_a_play))
-
-
-def hand_json(hand: HandReport) -> dict[str, object]:
-    """The API's shape for one hand (`/api/hands/classify`, and each side of `compare`)."""
-    return {
-        "cards": [card.code for card in hand.shown_cards],
-        "valid": hand.play is not None,
-        "kind": str(hand.play.kind) if hand.play is not None else None,
-        "description": hand.description,
-        "error": hand.problem,
-    }
 
 
 def may_open(hand: HandReport, rules: RuleSet = DEFAULT_RULES) -> bool:

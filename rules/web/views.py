@@ -1,3 +1,5 @@
+"""The hand checker's and the helpers' pages: /check/, /play/ and /split/, typed or tapped."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -5,19 +7,22 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.forms import BoundField
-from django.http import HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
+from django_htmx.middleware import HtmxDetails
 
-from bigtwo_site.http import HtmxHttpRequest
 from rules.cards import DECK, Card, parse_cards
-from rules.checker import HandReport, may_open, report
-from rules.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
-from rules.helpers_web import (
+from rules.hand_report import HandReport, may_open, report
+from rules.plays import Play, Verdict, judge, lowest_card
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.split import Arrangement
+from rules.web.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
+from rules.web.table_helpers import (
     HAND_OPTIONS,
     SHOWN_PER_GROUP,
     advise,
@@ -28,9 +33,14 @@ from rules.helpers_web import (
     split,
     split_problem,
 )
-from rules.plays import Play, Verdict, judge, lowest_card
-from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.split import Arrangement
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request through django-htmx's middleware. The scoring app has its own in bigtwo_site;
+    this layer sits below the site and imports nothing from it (see pyproject's contracts)."""
+
+    htmx: HtmxDetails
+
 
 # The quirks people argue about at the table, as ready-made comparisons.
 EXAMPLES = (
