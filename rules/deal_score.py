@@ -103,8 +103,8 @@ class ScoredDeal:
     @property
     def loser(self) -> int:
         """Whoever was left holding the most cards (`Lead.LOSER` leads the next deal): the last
-        out under finishing order, the most points under points by hand. Of players tied, the
-        first after the winner in seat order."""
+        out under finishing order; under points by hand typed without cards, the most points.
+        Of players tied, the first after the winner in seat order."""
         if self.facts.order is not None:
             return self.facts.order[-1]
         held = self.cards_left if self.cards_left is not None else self.facts.points

@@ -100,3 +100,8 @@ def test_under_every_rule_the_winner_deals_and_a_loser_or_a_card_leads(drawn):
         case _:
             assert following.leader is None
     assert following.sentence([f"P{seat}" for seat in range(rules.players)])
+
+
+def test_under_points_by_hand_the_cards_left_decide_the_loser_when_they_are_given():
+    rules = "points-by-hand,loser-leads"
+    assert after(DealResult((9, 0, 2, 3), points=(7, 0, 9, 9)), rules).leader == 0
