@@ -9,6 +9,7 @@ import re
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from rules.cards import Card, CardParseError, parse_cards
@@ -144,10 +145,8 @@ def number(name: str, text: str) -> int:
     return int(text)
 
 
-def fact_param(request: HttpRequest, name: str) -> object:
+def fact_value(name: str, text: str) -> object:
     """One fact of `/api/deals/score`, read from its parameter as `DealResult` holds it."""
-    text = text_param(request, name)
-    assert text is not None
     if name == "out_on_twos":
         if text.strip().lower() not in _TRUE + _FALSE:
             raise BadCards(
@@ -163,22 +162,27 @@ def fact_param(request: HttpRequest, name: str) -> object:
 def deal_facts(request: HttpRequest, rules: RuleSet) -> DealResult:
     """The deal's facts from the query, refusing (BadCards) a fact the rules don't take and
     any they need that is missing, by the parameter's name."""
-    given = [name for name in SCORE_PARAMETERS if name in request.GET]
-    facts = {SCORE_PARAMETERS[name]: fact_param(request, name) for name in given}
+    texts = {name: text_param(request, name) for name in SCORE_PARAMETERS}
+    given = {name: text for name, text in texts.items() if text is not None}
+    facts = {SCORE_PARAMETERS[name]: fact_value(name, text) for name, text in given.items()}
     wanted = facts_wanted(rules, dragon="dragon" in facts)
-    unused = [name for name in given if SCORE_PARAMETERS[name] not in wanted.allowed]
+    unused = [f"{name}=" for name in given if SCORE_PARAMETERS[name] not in wanted.allowed]
     if unused and "dragon" in wanted.required:
         raise BadCards(
             _(
                 "A dragon wins before a card is played, so the deal takes only dragon=:"
                 " leave out %(names)s"
             )
-            % {"names": ", ".join(f"{name}=" for name in unused)}
+            % {"names": ", ".join(unused)}
         )
     if unused:
         raise BadCards(
-            _("These rules (%(rules)s) don't use %(names)s: leave it out")
-            % {"rules": rules.label, "names": ", ".join(f"{name}=" for name in unused)}
+            ngettext(
+                "These rules (%(rules)s) don't use %(names)s: leave it out",
+                "These rules (%(rules)s) don't use %(names)s: leave them out",
+                len(unused),
+            )
+            % {"rules": rules.label, "names": ", ".join(unused)}
         )
     missing = [
         name
@@ -193,7 +197,7 @@ def deal_facts(request: HttpRequest, rules: RuleSet) -> DealResult:
     return DealResult(**facts)
 
 
-# For a missing parameter: an example (cut to the seats at the table) and what it means.
+# For a missing parameter: an example for four players (cut to the seats at the table).
 _EXAMPLES = {
     "cards": (0, 5, 13, 10),
     "twos": (0, 1, 0, 2),
@@ -204,9 +208,12 @@ _EXAMPLES = {
 
 
 def _wanted(name: str, rules: RuleSet) -> str:
-    example = _EXAMPLES[name][: rules.players]
-    if name == "order":
-        example = tuple(seat for seat in (1, 0, 3, 2) if seat < rules.players)
+    """A missing parameter, with an example and what it means."""
+    seats = rules.players
+    example = _EXAMPLES[name]
+    example = (
+        tuple(seat for seat in example if seat < seats) if name == "order" else example[:seats]
+    )
     meaning = {
         "cards": _("each seat's cards left, 0 for the winner"),
         "twos": _("the twos each seat holds"),

@@ -61,6 +61,20 @@ def test_the_twos_rules(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("rules", "cards", "penalties"),
+    [
+        ("heavy-penalties", "0,8,10,13", [0, 16, 30, 52]),
+        ("doubling-penalties", "0,8,10,11", [0, 16, 40, 44]),
+        ("flat-penalties", "0,8,10,13", [0, 8, 10, 13]),
+    ],
+)
+def test_the_heavier_scales(client, rules, cards, penalties):
+    """Seed 004: "double for eight or nine cards, treble for ten to twelve and quadruple for
+    thirteen"; "ten cards cost 40, eleven 44"; "one point per card with no doubling"."""
+    assert score(client, rules=rules, cards=cards)["penalties"] == penalties
+
+
 @pytest.mark.parametrize(("twos", "points"), [(0, 1), (1, 2), (2, 4), (3, 8), (4, 16)])
 def test_pusoy_dos_scoring(client, twos, points):
     body = score(client, rules="pusoy-dos-scoring", cards="3,0,13,1", last_play_twos=str(twos))
@@ -138,7 +152,7 @@ def test_the_rules_are_named_in_full(client):
         ),
         (
             {"cards": "0,5,13,10", "out_on_twos": "1", "pays": "1"},
-            "These rules (Standard rules) don't use out_on_twos=, pays=: leave it out",
+            "These rules (Standard rules) don't use out_on_twos=, pays=: leave them out",
         ),
         (
             {"rules": "dragon", "dragon": "1", "cards": "0,1,2,3"},
