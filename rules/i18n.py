@@ -79,6 +79,11 @@ def pgettext(context: str, message: str) -> str:
     return _catalog(_language.get()).pgettext(context, message)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """`singular` or `plural` as `count` calls for, in the active language."""
+    return _catalog(_language.get()).ngettext(singular, plural, count)
+
+
 def gettext_noop(message: str) -> str:
     """Mark a string for `makemessages` without translating it yet (tables built at import)."""
     return message

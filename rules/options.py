@@ -86,6 +86,7 @@ class Straights(StrEnum):
     ACE_TWO_HIGH = "ace-two-high-straights"
     NO_ACE_LOW = "no-ace-low-straights"
     TWO_HIGH = "two-high-straights"
+    INDONESIAN = "indonesian-straights"
 
     @property
     def runs(self) -> tuple[tuple[Rank, ...], ...]:
@@ -116,12 +117,17 @@ _RUNS = {
     Straights.NO_ACE_LOW: _STANDARD_RUNS[1:],
     # The 2 keeps its Big Two place above the ace: windows over 3 4 … K A 2.
     Straights.TWO_HIGH: _windows(tuple(Rank)),
+    # The standard runs, but the two holding a 2 above all the others; between themselves they
+    # keep the standard order (the top card decides, so 2-3-4-5-6 beats A-2-3-4-5). With
+    # A-2-3-4-5 on top it would be ACE_TWO_HIGH.
+    Straights.INDONESIAN: (*_STANDARD_RUNS[2:], _STANDARD_RUNS[0], _STANDARD_RUNS[1]),
 }
 _STRAIGHTS_LABELS = {
     Straights.STANDARD: gettext_noop("standard straights"),
     Straights.ACE_TWO_HIGH: gettext_noop("A-2-3-4-5 the highest straight"),
     Straights.NO_ACE_LOW: gettext_noop("no A-2-3-4-5 straight"),
     Straights.TWO_HIGH: gettext_noop("twos high in straights"),
+    Straights.INDONESIAN: gettext_noop("Indonesian straights"),
 }
 _STRAIGHTS_HELP = {
     Straights.STANDARD: gettext_noop(
@@ -138,6 +144,10 @@ _STRAIGHTS_HELP = {
     Straights.TWO_HIGH: gettext_noop(
         "The 2 ranks high in straights too: 3-4-5-6-7 is the lowest, up to J-Q-K-A-2, the"
         " highest; A-2-3-4-5 and 2-3-4-5-6 are no straights."
+    ),
+    Straights.INDONESIAN: gettext_noop(
+        "As in Indonesia: a straight holding a 2 beats every straight without one, so"
+        " 2-3-4-5-6 is the highest, then A-2-3-4-5, then 10-J-Q-K-A down to 3-4-5-6-7."
     ),
 }
 

@@ -240,6 +240,9 @@ _RUN_ORDERS = {
     Straights.TWO_HIGH: gettext_noop(
         "3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, J-Q-K-A-2 (highest)"
     ),
+    Straights.INDONESIAN: gettext_noop(
+        "3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, A-2-3-4-5, 2-3-4-5-6 (highest)"
+    ),
 }
 
 
@@ -261,6 +264,8 @@ def _why_run(winner: Play, loser: Play, rules: RuleSet) -> str:
             " %(lose_card)s"
         )
         return _by_suit(message % values, rules)
+    if rules.straights is Straights.INDONESIAN and _holds_a_two(winner):
+        return _why_indonesian(loser, values)
     if rules.straights is not Straights.STANDARD:
         message = gettext(
             "Both are %(kinds)s: %(win)s is above %(lose)s — under these rules the order runs"
@@ -275,5 +280,24 @@ def _why_run(winner: Play, loser: Play, rules: RuleSet) -> str:
         message = gettext(
             "Both are %(kinds)s: %(win)s is above %(lose)s — the order runs "
             "A-2-3-4-5 (lowest), 2-3-4-5-6, 3-4-5-6-7 … 10-J-Q-K-A (highest)"
+        )
+    return message % values
+
+
+def _holds_a_two(play: Play) -> bool:
+    return any(card.rank is Rank.TWO for card in play.cards)
+
+
+def _why_indonesian(loser: Play, values: dict[str, object]) -> str:
+    """Indonesian straights, won by a run holding a 2: over one without, or over the other."""
+    if _holds_a_two(loser):
+        message = gettext(
+            "Both are %(kinds)s holding a 2: %(win)s is above %(lose)s — between them the top"
+            " card decides, as in the standard order"
+        )
+    else:
+        message = gettext(
+            "Both are %(kinds)s: %(win)s holds a 2, and under Indonesian straights a"
+            " %(kind)s with a 2 beats every %(kind)s without one"
         )
     return message % values

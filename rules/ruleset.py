@@ -24,6 +24,15 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from rules.cards import Suit  # noqa: F401 (the doctests use Suit)
+from rules.deal_options import (
+    DECK_SIZE,
+    Dragon,
+    DrawOnPass,
+    Lead,
+    PaysForTable,
+    Scoring,
+    TwoPlayerDeal,
+)
 from rules.i18n import gettext, gettext_noop, pgettext
 from rules.options import (
     SUIT_STRENGTHS,
@@ -36,6 +45,7 @@ from rules.options import (
     SuitOrder,
     TwosRule,
 )
+from rules.rule_clashes import clashes
 
 DEFAULT_TARGET = 100
 DEFAULT_DEALS = 10
@@ -46,15 +56,24 @@ MAX_DEALS = 1_000
 
 
 # The options a table chooses, by RuleSet field, with the name of each for a settings form.
+# `two_player_deal` counts only with two players, as `target` only with Finish.TARGET.
 OPTIONS: dict[str, type[StrEnum] | type[IntEnum]] = {
     "suits": SuitOrder,
     "straights": Straights,
     "flushes": Flushes,
     "penalties": PenaltyScale,
     "twos": TwosRule,
+    "scoring": Scoring,
+    "dragon": Dragon,
+    "pays_for_table": PaysForTable,
     "finish": Finish,
     "players": Players,
+    "two_player_deal": TwoPlayerDeal,
+    "draw_on_pass": DrawOnPass,
+    "lead": Lead,
 }
+# The options whose value is a number rather than a StrEnum member.
+_NUMBER_OPTIONS = ("players", "two_player_deal")
 # Lower case first, to sit inside a sentence; `option_label` capitalises them for a form.
 _OPTION_LABELS = {
     "suits": gettext_noop("suit order"),
@@ -62,8 +81,14 @@ _OPTION_LABELS = {
     "flushes": gettext_noop("flushes"),
     "penalties": gettext_noop("penalties"),
     "twos": gettext_noop("twos rule"),
+    "scoring": gettext_noop("scoring"),
+    "dragon": gettext_noop("dragon"),
+    "pays_for_table": gettext_noop("paying for the table"),
     "finish": gettext_noop("end of the match"),
     "players": gettext_noop("number of players"),
+    "two_player_deal": gettext_noop("cards each with two players"),
+    "draw_on_pass": gettext_noop("drawing on a pass"),
+    "lead": gettext_noop("who leads"),
 }
 
 
@@ -77,17 +102,26 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class UnknownRules(ValueError):
+    """Text that names no rule set, or choices that clash; the message says which token is
+    wrong and why."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Everything a table could agree differently on. The defaults are the site's rule book.
 
-    `target` counts only when the finish is TARGET and `deals` only when it is DEALS; each must
-    keep its default otherwise, so one rule set has one name.
+    `target` counts only when the finish is TARGET, `deals` only when it is DEALS and
+    `two_player_deal` only with two players; each must keep its default otherwise, so one rule
+    set has one name. Choices that can't be played together (`rules.rule_clashes`) are refused
+    with UnknownRules, saying why.
 
     >>> RuleSet(penalties=PenaltyScale.DOUBLING, finish=Finish.DEALS, deals=8).name
     'doubling-penalties,8-deals'
     >>> RuleSet(players=3).hand_size, RuleSet(players=3).penalty_bands[-1]
     (18, PenaltyBand(first=13, last=18, per_card=3))
+    >>> RuleSet(players=2, two_player_deal=17, draw_on_pass=DrawOnPass.ON).hand_size
+    35
     """
 
     suits: SuitOrder = SuitOrder.STANDARD
@@ -99,16 +133,26 @@ class RuleSet:
     target: int = DEFAULT_TARGET
     deals: int = DEFAULT_DEALS
     players: int = 4
+    scoring: Scoring = Scoring.CARDS_LEFT
+    lead: Lead = Lead.LOWEST_THREE
+    dragon: Dragon = Dragon.OFF
+    pays_for_table: PaysForTable = PaysForTable.OFF
+    draw_on_pass: DrawOnPass = DrawOnPass.OFF
+    two_player_deal: int = TwoPlayerDeal.THIRTEEN
 
     def __post_init__(self) -> None:
         # A bad rule set would give wrong answers far from where it was made; refuse it here.
         for option, choices in OPTIONS.items():
-            if option != "players" and not isinstance(getattr(self, option), choices):
+            if option not in _NUMBER_OPTIONS and not isinstance(getattr(self, option), choices):
                 raise ValueError(
                     f"{option} must be a {choices.__name__}, not {getattr(self, option)!r}"
                 )
         if self.players not in (2, 3, 4):
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if self.two_player_deal not in (13, 17, 21):
+            raise ValueError(f"two_player_deal must be 13, 17 or 21, not {self.two_player_deal!r}")
+        if self.players != 2 and self.two_player_deal != TwoPlayerDeal.THIRTEEN:
+            raise ValueError("two_player_deal only counts with two players")
         if not 1 <= self.target <= MAX_TARGET:
             raise ValueError(f"target must be between 1 and {MAX_TARGET}, not {self.target}")
         if not 1 <= self.deals <= MAX_DEALS:
@@ -117,6 +161,8 @@ class RuleSet:
             raise ValueError("target only counts when the finish is Finish.TARGET")
         if self.finish is not Finish.DEALS and self.deals != DEFAULT_DEALS:
             raise ValueError("deals only counts when the finish is Finish.DEALS")
+        if problems := clashes(self):
+            raise UnknownRules(gettext("; ").join(problems))
 
     @property
     def suit_order(self) -> tuple[Suit, ...]:
@@ -128,27 +174,51 @@ class RuleSet:
         return SUIT_STRENGTHS[self.suits][suit]
 
     @property
+    def cards_dealt(self) -> int:
+        """Cards dealt to each player: 13 with four; 17 with three (and the 18th to the holder
+        of the lowest 3), or 13 with draw-on-pass; 13, 17 or 21 with two."""
+        if self.players == 2:
+            return self.two_player_deal
+        if self.players == 3 and self.draw_on_pass is DrawOnPass.OFF:
+            return 17
+        return 13
+
+    @property
+    def whole_pack_dealt(self) -> bool:
+        """Every card is in a hand, so the lowest 3 is too: four players, or three without a
+        stock. Otherwise the lowest card dealt opens."""
+        return self.players == 4 or (self.players == 3 and self.draw_on_pass is DrawOnPass.OFF)
+
+    @property
     def hand_size(self) -> int:
-        """The most cards a player can be left holding: 18 with three players, else 13."""
-        return 18 if self.players == 3 else 13
+        """The most cards a player can be left holding: 13 with four players, 18 with three
+        (the 17 dealt and the last card); with two, the cards dealt. With draw-on-pass, a hand
+        can take the whole stock: the pack less what the others were dealt."""
+        if self.players == 2 and self.draw_on_pass is DrawOnPass.OFF:
+            return self.two_player_deal
+        return DECK_SIZE - (self.players - 1) * self.cards_dealt
 
     @property
     def penalty_bands(self) -> tuple[PenaltyBand, ...]:
         return self.penalties.bands(self.hand_size)
 
-    def _changed_choices(self) -> list[StrEnum]:
-        """The enum choices (all but the finish and players) that differ from the defaults."""
+    def _changed(self, *options: str) -> list[StrEnum]:
+        """The choices of these options (StrEnum ones) that differ from the defaults."""
         return [
-            choice
-            for choice, default in (
-                (self.suits, SuitOrder.STANDARD),
-                (self.straights, Straights.STANDARD),
-                (self.flushes, Flushes.SUIT_FIRST),
-                (self.penalties, PenaltyScale.STANDARD),
-                (self.twos, TwosRule.OFF),
-            )
-            if choice is not default
+            getattr(self, option)
+            for option in options
+            if getattr(self, option) is not getattr(DEFAULT_RULES, option)
         ]
+
+    def _changed_choices(self) -> list[StrEnum]:
+        """The choices named before the finish: how plays compare and how a deal is scored."""
+        return self._changed(*_BEFORE_THE_FINISH)
+
+    @property
+    def _players_token(self) -> str | None:
+        if self.players == 2:
+            return TwoPlayerDeal(self.two_player_deal).token
+        return Players(self.players).token if self.players != 4 else None
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -161,8 +231,9 @@ class RuleSet:
                 tokens.append(f"{self.deals}-deals")
             case Finish.OPEN:
                 tokens.append(Finish.OPEN.value)
-        if self.players != 4:
-            tokens.append(Players(self.players).token)
+        if self._players_token is not None:
+            tokens.append(self._players_token)
+        tokens += [choice.value for choice in self._changed(*_AFTER_THE_PLAYERS)]
         return tuple(tokens)
 
     @property
@@ -189,18 +260,32 @@ class RuleSet:
         labels = [choice.label for choice in self._changed_choices()]
         if self.finish is not Finish.TARGET or self.target != DEFAULT_TARGET:
             labels.append(self.finish_label)
-        if self.players != 4:
+        if self.players == 2 and self.two_player_deal != TwoPlayerDeal.THIRTEEN:
+            labels.append(TwoPlayerDeal(self.two_player_deal).label)
+        elif self.players != 4:
             labels.append(Players(self.players).label)
+        labels += [choice.label for choice in self._changed(*_AFTER_THE_PLAYERS)]
         if not labels:
             return gettext("Standard rules")
         return _capitalised(pgettext("between house rules in a list", ", ").join(labels))
 
 
+# A name lists its tokens in this order: these, then the finish and the players, then the rest.
+# New options go last in their group, so every older rule set keeps its name.
+_BEFORE_THE_FINISH = (
+    "suits",
+    "straights",
+    "flushes",
+    "penalties",
+    "twos",
+    "scoring",
+    "dragon",
+    "pays_for_table",
+)
+_AFTER_THE_PLAYERS = ("draw_on_pass", "lead")
+
+
 DEFAULT_RULES = RuleSet()
-
-
-class UnknownRules(ValueError):
-    """Text that names no rule set; the message says which token is wrong and why."""
 
 
 # Token → the RuleSet fields it sets. Finish tokens with a number are matched by pattern.
@@ -208,11 +293,16 @@ _TOKENS: dict[str, dict[str, object]] = {
     **{
         choice.value: {option: choice}
         for option, choices in OPTIONS.items()
-        if option not in ("finish", "players")
+        if option not in ("finish", *_NUMBER_OPTIONS)
         for choice in choices
     },
     Finish.OPEN.value: {"finish": Finish.OPEN},
     **{players.token: {"players": int(players)} for players in Players},
+    **{
+        deal.token: {"players": 2, "two_player_deal": int(deal)}
+        for deal in TwoPlayerDeal
+        if deal is not TwoPlayerDeal.THIRTEEN
+    },
     "pusoy-dos": {"suits": SuitOrder.PUSOY_DOS},
     "bridge": {"suits": SuitOrder.BRIDGE},
 }
@@ -291,8 +381,11 @@ _KNOWN_TOKENS = (
     "standard",
     *(choice.value for choices in (SuitOrder, Straights, Flushes, PenaltyScale, TwosRule)
       for choice in choices),
+    *(choice.value for choices in (Scoring, Dragon, PaysForTable) for choice in choices),
     "to-N",
     "N-deals",
     Finish.OPEN.value,
     *(players.token for players in Players),
+    *(deal.token for deal in TwoPlayerDeal if deal is not TwoPlayerDeal.THIRTEEN),
+    *(choice.value for choices in (DrawOnPass, Lead) for choice in choices),
 )  # fmt: skip

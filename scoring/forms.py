@@ -172,6 +172,12 @@ class StakeForm(forms.Form):
     stake = stake_field(gettext_lazy("Stake a point"))
 
 
+# The options of rules.ruleset.OPTIONS a season's form offers. The others (scoring, the dragon,
+# paying for the table, two players' hands, drawing, who leads) wait until the deal form can
+# take the facts they need; a season keeps their defaults.
+OFFERED_OPTIONS = ("suits", "straights", "flushes", "penalties", "twos", "finish", "players")
+
+
 def rule_field(option: str) -> forms.TypedChoiceField:
     """A choice of one house rule, each choice with its own explanation under its name."""
     choices = OPTIONS[option]
@@ -192,7 +198,7 @@ def rule_field(option: str) -> forms.TypedChoiceField:
 
 
 class HouseRulesForm(forms.Form):
-    """How a season plays: each option of rules.ruleset.OPTIONS, and the stake a point.
+    """How a season plays: each option it offers (OFFERED_OPTIONS), and the stake a point.
 
     It starts from `season`'s rules (the club's current season if not given): a club changes
     what it changes and keeps the rest.
@@ -238,7 +244,7 @@ class HouseRulesForm(forms.Form):
         rules = season.ruleset if season is not None else DEFAULT_RULES
         kwargs.setdefault(
             "initial",
-            {option: getattr(rules, option) for option in OPTIONS}
+            {option: getattr(rules, option) for option in OFFERED_OPTIONS}
             | {"target": rules.target, "deals": rules.deals, "currency": club.currency}
             | ({"stake": shown_stake(season.stake)} if season is not None else {}),
         )
@@ -246,7 +252,7 @@ class HouseRulesForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        for name in (*OPTIONS, "target", "deals"):
+        for name in (*OFFERED_OPTIONS, "target", "deals"):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.initial[name]
         return data
@@ -256,14 +262,18 @@ class HouseRulesForm(forms.Form):
         data = self.cleaned_data
         finish = Finish(data["finish"])
         return RuleSet(
-            **{option: OPTIONS[option](data[option]) for option in OPTIONS if option != "players"},
+            **{
+                option: OPTIONS[option](data[option])
+                for option in OFFERED_OPTIONS
+                if option != "players"
+            },
             players=int(data["players"]),
             target=data["target"] if finish is Finish.TARGET else DEFAULT_RULES.target,
             deals=data["deals"] if finish is Finish.DEALS else DEFAULT_RULES.deals,
         )
 
     def rule_fields(self) -> list[BoundField]:
-        return [self[name] for name in (*OPTIONS, "target", "deals")]
+        return [self[name] for name in (*OFFERED_OPTIONS, "target", "deals")]
 
     def money_fields(self) -> list[BoundField]:
         return [self["stake"], self["currency"]]

@@ -53,6 +53,7 @@ MATRIX: dict[str, Row] = {
     "rules:split": Row("/split/", everyone(200), NO),
     "rules:api-plays": Row("/api/hands/plays?hand=9s9h3d&table=8s8h", everyone(200), NO),
     "rules:api-split": Row("/api/hands/split?hand=3d4c5h6s7d7c9h9sjdqdkc2s2h", everyone(200), NO),
+    "rules:api-score": Row("/api/deals/score?cards=0,5,13,10", everyone(200), NO),
     "manifest": Row("/manifest.webmanifest", everyone(200), NO),
     "service-worker": Row("/sw.js", everyone(200), NO),
     "offline": Row("/offline/", everyone(200), NO),

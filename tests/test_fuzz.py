@@ -416,6 +416,43 @@ def test_the_helpers_json_api(db, hand, table, first, rules):
             assert response.json()["error"]
 
 
+# Rule sets for scoring, real, clashing and not, and facts in and out of shape.
+SCORING_RULES = st.one_of(
+    RULES_TEXT,
+    st.sampled_from(
+        ["pusoy-dos-scoring", "finishing-order", "points-by-hand", "dragon", "pays-for-table"]
+        + ["twos-double-each", "2-players-17,draw-on-pass", "3-players", "dragon 3-players"]
+    ),
+)
+NUMBERS = st.one_of(
+    MAYBE_MISSING,
+    st.lists(st.integers(-3, 1000).map(str), max_size=5).map(",".join),
+    st.sampled_from(["0,5,13,10", "2,0,3,1", "0, 4 ,9 ,2", "0,0,0,0", "1", "3", "-1", "yes"]),
+)
+
+
+@FUZZ
+@given(
+    rules=SCORING_RULES,
+    cards=NUMBERS,
+    twos=NUMBERS,
+    order=NUMBERS,
+    points=NUMBERS,
+    single=st.fixed_dictionaries(
+        dict.fromkeys(("out_on_twos", "last_play_twos", "dragon", "pays"), NUMBERS)
+    ),
+)
+def test_the_scoring_json_api(db, rules, cards, twos, order, points, single):
+    params = {"rules": rules, "cards": cards, "twos": twos, "order": order, "points": points}
+    response = Client().get("/api/deals/score", form_data(params | single))
+    assert response.status_code in (200, 400)
+    body = response.json()
+    if response.status_code == 400:
+        assert body["error"]
+    else:
+        assert len(body["penalties"]) == len(body["explanation"]) > 1
+
+
 @FUZZ
 @given(sort=MAYBE_MISSING, order=MAYBE_MISSING, page=MAYBE_MISSING)
 def test_standings_and_csv_parameters(world, sort, order, page):

@@ -1,17 +1,31 @@
 """The hand checker and the helpers as JSON: `/api/hands/classify`, `/api/hands/compare`,
-`/api/hands/plays` and `/api/hands/split`, each under the house rules of `?rules=`."""
+`/api/hands/plays` and `/api/hands/split`, each under the house rules of `?rules=`; and the
+scoring of one deal, `/api/deals/score`, by the engine's `score_deal` (the function the site's
+deal form scores with)."""
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from rules.cards import Card, CardParseError, parse_cards
+from rules.deal_checks import DealResult
+from rules.deal_score import DealRefused, facts_wanted, score_deal
 from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem, report
 from rules.plays import judge
-from rules.ruleset import RuleSet, UnknownRules
-from rules.web.json_shapes import hand_json, plays_json, rules_json, split_json
+from rules.ruleset import RuleSet, UnknownRules, parse_rules
+from rules.web.json_shapes import (
+    SCORE_PARAMETERS,
+    hand_json,
+    plays_json,
+    rules_json,
+    scored_json,
+    split_json,
+)
 from rules.web.table_helpers import HandProblem, advise, read_rules, split
 
 
@@ -111,3 +125,111 @@ def split_hand(request: HttpRequest) -> JsonResponse:
     except (BadCards, HandProblem) as error:
         return bad(error)
     return JsonResponse(split_json(found, hand, rules))
+
+
+# ---------------------------------------------------------------------------------------------
+# /api/deals/score
+
+# A number as typed: a sign and a few digits (the engine says which are out of range). Only
+# ASCII digits: int() would also read "٣".
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
+def number(name: str, text: str) -> int:
+    if not _NUMBER.fullmatch(text.strip()):
+        raise BadCards(
+            _("%(name)s= takes whole numbers: '%(text)s' is not one")
+            % {"name": name, "text": text.strip()[:30]}
+        )
+    return int(text)
+
+
+def fact_value(name: str, text: str) -> object:
+    """One fact of `/api/deals/score`, read from its parameter as `DealResult` holds it."""
+    if name == "out_on_twos":
+        if text.strip().lower() not in _TRUE + _FALSE:
+            raise BadCards(
+                _("out_on_twos= is 1 (the winner went out on twos) or 0, not '%(text)s'")
+                % {"text": text.strip()[:30]}
+            )
+        return text.strip().lower() in _TRUE
+    if name in ("last_play_twos", "dragon", "pays"):
+        return number(name, text)
+    return tuple(number(name, part) for part in text.split(","))
+
+
+def deal_facts(request: HttpRequest, rules: RuleSet) -> DealResult:
+    """The deal's facts from the query, refusing (BadCards) a fact the rules don't take and
+    any they need that is missing, by the parameter's name."""
+    texts = {name: text_param(request, name) for name in SCORE_PARAMETERS}
+    given = {name: text for name, text in texts.items() if text is not None}
+    facts = {SCORE_PARAMETERS[name]: fact_value(name, text) for name, text in given.items()}
+    wanted = facts_wanted(rules, dragon="dragon" in facts)
+    unused = [f"{name}=" for name in given if SCORE_PARAMETERS[name] not in wanted.allowed]
+    if unused and "dragon" in wanted.required:
+        raise BadCards(
+            _(
+                "A dragon wins before a card is played, so the deal takes only dragon=:"
+                " leave out %(names)s"
+            )
+            % {"names": ", ".join(unused)}
+        )
+    if unused:
+        raise BadCards(
+            ngettext(
+                "These rules (%(rules)s) don't use %(names)s: leave it out",
+                "These rules (%(rules)s) don't use %(names)s: leave them out",
+                len(unused),
+            )
+            % {"rules": rules.label, "names": ", ".join(unused)}
+        )
+    missing = [
+        name
+        for name, fact in SCORE_PARAMETERS.items()
+        if fact in wanted.required and name not in given
+    ]
+    if missing:
+        raise BadCards(
+            _("These rules (%(rules)s) need %(names)s")
+            % {"rules": rules.label, "names": "; ".join(_wanted(name, rules) for name in missing)}
+        )
+    return DealResult(**facts)
+
+
+# For a missing parameter: an example for four players (cut to the seats at the table).
+_EXAMPLES = {
+    "cards": (0, 5, 13, 10),
+    "twos": (0, 1, 0, 2),
+    "last_play_twos": (2,),
+    "order": (1, 0, 3, 2),
+    "points": (0, 4, 9, 2),
+}
+
+
+def _wanted(name: str, rules: RuleSet) -> str:
+    """A missing parameter, with an example and what it means."""
+    seats = rules.players
+    example = _EXAMPLES[name]
+    example = (
+        tuple(seat for seat in example if seat < seats) if name == "order" else example[:seats]
+    )
+    meaning = {
+        "cards": _("each seat's cards left, 0 for the winner"),
+        "twos": _("the twos each seat holds"),
+        "last_play_twos": _("the twos in the winner's last play, 0 to 4"),
+        "order": _("the seats from 0, the first out first"),
+        "points": _("each seat's points, 0 for the winner"),
+    }[name]
+    return f"{name}={','.join(map(str, example))} ({meaning})"
+
+
+@require_GET
+def score_a_deal(request: HttpRequest) -> JsonResponse:
+    """`?rules=…&cards=0,5,13,10&…`: each seat's penalty for one deal, and why."""
+    try:
+        rules = parse_rules(text_param(request, "rules") or "")
+        scored = score_deal(deal_facts(request, rules), rules)
+    except (BadCards, UnknownRules, DealRefused) as error:
+        return bad(error)
+    return JsonResponse(scored_json(scored))

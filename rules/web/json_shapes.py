@@ -1,7 +1,8 @@
-"""The JSON API's shapes: a hand, a play, the rules in force, and the helpers' answers.
+"""The JSON API's shapes: a hand, a play, the rules in force, the helpers' answers and a
+scored deal.
 
-`/api/hands/classify`, `/compare`, `/plays` and `/split` (rules.web.api) build their answers
-from these; the README's API section describes each shape.
+`/api/hands/classify`, `/compare`, `/plays`, `/split` and `/api/deals/score` (rules.web.api)
+build their answers from these; the README's API section describes each shape.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.cards import Card
+from rules.deal_score import ScoredDeal
 from rules.hand_report import HandReport
 from rules.plays import Play
 from rules.ruleset import RuleSet
@@ -74,4 +76,30 @@ def split_json(
             }
             for arrangement in found
         ],
+    }
+
+
+# `/api/deals/score`'s parameters, each the `rules.deal_checks.DealResult` fact it gives, in
+# the order the README lists them.
+SCORE_PARAMETERS = {
+    "cards": "cards_left",
+    "out_on_twos": "out_on_twos",
+    "twos": "twos_held",
+    "last_play_twos": "last_play_twos",
+    "order": "order",
+    "dragon": "dragon",
+    "pays": "pays",
+    "points": "points",
+}
+
+
+def scored_json(scored: ScoredDeal) -> dict[str, object]:
+    """`/api/deals/score`: see the README's API section."""
+    cards_left = scored.cards_left
+    return {
+        "rules": rules_json(scored.rules),
+        "cards": None if cards_left is None else list(cards_left),
+        "penalties": list(scored.penalties),
+        "explanation": list(scored.explain()),
+        "winner": scored.winner,
     }

@@ -11,4 +11,5 @@ urlpatterns = [
     path("api/hands/compare", api.compare_hands, name="api-compare"),
     path("api/hands/plays", api.hand_plays, name="api-plays"),
     path("api/hands/split", api.split_hand, name="api-split"),
+    path("api/deals/score", api.score_a_deal, name="api-score"),
 ]

@@ -9,6 +9,14 @@ from hypothesis import strategies as st
 
 from rules import bench
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
+from rules.deal_options import (
+    Dragon,
+    DrawOnPass,
+    Lead,
+    PaysForTable,
+    Scoring,
+    TwoPlayerDeal,
+)
 from rules.options import (
     STANDARD_PENALTIES,
     Finish,
@@ -31,6 +39,7 @@ from rules.ruleset import (
     option_label,
     parse_rules,
 )
+from tests.rules.strategies import rule_sets
 
 NAMES = ["Ann", "Ben", "Cara", "Dev"]
 PUSOY_DOS = RuleSet(suits=SuitOrder.PUSOY_DOS)
@@ -38,6 +47,7 @@ BRIDGE = RuleSet(suits=SuitOrder.BRIDGE)
 ACE_TWO_HIGH = RuleSet(straights=Straights.ACE_TWO_HIGH)
 NO_ACE_LOW = RuleSet(straights=Straights.NO_ACE_LOW)
 TWO_HIGH = RuleSet(straights=Straights.TWO_HIGH)
+INDONESIAN = RuleSet(straights=Straights.INDONESIAN)
 TWOS_DOUBLE = RuleSet(twos=TwosRule.DOUBLE)
 TWOS_EACH = RuleSet(twos=TwosRule.EACH_TWO)
 
@@ -60,24 +70,8 @@ def not_a_play(text: str, rules: RuleSet) -> str:
     return str(reason.value)
 
 
-# Rule sets, every option drawn; the finish with its number when it has one.
-FINISHES = st.one_of(
-    st.builds(
-        lambda target: {"finish": Finish.TARGET, "target": target}, st.integers(1, MAX_TARGET)
-    ),
-    st.builds(lambda deals: {"finish": Finish.DEALS, "deals": deals}, st.integers(1, MAX_DEALS)),
-    st.just({"finish": Finish.OPEN}),
-)
-RULE_SETS = st.builds(
-    lambda finish, **choices: RuleSet(**choices, **finish),
-    FINISHES,
-    suits=st.sampled_from(SuitOrder),
-    straights=st.sampled_from(Straights),
-    flushes=st.sampled_from(Flushes),
-    penalties=st.sampled_from(PenaltyScale),
-    twos=st.sampled_from(TwosRule),
-    players=st.sampled_from([4, 3, 2]),
-)
+# Rule sets, every option drawn (but only choices that can be played together).
+RULE_SETS = rule_sets()
 # What decides between plays: the suits, the straights and the flushes.
 PLAY_RULES = st.builds(
     RuleSet,
@@ -104,14 +98,25 @@ def test_every_choice_has_a_token_of_its_own():
     tokens = [
         *(choice.value for choices in (SuitOrder, Straights, Flushes, PenaltyScale, TwosRule)
           for choice in choices),
+        *(choice.value for choices in (Scoring, Dragon, PaysForTable) for choice in choices),
         "to-100",
         "10-deals",
         Finish.OPEN.value,
         *(players.token for players in Players),
+        "2-players-17",
+        "2-players-21",
+        *(choice.value for choices in (DrawOnPass, Lead) for choice in choices),
     ]  # fmt: skip
-    assert len(tokens) == len(set(tokens)) == 23
+    assert len(tokens) == len(set(tokens)) == 39
+    assert [deal.token for deal in TwoPlayerDeal] == ["2-players", "2-players-17", "2-players-21"]
+    # Drawing needs a stock, which four players don't have.
+    company = {"draw-on-pass": "3-players"}
     for token in tokens:
-        assert parse_rules(token).tokens in ((), (token,))
+        assert parse_rules(f"{token} {company.get(token, '')}").tokens in (
+            (),
+            (token,),
+            (company.get(token), token),
+        )
 
 
 def test_the_name_lists_the_choices_that_differ_in_field_order():
@@ -177,8 +182,12 @@ def test_the_longest_name_fits_a_database_column_of_200():
         flushes=Flushes.TOP_CARD,
         penalties=PenaltyScale.DOUBLING,
         twos=TwosRule.EACH_TWO,
+        dragon=Dragon.ON,
+        pays_for_table=PaysForTable.ON,
         target=MAX_TARGET,
-        players=2,
+        players=3,
+        draw_on_pass=DrawOnPass.ON,
+        lead=Lead.WINNER,
     )
     assert len(longest.name) <= 200
 
@@ -198,10 +207,14 @@ def test_an_unknown_token_is_named_with_the_valid_ones():
     assert str(error.value) == (
         "'jokers-wild' is not a house rule: choose from standard, standard-suits, "
         "pusoy-dos-suits, bridge-suits, standard-straights, ace-two-high-straights, "
-        "no-ace-low-straights, two-high-straights, suit-first-flushes, top-card-flushes, "
+        "no-ace-low-straights, two-high-straights, indonesian-straights, suit-first-flushes, "
+        "top-card-flushes, "
         "poker-flushes, standard-penalties, flat-penalties, heavy-penalties, doubling-penalties, "
-        "no-twos-rule, twos-double, twos-double-each, to-N, N-deals, open-ended, 4-players, "
-        "3-players, 2-players"
+        "no-twos-rule, twos-double, twos-double-each, cards-left-scoring, pusoy-dos-scoring, "
+        "finishing-order, points-by-hand, no-dragon, dragon, no-pays-for-table, pays-for-table, "
+        "to-N, N-deals, open-ended, 4-players, 3-players, 2-players, 2-players-17, "
+        "2-players-21, no-draw-on-pass, draw-on-pass, lowest-three-leads, winner-leads, "
+        "loser-leads"
     )
     assert isinstance(error.value, ValueError)
 
@@ -294,6 +307,7 @@ RUNS_IN_ORDER = {
     Straights.ACE_TWO_HIGH: ["3-4-5-6-7", "4-5-6-7-8", "10-J-Q-K-A", "2-3-4-5-6", "A-2-3-4-5"],
     Straights.NO_ACE_LOW: ["2-3-4-5-6", "3-4-5-6-7", "10-J-Q-K-A"],
     Straights.TWO_HIGH: ["3-4-5-6-7", "9-10-J-Q-K", "10-J-Q-K-A", "J-Q-K-A-2"],
+    Straights.INDONESIAN: ["3-4-5-6-7", "4-5-6-7-8", "10-J-Q-K-A", "A-2-3-4-5", "2-3-4-5-6"],
 }
 
 
@@ -372,6 +386,45 @@ def test_straight_flushes_follow_the_straights_rule_too():
     assert why("ah 2h 3h 4h 5h", "10s js qs ks as", ACE_TWO_HIGH) == (
         "Both are straight flushes: A-2-3-4-5 is above 10-J-Q-K-A — under these rules the order "
         "runs 3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, 2-3-4-5-6, A-2-3-4-5 (highest)"
+    )
+
+
+def test_indonesian_straights_put_a_straight_holding_a_2_above_every_other():
+    """Seed 004: "In Indonesia a straight with a two in it beats every straight without one"."""
+    assert why("as 2d 3c 4h 5d", "10s jd qc kh ad", INDONESIAN) == (
+        "Both are straights: A-2-3-4-5 holds a 2, and under Indonesian straights a straight "
+        "with a 2 beats every straight without one"
+    )
+    assert why("2s 3d 4c 5h 6d", "10s jd qc kh ad", INDONESIAN).startswith(
+        "Both are straights: 2-3-4-5-6 holds a 2"
+    )
+    assert play("10s jd qc kh ad").beats(play("as 2d 3c 4h 5d"))  # not under the standard rules
+
+
+def test_indonesian_straights_holding_a_2_keep_the_standard_order_between_themselves():
+    """Decided: 2-3-4-5-6 (top card 6) beats A-2-3-4-5 (top card 5), as in the standard order;
+    A-2-3-4-5 on top of everything is the ace-two-high rule."""
+    assert why("2s 3d 4c 5h 6d", "as 2d 3c 4h 5s", INDONESIAN) == (
+        "Both are straights holding a 2: 2-3-4-5-6 is above A-2-3-4-5 — between them the top "
+        "card decides, as in the standard order"
+    )
+    assert INDONESIAN.straights.runs != ACE_TWO_HIGH.straights.runs
+
+
+def test_indonesian_straights_without_a_2_rank_as_usual_and_j_q_k_a_2_is_no_straight():
+    assert why("10s jd qc kh ad", "9s 10d jc qh kd", INDONESIAN) == (
+        "Both are straights: 10-J-Q-K-A is above 9-10-J-Q-K — under these rules the order runs "
+        "3-4-5-6-7 (lowest), 4-5-6-7-8 … 10-J-Q-K-A, A-2-3-4-5, 2-3-4-5-6 (highest)"
+    )
+    assert not_a_play("js qd kc ah 2d", INDONESIAN) == (
+        "J-Q-K-A-2 is not a straight: nothing wraps past the ace"
+    )
+
+
+def test_indonesian_straight_flushes_holding_a_2_beat_the_royal_flush():
+    assert why("ah 2h 3h 4h 5h", "10s js qs ks as", INDONESIAN) == (
+        "Both are straight flushes: A-2-3-4-5 holds a 2, and under Indonesian straights a "
+        "straight flush with a 2 beats every straight flush without one"
     )
 
 
@@ -534,6 +587,7 @@ CORNER_DECK = [
         RuleSet(straights=Straights.ACE_TWO_HIGH, suits=SuitOrder.PUSOY_DOS),
         RuleSet(straights=Straights.NO_ACE_LOW, flushes=Flushes.TOP_CARD),
         RuleSet(straights=Straights.TWO_HIGH, suits=SuitOrder.BRIDGE),
+        RuleSet(straights=Straights.INDONESIAN, flushes=Flushes.POKER),
     ],
 )
 def test_the_bench_agrees_with_classify_under_every_straights_rule(rules):
@@ -551,7 +605,8 @@ def test_the_bench_agrees_with_classify_under_every_straights_rule(rules):
 
 
 @pytest.mark.parametrize(
-    ("rules", "runs"), [(DEFAULT_RULES, 2), (ACE_TWO_HIGH, 2), (NO_ACE_LOW, 1), (TWO_HIGH, 0)]
+    ("rules", "runs"),
+    [(DEFAULT_RULES, 2), (ACE_TWO_HIGH, 2), (NO_ACE_LOW, 1), (TWO_HIGH, 0), (INDONESIAN, 2)],
 )
 def test_the_bench_counts_the_low_straights_each_rule_allows(rules, runs):
     """The aces to 6s hold A-2-3-4-5 and 2-3-4-5-6: 4⁵ ways to suit each, 4 of them one suit."""

@@ -292,3 +292,38 @@ def test_no_text_makes_any_endpoint_fail(text, other):
             assert body["error"]
         elif "kind" in body:
             assert body["kind"] in KINDS | {None}
+
+
+# Indonesian straights (issue 14): the checker, the helpers and their pages take them too
+
+
+def test_under_indonesian_straights_a_straight_holding_a_2_beats_the_ace_high_one(client):
+    params = {"a": "2s 3d 4c 5h 6d", "b": "10s jd qc kh ad", "rules": "indonesian-straights"}
+    body = client.get(COMPARE, params).json()
+    assert body["result"] == "a_beats_b"
+    assert "under Indonesian straights a straight with a 2 beats" in body["reason"]
+    assert body["rules"] == {"name": "indonesian-straights", "label": "Indonesian straights"}
+    assert client.get(COMPARE, params | {"rules": ""}).json()["result"] == "b_beats_a"
+
+
+def test_the_helpers_under_indonesian_straights(client):
+    hand = "as 2d 3c 4h 5d 9s 9h"
+    params = {"hand": hand, "table": "10s jd qc kh ad", "rules": "indonesian-straights"}
+    body = client.get(PLAYS, params).json()
+    assert [play["cards"] for group in body["groups"] for play in group["plays"]] == [
+        ["AS", "2D", "3C", "4H", "5D"]
+    ]
+    assert client.get(PLAYS, params | {"rules": "standard"}).json()["count"] == 0
+    split = client.get(SPLIT, {"hand": HAND, "rules": "indonesian-straights"})
+    assert split.status_code == 200
+    assert split.json()["rules"]["name"] == "indonesian-straights"
+
+
+def test_the_pages_under_indonesian_straights(client, text_of):
+    page = client.get(
+        "/check/", {"a": "as 2d 3c 4h 5d", "b": "10s jd qc kh ad", "rules": "indonesian-straights"}
+    )
+    assert "A-2-3-4-5 holds a 2, and under Indonesian straights" in text_of(page.text)
+    played = client.get("/play/", {"hand": "as 2d 3c 4h 5d", "rules": "indonesian-straights"})
+    assert played.status_code == 200
+    assert "Indonesian straights" in text_of(played.text)
