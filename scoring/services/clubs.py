@@ -1,0 +1,70 @@
+"""Clubs and their members: a new club, joining one by its invite link, a new invite link."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Club, Game, Membership, Season, token_digest
+from scoring.services.errors import NotAllowed, ScoringError
+
+CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
+
+
+def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
+    name = " ".join(name.split())
+    if not name:
+        raise ScoringError(_("Give the club a name"))
+    if len(name) > CLUB_NAME_MAX_LENGTH:
+        raise ScoringError(
+            _("A club's name can be at most %(count)s characters") % {"count": CLUB_NAME_MAX_LENGTH}
+        )
+    with transaction.atomic():
+        club = Club(name=name, owner=owner)
+        club.new_invite()
+        club.save()
+        Membership.objects.create(club=club, user=owner)
+        Season.objects.create(
+            club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
+        )
+    return club
+
+
+def club_by_invite(token: str) -> Club | None:
+    """The club whose invite link carries `token`, found by the token's digest."""
+    club = Club.objects.filter(invite_digest=token_digest(token)).first()
+    if club is None or not secrets.compare_digest(club.invite_token, token):
+        return None
+    return club
+
+
+def shared_games(token: str) -> QuerySet[Game]:
+    """The game (none or one) whose live view link carries `token`."""
+    return Game.objects.filter(share_digest=token_digest(token), share_token__isnull=False)
+
+
+def join_club(*, token: str, user: AbstractBaseUser) -> Club:
+    """Make `user` a member of the club whose invite link carries `token` (again is harmless)."""
+    with transaction.atomic():
+        club = club_by_invite(token)
+        if club is None:
+            raise ScoringError(
+                _("This invite link doesn't work any more. Ask the club's owner for a new one.")
+            )
+        Membership.objects.get_or_create(club=club, user=user)
+    return club
+
+
+def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
+    """Give the club a new invite link; the old one stops working at once."""
+    if club.owner_id != by.pk:
+        raise NotAllowed(_("Only the club's owner can reset its invite link"))
+    with transaction.atomic():
+        club.new_invite()
+        club.save(update_fields=["invite_token", "invite_digest"])
+    return club.invite_token
