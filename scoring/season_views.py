@@ -17,10 +17,8 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
-from django.db.models import CharField, Exists, F, OuterRef, Prefetch, QuerySet, Value
-from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -30,30 +28,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
 from rules.settle import settle, settle_balances
-from scoring import services
+from scoring import selectors, services
 from scoring.charts import average_penalty_chart
 from scoring.forms import HouseRulesForm, MoveGameForm, SeasonForm, shown_stake
-from scoring.models import DealScore, Game, Player, Season, SeasonChange, Seat
+from scoring.models import Game, Season
+from scoring.selectors import Standing, standings
 from scoring.snapshot import read_snapshot
-from scoring.standings import (
-    COLUMNS,
-    Standing,
-    figures,
-    finished_seats,
-    sorted_by,
-    standing,
-    standings,
-)
-from scoring.views import forbidden, member_club, member_game, net_lines, spreadsheet_safe
-
-
-def member_season(
-    request: HttpRequest, season_id: int, seasons: QuerySet[Season] | None = None
-) -> Season:
-    seasons = Season.objects.all() if seasons is None else seasons
-    return get_object_or_404(
-        seasons.select_related("club"), pk=season_id, club__memberships__user=request.user
-    )
+from scoring.standings import COLUMNS, sorted_by
+from scoring.views import forbidden, net_lines, spreadsheet_safe
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,20 +101,14 @@ class SeasonGames:
 def season_games(request: HttpRequest, season: Season) -> SeasonGames:
     games = season.games.order_by("-created_at", "-pk")
     finished = Paginator(
-        games_with_seats(games.filter(status=Game.Status.FINISHED)), GAMES_PER_PAGE
+        selectors.games_with_seats(games.filter(status=Game.Status.FINISHED)), GAMES_PER_PAGE
     ).get_page(request.GET.get("page"))
     params = request.GET.copy()
     params.pop("page", None)
     return SeasonGames(
-        in_progress=list(games_with_seats(games.filter(status=Game.Status.IN_PROGRESS))),
+        in_progress=list(selectors.games_with_seats(games.filter(status=Game.Status.IN_PROGRESS))),
         finished=finished,
         page_query=params.urlencode(),
-    )
-
-
-def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
-    return games.select_related("winner").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
 
 
@@ -141,7 +117,7 @@ def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 @read_snapshot()
 def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
-    club = member_club(request, club_id)
+    club = selectors.member_club(request.user, club_id)
     current = club.seasons.get(is_current=True)
     context = season_context(request, current)
     # A season's rules can change until its first game starts (one query, for the owner only).
@@ -170,19 +146,13 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     # Whether the season has a history comes with the season itself: most never have one, and
     # then nothing more is read for it.
-    season = member_season(
-        request,
-        season_id,
-        Season.objects.annotate(
-            has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk")))
-        ),
-    )
+    season = selectors.member_season_with_history_flag(request.user, season_id)
     context = season_context(request, season) | {
         "settlement": SimpleLazyObject(lambda: season_settlement(season)),
         "season_stake": shown_stake(season.stake),
         # Read only when the page's cached copy (under the season's version) is missing.
         "changes": SimpleLazyObject(
-            lambda: list(season.changes.select_related("by")[:50]) if season.has_history else []
+            lambda: selectors.recent_season_changes(season) if season.has_history else []
         ),
     }
     return render_standings(request, "scoring/season.html", context)
@@ -200,13 +170,7 @@ class SeasonSettlement:
 def season_settlement(season: Season) -> SeasonSettlement | None:
     """Each finished game with a stake settled as its table would, the nets added up per
     player, and the fewest payments that settle the lot."""
-    rows = (
-        Seat.objects.filter(
-            game__season=season, game__status=Game.Status.FINISHED, game__stake__gt=0
-        )
-        .order_by("game_id", "position")
-        .values_list("game_id", "game__stake", "player__name", "total")
-    )
+    rows = selectors.staked_seats(season)
     balances: dict[str, Decimal] = {}
     games = 0
     for _game, seats in itertools.groupby(rows, key=lambda row: row[0]):
@@ -250,7 +214,7 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
 @login_required
 @require_GET
 def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(request, club_id)
+    club = selectors.member_club(request.user, club_id)
     return render_standings(
         request,
         "scoring/all_time.html",
@@ -265,7 +229,7 @@ def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(request, club_id)
+    club = selectors.member_club(request.user, club_id)
     back = reverse("scoring:club", args=[club.pk])
     if club.owner_id != request.user.pk:
         return forbidden(request, _("Only the club's owner can start a new season."), back)
@@ -298,7 +262,7 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
     """The owner changes the rules of a season no game has been played in yet."""
-    season = member_season(request, season_id)
+    season = selectors.member_season(request.user, season_id)
     club = season.club
     back = reverse("scoring:season", args=[season.pk])
     if club.owner_id != request.user.pk:
@@ -327,7 +291,7 @@ def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     back = reverse("scoring:game", args=[game.pk])
     if game.club.owner_id != request.user.pk:
         return forbidden(
@@ -360,10 +324,8 @@ class PlayedGame:
 @require_GET
 @read_snapshot()
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(
-        Player.objects.select_related("club"), pk=player_id, club__memberships__user=request.user
-    )
-    games = games_with_seats(Game.objects.filter(seats__player=player)).select_related("season")
+    player = selectors.member_player(request.user, player_id)
+    games = selectors.games_of_player(player)
     played = []
     for game in sorted(games, key=lambda game: (game.created_at, game.pk)):
         totals = [seat.total for seat in game.seats.all()]
@@ -376,15 +338,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 average=mine.total / mine.deals_played if mine.deals_played else 0.0,
             )
         )
-    per_season = [
-        (row["game__season__name"], standing(row))
-        for row in figures(
-            finished_seats(Game.objects.filter(club=player.club)).filter(player=player),
-            "game__season_id",
-            "game__season__name",
-            "game__season__starts_on",
-        ).order_by("-game__season__starts_on", "-game__season_id")
-    ]
+    per_season = selectors.standings_by_season(player)
     finished = [entry for entry in played if entry.game.is_finished]
     return render(
         request,
@@ -423,7 +377,7 @@ def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHt
 @login_required
 @require_GET
 def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
-    season = member_season(request, season_id)
+    season = selectors.member_season(request.user, season_id)
     # One query, read here rather than as the rows stream: one state of every game.
     table = standings_table(request, standings(season.games.all()))
 
@@ -481,26 +435,8 @@ def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpRespo
     snapshot would have ended (on PostgreSQL, closing the cursor with it). They come from one
     query, which sees every deal with all its scores or none.
     """
-    season = member_season(request, season_id)
-    scores = (
-        DealScore.objects.filter(deal__game__season=season)
-        .order_by("deal__game_id", "deal__number", "seat__position")
-        .annotate(
-            season_name=Value(spreadsheet_safe(season.name)),
-            recorded=Cast("deal__recorded_at", output_field=CharField()),
-            seat_number=F("seat__position") + 1,
-        )
-        .values_list(
-            "season_name",
-            "deal__game_id",
-            "recorded",
-            "deal__number",
-            "seat_number",
-            "seat__player__name",
-            "cards_left",
-            "penalty",
-        )
-    )
+    season = selectors.member_season(request.user, season_id)
+    scores = selectors.season_deal_rows(season, spreadsheet_safe(season.name))
 
     zone = timezone.get_current_timezone()
 

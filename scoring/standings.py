@@ -1,60 +1,11 @@
-"""A league table: who wins games, who goes out, who gets caught, over a set of finished games.
-
-Everything is aggregated by the database in one query over the games' seats, whose per-game
-figures (`total`, `deals_played`, `deals_won`, `thirteens`) `scoring.services.recompute`
-keeps in step with the deals; ranking the handful of rows that come back is done here.
-"""
+"""The league table's columns as a page shows them (the table itself: scoring.selectors)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from fractions import Fraction
-
-from django.db.models import Count, F, Min, Q, QuerySet, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from scoring.models import Game, Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One player's line in the table."""
-
-    player_id: int
-    name: str
-    games: int
-    wins: int
-    deals: int
-    deals_won: int
-    penalty: int
-    thirteens: int
-    best: int
-    rank: int = 0
-
-    @property
-    def win_share(self) -> Fraction:
-        return Fraction(self.wins, self.games) if self.games else Fraction(0)
-
-    @property
-    def win_percent(self) -> float:
-        return float(self.win_share * 100)
-
-    @property
-    def penalty_per_deal(self) -> Fraction:
-        # Exact, so two players on 9/4 and 18/8 share a rank instead of splitting on rounding.
-        return Fraction(self.penalty, self.deals) if self.deals else Fraction(0)
-
-    @property
-    def average_penalty(self) -> float:
-        return float(self.penalty_per_deal)
-
-    @property
-    def rank_key(self) -> tuple[int, Fraction, int]:
-        """Most games won, then the lower average penalty per deal, then more deals won."""
-        return (-self.wins, self.penalty_per_deal, -self.deals_won)
-
+from scoring.selectors import Standing
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
 # direction a first tap sorts in).
@@ -71,50 +22,6 @@ COLUMNS: dict[str, tuple[Promise, bool]] = {
     "thirteens": (gettext_lazy("Caught with 13"), False),
     "best": (gettext_lazy("Best"), False),
 }
-
-
-FIGURES = {
-    "games": Count("id"),
-    "wins": Count("id", filter=Q(game__winner_id=F("player_id"))),
-    "deals": Sum("deals_played"),
-    "deals_won": Sum("deals_won"),
-    "penalty": Sum("total"),
-    "thirteens": Sum("thirteens"),
-    "best": Min("total"),
-}
-
-
-def finished_seats(games: QuerySet[Game]) -> QuerySet[Seat]:
-    """The seats of the finished games among `games`: games in progress count for nothing."""
-    return Seat.objects.filter(game__in=games.filter(status=Game.Status.FINISHED))
-
-
-def figures(seats: QuerySet[Seat], *group_by: str) -> QuerySet:
-    """Each player's figures over `seats`, grouped by player (and `group_by`); one query."""
-    return seats.values("player_id", "player__name", *group_by).annotate(**FIGURES).order_by()
-
-
-def standing(row: dict) -> Standing:
-    return Standing(
-        player_id=row["player_id"],
-        name=row["player__name"],
-        **{name: row[name] for name in FIGURES},
-    )
-
-
-def standings(games: QuerySet[Game]) -> list[Standing]:
-    """The league table over `games` (only the finished ones count), ranked; one query."""
-    return ranked(standing(row) for row in figures(finished_seats(games)))
-
-
-def ranked(lines: Iterable[Standing]) -> list[Standing]:
-    """Ranked lines, best first; players still level share a rank (1, 2, 2, 4)."""
-    ordered = sorted(lines, key=lambda line: (line.rank_key, line.name.casefold()))
-    result: list[Standing] = []
-    for position, line in enumerate(ordered, start=1):
-        level = result and result[-1].rank_key == line.rank_key
-        result.append(replace(line, rank=result[-1].rank if level else position))
-    return result
 
 
 def sorted_by(lines: list[Standing], column: str, descending: bool) -> list[Standing]:

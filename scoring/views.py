@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.signals import user_login_failed
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,7 +33,7 @@ from rules.options import Finish, TwosRule
 from rules.penalties import GameReplay, replay
 from rules.ruleset import RuleSet
 from rules.settle import Settlement, format_amount, settle
-from scoring import services
+from scoring import selectors, services
 from scoring.charts import Chart, running_totals_chart
 from scoring.forms import (
     ClubForm,
@@ -44,24 +44,10 @@ from scoring.forms import (
     shown_stake,
     with_went_out,
 )
-from scoring.models import Club, Deal, DealScore, Game, Seat
+from scoring.models import Game, Seat
 from scoring.snapshot import read_snapshot
 
 # Access
-
-
-def member_club(request: HttpRequest, club_id: int) -> Club:
-    return get_object_or_404(
-        Club.objects.select_related("owner"), pk=club_id, memberships__user=request.user
-    )
-
-
-def member_game(request: HttpRequest, game_id: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("club", "season"),
-        pk=game_id,
-        club__memberships__user=request.user,
-    )
 
 
 def forbidden(request: HttpRequest, what: str, back: str) -> HttpResponse:
@@ -121,14 +107,14 @@ def clubs(request: HttpRequest) -> HttpResponse:
                 _("%(club)s is ready. Start a game, or invite people.") % {"club": club.name},
             )
             return redirect("scoring:club", club_id=club.pk)
-    my_clubs = Club.objects.filter(memberships__user=request.user).select_related("owner")
+    my_clubs = selectors.clubs_of(request.user)
     return render(request, "scoring/clubs.html", {"form": form, "clubs": my_clubs})
 
 
 @login_required
 @require_POST
 def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(request, club_id)
+    club = selectors.member_club(request.user, club_id)
     try:
         services.reset_invite(club=club, by=request.user)
     except services.NotAllowed as error:
@@ -140,14 +126,14 @@ def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    club = services.club_by_invite(token)
+    club = selectors.club_by_invite(token)
     if club is None:
         return render(request, "scoring/join_invalid.html", status=404)
     if request.method == "POST":
         services.join_club(token=token, user=request.user)
         messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})
         return redirect("scoring:club", club_id=club.pk)
-    already = club.memberships.filter(user=request.user).exists()
+    already = selectors.is_member(club, request.user)
     return render(request, "scoring/join.html", {"club": club, "already": already})
 
 
@@ -157,7 +143,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = member_club(request, club_id)
+    club = selectors.member_club(request.user, club_id)
     form = NewGameForm(request.POST if request.method == "POST" else None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -181,15 +167,15 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     return render_game(request, game)
 
 
 @login_required
 @require_POST
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
-    seats = list(game.seats.select_related("player").order_by("position"))
+    game = selectors.member_game(request.user, game_id)
+    seats = selectors.seats_of(game)
     went_out = request.POST.get("went_out")
     if went_out is not None:
         # "Went out" fills in a 0 and shows the form again; nothing is saved.
@@ -236,8 +222,8 @@ def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
 @require_GET
 def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Each player's penalty for what is typed so far (htmx swaps the numbers in place)."""
-    game = member_game(request, game_id)
-    seats = list(game.seats.select_related("player").order_by("position"))
+    game = selectors.member_game(request.user, game_id)
+    seats = selectors.seats_of(game)
     form = DealForm(initial=request.GET.dict(), seats=seats, rules=game.ruleset)
     editing = request.GET.get("editing") == "1"
     response = render(
@@ -253,15 +239,9 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     # The deal with its scores as they are with it: an undo between the two queries would
     # leave it none.
     with read_snapshot():
-        game = member_game(request, game_id)
-        deal = get_object_or_404(
-            Deal.objects.prefetch_related(
-                Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
-            ),
-            game=game,
-            number=number,
-        )
-        seats = list(game.seats.select_related("player").order_by("position"))
+        game = selectors.member_game(request.user, game_id)
+        deal = get_object_or_404(selectors.deals_with_seated_scores(game), number=number)
+        seats = selectors.seats_of(game)
     current = {score.seat.position: score.cards_left for score in deal.scores.all()}
     twos = {score.seat.position: score.twos_held for score in deal.scores.all()}
     hidden = {"number": number, "token": deal.token}
@@ -313,7 +293,7 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
 @require_POST
 def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Open-ended rules: bank the totals as they stand; the lowest alone wins."""
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     try:
         services.end_match(game=game, by=request.user)
     except services.ScoringError as error:
@@ -325,7 +305,7 @@ def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     form = StakeForm(request.POST)
     if not form.is_valid():
         # Said at the top too: on a phone the stake's own field is far down the page.
@@ -344,7 +324,7 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     if request.method == "POST":
         try:
             number = int(request.POST.get("number", ""))
@@ -363,13 +343,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, notice)
         return redirect("scoring:game", game_id=game.pk)
     with read_snapshot():  # the last deal with its scores as they are with it
-        last = (
-            game.deals.order_by("-number")
-            .prefetch_related(
-                Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
-            )
-            .first()
-        )
+        last = selectors.deals_with_seated_scores(game).order_by("-number").first()
     if last is None:
         messages.info(request, _("There is no deal to undo yet."))
         return redirect("scoring:game", game_id=game.pk)
@@ -383,7 +357,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     back = reverse("scoring:game", args=[game.pk])
     if game.club.owner_id != request.user.pk:
         return forbidden(request, _("Only the club's owner can delete a game."), back)
@@ -392,8 +366,7 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
         services.delete_game(game=game, by=request.user)
         messages.success(request, _("The game was deleted."))
         return redirect("scoring:club", club_id=club_id)
-    seats = game.seats.select_related("player").order_by("position")
-    players = ", ".join(seat.player.name for seat in seats)
+    players = ", ".join(seat.player.name for seat in selectors.seats_of(game))
     return render(
         request,
         "scoring/delete_game.html",
@@ -407,7 +380,7 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def share(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     services.share_game(game=game, by=request.user)
     messages.success(request, _("The live view is on: anyone with its link can follow the score."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
@@ -416,7 +389,7 @@ def share(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = member_game(request, game_id)
+    game = selectors.member_game(request.user, game_id)
     services.stop_sharing(game=game, by=request.user)
     messages.success(request, _("The live view is off. Its link no longer works."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
@@ -430,7 +403,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     Any token but the game's current one is "not found", so a wrong or stopped link tells
     nothing about which games exist. Players' names show; no account's username does.
     """
-    game = get_object_or_404(services.shared_games(token))
+    game = get_object_or_404(selectors.shared_games(token))
     response = render(request, "scoring/live.html", board_context(game, shared=True))
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -448,7 +421,7 @@ def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     the last board forever. Any wrong token gets the same answer, so it reveals nothing.
     """
     try:
-        return board_since(request, services.shared_games(token), shared=True)
+        return board_since(request, selectors.shared_games(token), shared=True)
     except Http404:
         if not request.htmx:
             raise
@@ -466,7 +439,7 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     """
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
-    games = Game.objects.filter(pk=game_id, club__memberships__user=request.user)
+    games = selectors.member_games(request.user, game_id)
     return board_since(request, games, shared=False)
 
 
@@ -503,7 +476,7 @@ def as_number(text: str | None) -> int | None:
 @require_GET
 @read_snapshot()
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
-    board = load_board(member_game(request, game_id))
+    board = load_board(selectors.member_game(request.user, game_id))
     return JsonResponse(
         {
             "id": board.game.pk,
@@ -536,7 +509,7 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
 @require_GET
 @read_snapshot()
 def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    board = load_board(member_game(request, game_id))
+    board = load_board(selectors.member_game(request.user, game_id))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
     writer = csv.writer(response)
@@ -599,11 +572,7 @@ class Board:
 
     @cached_property
     def _deals(self) -> tuple[list[Line], GameReplay]:
-        deals = list(
-            self.game.deals.order_by("number").prefetch_related(
-                Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
-            )
-        )
+        deals = list(selectors.deals_with_scores(self.game))
         rules = self.game.ruleset
         sheets = [
             services.deal_sheet(
@@ -763,11 +732,7 @@ def load_board(game: Game) -> Board:
     be a copy read before a change (a view that has just made one holds such a copy), and
     another phone may have changed the game since.
     """
-    seats = list(
-        Seat.objects.filter(game_id=game.pk)
-        .select_related("player", "game__club", "game__season")
-        .order_by("position")
-    )
+    seats = selectors.board_seats(game)
     if not seats:
         raise Http404  # deleted since `game` was read
     return Board(seats[0].game, seats)
@@ -834,7 +799,7 @@ def board_context(
         "board": board,
         "shared": shared,
         # The history names who recorded what: members only.
-        "changes": [] if shared else game.changes.select_related("by")[:50],
+        "changes": [] if shared else selectors.recent_changes(game),
         "form_number": form_number,
         "stale_form": stale,
     }

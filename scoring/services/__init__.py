@@ -12,13 +12,7 @@ person at the table). Views call these and nothing else that writes, as
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 """
 
-from scoring.services.clubs import (
-    club_by_invite,
-    create_club,
-    join_club,
-    reset_invite,
-    shared_games,
-)
+from scoring.services.clubs import create_club, join_club, reset_invite
 from scoring.services.deals import edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
     DealAlreadyRecorded,
@@ -56,7 +50,6 @@ __all__ = [
     "NotAllowed",
     "ScoringError",
     "clean_player_name",
-    "club_by_invite",
     "create_club",
     "deal_sheet",
     "delete_game",
@@ -73,7 +66,6 @@ __all__ = [
     "set_season_rules",
     "set_stake",
     "share_game",
-    "shared_games",
     "start_game",
     "start_season",
     "stop_sharing",

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Club, Game, Membership, Season, token_digest
+from scoring.models import Club, Membership, Season
+from scoring.selectors import club_by_invite
 from scoring.services.errors import NotAllowed, ScoringError
 
 CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
@@ -33,19 +31,6 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
             club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
         )
     return club
-
-
-def club_by_invite(token: str) -> Club | None:
-    """The club whose invite link carries `token`, found by the token's digest."""
-    club = Club.objects.filter(invite_digest=token_digest(token)).first()
-    if club is None or not secrets.compare_digest(club.invite_token, token):
-        return None
-    return club
-
-
-def shared_games(token: str) -> QuerySet[Game]:
-    """The game (none or one) whose live view link carries `token`."""
-    return Game.objects.filter(share_digest=token_digest(token), share_token__isnull=False)
 
 
 def join_club(*, token: str, user: AbstractBaseUser) -> Club:

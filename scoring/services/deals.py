@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules.penalties import DealResult
 from scoring.models import Deal, DealScore, Game, GameChange
+from scoring.selectors import seats_of
 from scoring.services.errors import (
     DealAlreadyRecorded,
     DealRecordedDifferently,
@@ -96,7 +97,7 @@ def _record_deal(
             )
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
-        seats = list(locked.seats.select_related("player").order_by("position"))
+        seats = seats_of(locked)
         sheet = checked_sheet(sheet, seats, locked)
         deal = Deal.objects.create(
             game=locked,
@@ -243,7 +244,7 @@ def edit_deal(
         )
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
-        seats = list(locked.seats.select_related("player").order_by("position"))
+        seats = seats_of(locked)
         sheet = DealResult(tuple(cards_left), out_on_twos, tuple_or_none(twos_held))
         sheet = checked_sheet(sheet, seats, locked)
         before = cards_left_of(deal)

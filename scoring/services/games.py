@@ -26,6 +26,7 @@ from scoring.models import (
     stake_text,
     token_digest,
 )
+from scoring.selectors import seats_of
 from scoring.services.errors import NotAllowed, ScoringError
 from scoring.services.totals import (
     last_deal_number,
@@ -217,7 +218,7 @@ def end_match(*, game: Game, by: AbstractBaseUser) -> None:
         locked.save(update_fields=["ended"])
         replayed = recompute(locked)
         if not replayed.outcome.finished:
-            seats = locked.seats.select_related("player").order_by("position")
+            seats = seats_of(locked)
             names = [seat.player.name for seat in seats]
             tied = [names[position] for position in replayed.outcome.lowest]
             raise ScoringError(

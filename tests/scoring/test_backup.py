@@ -27,7 +27,7 @@ from scoring import services
 from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.demo import seed_season
 from scoring.models import Club, DealScore, Game, GameChange, Membership, SeasonChange, Seat
-from scoring.standings import standings
+from scoring.selectors import standings
 from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
 
 User = get_user_model()
