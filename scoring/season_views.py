@@ -11,12 +11,9 @@ import datetime
 import io
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,51 +24,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
-from rules.settle import settle, settle_balances
 from scoring import selectors, services
 from scoring.charts import average_penalty_chart
 from scoring.forms import HouseRulesForm, MoveGameForm, SeasonForm, shown_stake
-from scoring.models import Game, Season
-from scoring.selectors import Standing, standings
+from scoring.models import Season
+from scoring.presenters.settlements import season_settlement
+from scoring.presenters.tables import played_games, season_games, standings_table
+from scoring.selectors import standings
 from scoring.snapshot import read_snapshot
-from scoring.standings import COLUMNS, sorted_by
-from scoring.views import forbidden, net_lines, spreadsheet_safe
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    column: str
-    label: str
-    url: str
-    sort: str  # the aria-sort value: "ascending", "descending" or "none"
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    lines: list[Standing]
-    headings: list[Heading]
-    column: str
-    descending: bool
-
-
-def standings_table(request: HttpRequest, lines: list[Standing]) -> Table:
-    """The table sorted as the query string asks (`?sort=wins&order=desc`), with header links
-    that sort on their column, or flip the order when it is already sorted on it."""
-    column = request.GET.get("sort", "rank")
-    if column not in COLUMNS:
-        column = "rank"
-    descending = request.GET.get("order") == "desc"
-    headings = []
-    for name, (label, higher_is_better) in COLUMNS.items():
-        if name == column:
-            next_descending = not descending
-            sort = "descending" if descending else "ascending"
-        else:
-            next_descending = higher_is_better
-            sort = "none"
-        order = "desc" if next_descending else "asc"
-        headings.append(Heading(name, label, f"{request.path}?sort={name}&order={order}", sort))
-    return Table(sorted_by(lines, column, descending), headings, column, descending)
+from scoring.views import forbidden, spreadsheet_safe
 
 
 def render_standings(
@@ -83,33 +44,6 @@ def render_standings(
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
-
-
-GAMES_PER_PAGE = 20
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonGames:
-    """A season's games as its pages list them: those in progress apart, finished ones a page
-    at a time, newest first (a season can hold a thousand)."""
-
-    in_progress: list[Game]
-    finished: Page
-    page_query: str  # the query string of the other pages, keeping the table's sort
-
-
-def season_games(request: HttpRequest, season: Season) -> SeasonGames:
-    games = season.games.order_by("-created_at", "-pk")
-    finished = Paginator(
-        selectors.games_with_seats(games.filter(status=Game.Status.FINISHED)), GAMES_PER_PAGE
-    ).get_page(request.GET.get("page"))
-    params = request.GET.copy()
-    params.pop("page", None)
-    return SeasonGames(
-        in_progress=list(selectors.games_with_seats(games.filter(status=Game.Status.IN_PROGRESS))),
-        finished=finished,
-        page_query=params.urlencode(),
-    )
 
 
 @login_required
@@ -158,40 +92,6 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     return render_standings(request, "scoring/season.html", context)
 
 
-@dataclass(frozen=True, slots=True)
-class SeasonSettlement:
-    """What the season's games played for money come to, each settled at its own stake."""
-
-    games: int
-    nets: list[tuple[str, str, int]]  # (name, amount, sign): +1 wins, -1 owes, 0 square
-    payments: list[str]
-
-
-def season_settlement(season: Season) -> SeasonSettlement | None:
-    """Each finished game with a stake settled as its table would, the nets added up per
-    player, and the fewest payments that settle the lot."""
-    rows = selectors.staked_seats(season)
-    balances: dict[str, Decimal] = {}
-    games = 0
-    for _game, seats in itertools.groupby(rows, key=lambda row: row[0]):
-        seats = list(seats)
-        games += 1
-        names = [name for _, _, name, _ in seats]
-        settled = settle(names, [total for *_, total in seats], seats[0][1])
-        for net in settled.nets:
-            balances[net.name] = balances.get(net.name, Decimal("0.00")) + net.amount
-    if not games:
-        return None
-    names = sorted(balances, key=lambda name: (-balances[name], name.casefold()))
-    settled = settle_balances(names, [balances[name] for name in names])
-    currency = season.club.currency
-    return SeasonSettlement(
-        games=games,
-        nets=net_lines(settled, currency),
-        payments=[payment.sentence(currency) for payment in settled.payments],
-    )
-
-
 def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
     """A season's table and games, as its own page and its club's page show them.
 
@@ -205,8 +105,12 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
         "club": club,
         "season": season,
         "seasons": club.seasons.all(),
-        "table": SimpleLazyObject(lambda: standings_table(request, standings(season.games.all()))),
-        "games": SimpleLazyObject(lambda: season_games(request, season)),
+        "table": SimpleLazyObject(
+            lambda: standings_table(
+                standings(season.games.all()), path=request.path, query=request.GET
+            )
+        ),
+        "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
         "is_owner": club.owner_id == request.user.pk,
     }
 
@@ -221,7 +125,9 @@ def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
         {
             "club": club,
             "seasons": club.seasons.all(),
-            "table": standings_table(request, standings(club.games.all())),
+            "table": standings_table(
+                standings(club.games.all()), path=request.path, query=request.GET
+            ),
         },
     )
 
@@ -312,32 +218,12 @@ def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "scoring/move_game.html", {"game": game, "form": form})
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedGame:
-    game: Game
-    total: int
-    place: int  # 1 for the lowest total; players level share a place
-    average: float
-
-
 @login_required
 @require_GET
 @read_snapshot()
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     player = selectors.member_player(request.user, player_id)
-    games = selectors.games_of_player(player)
-    played = []
-    for game in sorted(games, key=lambda game: (game.created_at, game.pk)):
-        totals = [seat.total for seat in game.seats.all()]
-        mine = next(seat for seat in game.seats.all() if seat.player_id == player.pk)
-        played.append(
-            PlayedGame(
-                game=game,
-                total=mine.total,
-                place=1 + sum(1 for total in totals if total < mine.total),
-                average=mine.total / mine.deals_played if mine.deals_played else 0.0,
-            )
-        )
+    played = played_games(player, selectors.games_of_player(player))
     per_season = selectors.standings_by_season(player)
     finished = [entry for entry in played if entry.game.is_finished]
     return render(
@@ -379,7 +265,7 @@ def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHt
 def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
     season = selectors.member_season(request.user, season_id)
     # One query, read here rather than as the rows stream: one state of every game.
-    table = standings_table(request, standings(season.games.all()))
+    table = standings_table(standings(season.games.all()), path=request.path, query=request.GET)
 
     def rows() -> Iterator[list[object]]:
         yield [heading.label for heading in table.headings]
