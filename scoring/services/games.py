@@ -31,11 +31,11 @@ from scoring.services.errors import NotAllowed, ScoringError
 from scoring.services.totals import (
     last_deal_number,
     lock_game,
-    names_and,
     recompute,
     refresh_from,
     season_changed,
 )
+from scoring.wording import names_and
 
 
 def clean_player_name(name: str) -> str:

@@ -169,9 +169,3 @@ def deal_sheet(
 def replay_sheets(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:
     deals = [by_deal[number] for number in sorted(by_deal)]
     return replay(deals, game.ruleset, players=game.ruleset.players, ended=game.ended)
-
-
-def names_and(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
