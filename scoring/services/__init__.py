@@ -5,6 +5,7 @@ person at the table). Views call these and nothing else that writes, as
 `services.record_deal(...)`: the functions live in a module per domain and are all named here.
 
 - `errors`: `ScoringError` and its kinds.
+- `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
 - `clubs`: a new club, joining it, its invite link.
 - `seasons`: a new season, a season's rules.
 - `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.

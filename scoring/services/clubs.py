@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Club, Membership, Season
 from scoring.selectors import club_by_invite
-from scoring.services.errors import NotAllowed, ScoringError
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
 
 CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
 
@@ -47,8 +48,7 @@ def join_club(*, token: str, user: AbstractBaseUser) -> Club:
 
 def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
     """Give the club a new invite link; the old one stops working at once."""
-    if club.owner_id != by.pk:
-        raise NotAllowed(_("Only the club's owner can reset its invite link"))
+    permissions.check_may_reset_invite(club=club, by=by)
     with transaction.atomic():
         club.new_invite()
         club.save(update_fields=["invite_token", "invite_digest"])

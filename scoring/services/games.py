@@ -27,7 +27,8 @@ from scoring.models import (
     token_digest,
 )
 from scoring.selectors import seats_of
-from scoring.services.errors import NotAllowed, ScoringError
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
 from scoring.services.totals import (
     last_deal_number,
     lock_game,
@@ -115,8 +116,7 @@ def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
     """Put a game into another season of its club (where its result then counts), with a line
     in its history; moving it where it already is (a double tap) writes nothing."""
-    if game.club.owner_id != by.pk:
-        raise NotAllowed(_("Only the club's owner can move a game to another season"))
+    permissions.check_may_move_game(game=game, by=by)
     if season.club_id != game.club_id:
         raise ScoringError(_("That season belongs to another club"))
     with transaction.atomic():
@@ -161,8 +161,7 @@ def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
 
 
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
-    if game.club.owner_id != by.pk:
-        raise NotAllowed(_("Only the club's owner can delete a game"))
+    permissions.check_may_delete_game(game=game, by=by)
     with transaction.atomic():
         season_changed(game.season_id)
         game.delete()
@@ -179,8 +178,7 @@ def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> Non
     with transaction.atomic():
         locked = lock_game(game)
         # Checked under the lock: the last deal may have ended the game since the page showed.
-        if locked.is_finished and game.club.owner_id != by.pk:
-            raise NotAllowed(_("Only the club's owner can change the stake of a finished game"))
+        permissions.check_may_change_stake(club=game.club, finished=locked.is_finished, by=by)
         if locked.stake != stake:
             GameChange.objects.create(
                 game=locked,

@@ -20,7 +20,8 @@ from scoring.models import (
     SeasonChange,
     stake_text,
 )
-from scoring.services.errors import NotAllowed, ScoringError
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
 from scoring.services.totals import season_changed
 
 
@@ -42,8 +43,7 @@ def start_season(
     The season it replaces, if it has no end date, ends the day before the new one starts
     (or on its own first day, if the new one starts as early).
     """
-    if club.owner_id != by.pk:
-        raise NotAllowed(_("Only the club's owner can start a new season"))
+    permissions.check_may_start_season(club=club, by=by)
     name = " ".join(name.split())
     if not name:
         raise ScoringError(_("Give the season a name"))
@@ -102,8 +102,7 @@ def set_season_rules(
 
     Each change is a line in the season's history; sending what it already has (a double tap)
     changes nothing and writes no line."""
-    if season.club.owner_id != by.pk:
-        raise NotAllowed(_("Only the club's owner can change a season's rules"))
+    permissions.check_may_change_season_rules(season=season, by=by)
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=season.club_id)
         if season.games.exists():

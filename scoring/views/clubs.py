@@ -16,7 +16,7 @@ from scoring.forms import (
     ClubForm,
 )
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import forbidden, render_standings, season_context
+from scoring.views.pages import render_standings, season_context
 
 
 @login_required
@@ -70,10 +70,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_POST
 def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
     club = selectors.member_club(request.user, club_id)
-    try:
-        services.reset_invite(club=club, by=request.user)
-    except services.NotAllowed as error:
-        return forbidden(request, error.message, reverse("scoring:club", args=[club.pk]))
+    services.reset_invite(club=club, by=request.user)
     messages.success(request, _("The invite link is new. The old one no longer works."))
     return redirect("scoring:club", club_id=club.pk)
 

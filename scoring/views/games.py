@@ -24,8 +24,9 @@ from scoring.forms import (
     with_went_out,
 )
 from scoring.models import Deal, Game, Seat
+from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import forbidden, render_game
+from scoring.views.pages import render_game
 
 
 @login_required
@@ -208,10 +209,7 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             "problem": " ".join(form.errors.get("stake", []))
         }
         return render_game(request, game, stake_form=form, refusal=refusal)
-    try:
-        services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
-    except services.NotAllowed as error:
-        return forbidden(request, error.message, reverse("scoring:game", args=[game.pk]))
+    services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
     messages.success(request, _("Stake saved."))
     return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")
 
@@ -253,9 +251,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def delete(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
-    back = reverse("scoring:game", args=[game.pk])
-    if game.club.owner_id != request.user.pk:
-        return forbidden(request, _("Only the club's owner can delete a game."), back)
+    permissions.check_may_delete_game(game=game, by=request.user)
     if request.method == "POST":
         club_id = game.club_id
         services.delete_game(game=game, by=request.user)
@@ -273,11 +269,7 @@ def delete(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
-    back = reverse("scoring:game", args=[game.pk])
-    if game.club.owner_id != request.user.pk:
-        return forbidden(
-            request, _("Only the club's owner can move a game to another season."), back
-        )
+    permissions.check_may_move_game(game=game, by=request.user)
     form = MoveGameForm(
         request.POST if request.method == "POST" else None,
         club=game.club,
@@ -289,5 +281,5 @@ def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
             request,
             _("The game is now in %(season)s.") % {"season": form.cleaned_data["season"].name},
         )
-        return redirect(back)
+        return redirect("scoring:game", game_id=game.pk)
     return render(request, "scoring/move_game.html", {"game": game, "form": form})

@@ -25,13 +25,8 @@ from scoring.models import Game, Season
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
+from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-
-
-def forbidden(request: HttpRequest, what: str, back: str) -> HttpResponse:
-    """A member asking for an owner's action: say so plainly (the club's existence is no
-    secret to its own members)."""
-    return render(request, "scoring/forbidden.html", {"what": what, "back": back}, status=403)
 
 
 @read_snapshot()
@@ -62,7 +57,7 @@ def render_game(
         "club": game.club,
         "form": form,
         "rows": form.rows() if form is not None else [],
-        "is_owner": game.club.owner_id == request.user.pk,
+        "is_owner": permissions.is_owner(game.club, request.user),
         "notice": notice,
         "refusal": refusal,
         "rules": game.ruleset,
@@ -134,7 +129,7 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
         "seasons": club.seasons.all(),
         "table": SimpleLazyObject(lambda: standings_of(request, season.games.all())),
         "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
-        "is_owner": club.owner_id == request.user.pk,
+        "is_owner": permissions.is_owner(club, request.user),
     }
 
 

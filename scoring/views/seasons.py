@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -19,8 +18,9 @@ from scoring.forms import (
     shown_stake,
 )
 from scoring.presenters.settlements import season_settlement
+from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import forbidden, render_standings, season_context, standings_of
+from scoring.views.pages import render_standings, season_context, standings_of
 
 
 @login_required
@@ -60,9 +60,7 @@ def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = selectors.member_club(request.user, club_id)
-    back = reverse("scoring:club", args=[club.pk])
-    if club.owner_id != request.user.pk:
-        return forbidden(request, _("Only the club's owner can start a new season."), back)
+    permissions.check_may_start_season(club=club, by=request.user)
     form = SeasonForm(request.POST if request.method == "POST" else None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -94,9 +92,7 @@ def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
     """The owner changes the rules of a season no game has been played in yet."""
     season = selectors.member_season(request.user, season_id)
     club = season.club
-    back = reverse("scoring:season", args=[season.pk])
-    if club.owner_id != request.user.pk:
-        return forbidden(request, _("Only the club's owner can change a season's rules."), back)
+    permissions.check_may_change_season_rules(season=season, by=request.user)
     form = HouseRulesForm(
         request.POST if request.method == "POST" else None, club=club, season=season
     )
