@@ -38,7 +38,6 @@ from scoring.services.totals import (
     SEAT_FIGURES,
     deal_sheet,
     recompute,
-    season_changed,
     seat_figures,
 )
 
@@ -61,7 +60,6 @@ __all__ = [
     "recompute",
     "record_deal",
     "reset_invite",
-    "season_changed",
     "season_day_problem",
     "seat_figures",
     "set_season_rules",

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from rules.options import Finish
 from rules.ruleset import parse_rules
+from scoring.caching import game_changed, seasons_changed
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     Club,
@@ -34,7 +35,6 @@ from scoring.services.totals import (
     lock_game,
     recompute,
     refresh_from,
-    season_changed,
 )
 from scoring.wording import names_and
 
@@ -73,7 +73,7 @@ def start_game(
                 player = Player.objects.create(club=club, name=name)
             seats.append(Seat(game=game, player=player, position=position))
         Seat.objects.bulk_create(seats)
-        season_changed(season.pk)
+        seasons_changed(season.pk)
     return game
 
 
@@ -131,11 +131,9 @@ def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
                 before=was.name,
                 after=season.name,
             )
-            season_changed(was.pk, season.pk)
             locked.season = season
-            # The history shows on the game's board, cached under its version.
-            locked.version += 1
-            locked.save(update_fields=["season", "version"])
+            # The history shows on the game's board, and its result in the seasons' tables.
+            game_changed(locked, saving=["season"], was_in=was.pk)
     refresh_from(game, locked)
     game.season = season
 
@@ -163,7 +161,7 @@ def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     permissions.check_may_delete_game(game=game, by=by)
     with transaction.atomic():
-        season_changed(game.season_id)
+        seasons_changed(game.season_id)
         game.delete()
 
 
@@ -189,11 +187,8 @@ def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> Non
                 after=stake_text(stake),
             )
             locked.stake = stake
-            # The settling up and the history show on the scoreboard, cached under the
-            # game's version.
-            locked.version += 1
-            locked.save(update_fields=["stake", "version"])
-            season_changed(locked.season_id)
+            # The settling up and the history show on the scoreboard.
+            game_changed(locked, saving=["stake"])
     refresh_from(game, locked)
     game.stake = locked.stake
 

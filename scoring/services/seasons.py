@@ -11,6 +11,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from rules.ruleset import DEFAULT_RULES, RuleSet
+from scoring.caching import seasons_changed
 from scoring.models import (
     FIRST_SEASON_DAY,
     LAST_SEASON_DAY,
@@ -22,7 +23,6 @@ from scoring.models import (
 )
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
-from scoring.services.totals import season_changed
 
 
 def start_season(
@@ -141,7 +141,7 @@ def set_season_rules(
             was.rules, was.stake = rules.name, stake
             was.save(update_fields=["rules", "stake"])
             # The season's page shows its history, cached under its version.
-            season_changed(season.pk)
+            seasons_changed(season.pk)
         if currency is not None:
             season.club.currency = currency.strip()
             season.club.save(update_fields=["currency"])

@@ -10,13 +10,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from rules.options import TwosRule
 from rules.penalties import DealResult, GameReplay, penalty, replay, validate_deal
 from rules.ruleset import RuleSet
-from scoring.models import Deal, DealScore, Game, Season, Seat
+from scoring.caching import game_changed
+from scoring.models import Deal, DealScore, Game, Seat
 from scoring.services.errors import InvalidDeal, ScoringError
 
 SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
@@ -55,18 +56,8 @@ def recompute(game: Game) -> GameReplay:
         game.status = Game.Status.IN_PROGRESS
         game.winner_id = None
         game.finished_at = None
-    game.version += 1
-    game.save(update_fields=["status", "winner", "finished_at", "version"])
-    season_changed(game.season_id)
+    game_changed(game, saving=["status", "winner", "finished_at"])
     return replayed
-
-
-def season_changed(*season_ids: int) -> None:
-    """Count the seasons' `version` up: their pages, cached under it, are out of date.
-
-    Call it in the transaction that adds, removes, moves or rescores one of their games.
-    """
-    Season.objects.filter(pk__in=season_ids).update(version=F("version") + 1)
 
 
 def lock_game(game: Game) -> Game:

@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 
 from bigtwo_site.http import HtmxHttpRequest
 from rules.options import Finish
-from scoring import selectors
+from scoring import caching, selectors
 from scoring.forms import (
     DealForm,
     StakeForm,
@@ -89,6 +89,7 @@ def board_context(
         "game": game,
         "board": board,
         "shared": shared,
+        "board_key": caching.board_key(game, shared=shared),
         # The history names who recorded what: members only.
         "changes": [] if shared else selectors.recent_changes(game),
         "form_number": form_number,
@@ -130,6 +131,7 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
         "table": SimpleLazyObject(lambda: standings_of(request, season.games.all())),
         "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
         "is_owner": permissions.is_owner(club, request.user),
+        "lists_key": caching.season_lists_key(season, request.get_full_path()),
     }
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from bigtwo_site.http import HtmxHttpRequest
-from scoring import selectors, services
+from scoring import caching, selectors, services
 from scoring.forms import (
     HouseRulesForm,
     SeasonForm,
@@ -33,6 +33,8 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     context = season_context(request, season) | {
         "settlement": SimpleLazyObject(lambda: season_settlement(season)),
         "season_stake": shown_stake(season.stake),
+        "settlement_key": caching.season_settlement_key(season),
+        "history_key": caching.season_history_key(season),
         # Read only when the page's cached copy (under the season's version) is missing.
         "changes": SimpleLazyObject(
             lambda: selectors.recent_season_changes(season) if season.has_history else []
