@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from scoring.services import NotAllowed
 
 # Where the way back from a refusal leads, by what the refused address names (the first

@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.forms import (
     ClubForm,
@@ -41,6 +42,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 @read_snapshot()
+@vary_on_headers("HX-Request")
 def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """The club's home: the current season's standings and games, roster, members, invite."""
     club = selectors.member_club(request.user, club_id)

@@ -10,11 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.forms import (
     DealForm,
@@ -55,6 +55,7 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@vary_on_headers("HX-Request")
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     return render_game(request, game)
@@ -62,6 +63,7 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     seats = selectors.seats_of(game)
@@ -108,17 +110,14 @@ def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@vary_on_headers("HX-Request")
 def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Each player's penalty for what is typed so far (htmx swaps the numbers in place)."""
     game = selectors.member_game(request.user, game_id)
     seats = selectors.seats_of(game)
     form = DealForm(initial=request.GET.dict(), seats=seats, rules=game.ruleset)
     editing = request.GET.get("editing") == "1"
-    response = render(
-        request, "scoring/_deal_preview.html", {"rows": form.rows(), "editing": editing}
-    )
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, "scoring/_deal_preview.html", {"rows": form.rows(), "editing": editing})
 
 
 @login_required
@@ -187,6 +186,7 @@ def refusal_on_form(form: DealForm, error: services.ScoringError) -> None:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Open-ended rules: bank the totals as they stand; the lowest alone wins."""
     game = selectors.member_game(request.user, game_id)
@@ -200,6 +200,7 @@ def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     form = StakeForm(request.POST)
@@ -216,6 +217,7 @@ def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
 def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     if request.method == "POST":
@@ -242,9 +244,7 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return redirect("scoring:game", game_id=game.pk)
     scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
     template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
-    response = render(request, template, {"game": game, "deal": last, "scores": scores})
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, template, {"game": game, "deal": last, "scores": scores})
 
 
 @login_required

@@ -8,12 +8,14 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.models import Game
 from scoring.snapshot import read_snapshot
@@ -52,10 +54,6 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-# htmx stops polling on this status and swaps in what came with it.
-HTMX_STOP_POLLING = 286
-
-
 @require_GET
 def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The shared view's poll (see `board_since`).
@@ -68,7 +66,10 @@ def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except Http404:
         if not request.htmx:
             raise
-    response = render(request, "scoring/_live_stopped.html", status=HTMX_STOP_POLLING)
+    # htmx stops polling on this answer and swaps in what came with it.
+    response = HttpResponseStopPolling(
+        render_to_string("scoring/_live_stopped.html", request=request)
+    )
     patch_cache_control(response, no_store=True)
     return response
 

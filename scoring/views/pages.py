@@ -10,10 +10,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from rules.options import Finish
 from scoring import caching, selectors
 from scoring.forms import (
@@ -72,9 +71,7 @@ def render_game(
         ),
     }
     template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, template, context)
 
 
 def board_context(
@@ -110,9 +107,7 @@ def render_standings(
     """The whole page, or only the table when htmx asks after a tap on a column heading."""
     if request.htmx and request.htmx.target == "standings":
         template += "#standings"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, template, context)
 
 
 def season_context(request: HttpRequest, season: Season) -> dict[str, object]:

@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
-from bigtwo_site.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest
 from scoring import caching, selectors, services
 from scoring.forms import (
     HouseRulesForm,
@@ -26,6 +27,7 @@ from scoring.views.pages import render_standings, season_context, standings_of
 @login_required
 @require_GET
 @read_snapshot()
+@vary_on_headers("HX-Request")
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     # Whether the season has a history comes with the season itself: most never have one, and
     # then nothing more is read for it.
@@ -45,6 +47,7 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@vary_on_headers("HX-Request")
 def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     club = selectors.member_club(request.user, club_id)
     return render_standings(
