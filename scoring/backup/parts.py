@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from rules.ruleset import parse_rules
-from scoring.backup.values import READERS, Invalid
+from scoring.backup.values import READERS, Invalid, kind_of
 from scoring.models import (
     SEASON_NAME_MAX_LENGTH,
     SEATS,
@@ -66,6 +66,8 @@ type Check = Callable[[Any, Mapping[str, Any]], None]
 
 
 def rules_name(value: object, row: Mapping[str, Any] | None = None) -> None:
+    if not isinstance(value, str):
+        raise Invalid(f"should name house rules in text, not {kind_of(value)}")
     try:
         parse_rules(value)
     except ValueError as error:

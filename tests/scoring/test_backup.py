@@ -618,6 +618,8 @@ MALFORMED = [
     (history("scoring.gamechange", "stake", "after", "-1"), "after"),
     (history("scoring.gamechange", "move", "before", 7), "before"),
     (history("scoring.seasonchange", "rules", "after", "nonsense"), "after"),
+    (history("scoring.seasonchange", "rules", "before", None), "before"),
+    (history("scoring.seasonchange", "rules", "after", 5), "after"),
     (history("scoring.seasonchange", "stake", "before", "lots"), "before"),
     (account("username", "no spaces allowed"), "username"),
     (account("username", None), "username"),
