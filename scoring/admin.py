@@ -7,17 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
 from scoring import caching
-from scoring.models import (
-    Club,
-    Deal,
-    DealScore,
-    Game,
-    GameChange,
-    Membership,
-    Player,
-    Season,
-    Seat,
-)
+from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season, Seat
 
 
 class MembershipInline(admin.TabularInline):

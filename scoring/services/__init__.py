@@ -34,12 +34,7 @@ from scoring.services.games import (
     stop_sharing,
 )
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
-from scoring.services.totals import (
-    SEAT_FIGURES,
-    deal_sheet,
-    recompute,
-    seat_figures,
-)
+from scoring.services.totals import SEAT_FIGURES, deal_sheet, recompute, seat_figures
 
 __all__ = [
     "SEAT_FIGURES",

@@ -30,12 +30,7 @@ from scoring.models import (
 from scoring.selectors import seats_of
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
-from scoring.services.totals import (
-    last_deal_number,
-    lock_game,
-    recompute,
-    refresh_from,
-)
+from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
 from scoring.wording import names_and
 
 

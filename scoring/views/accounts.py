@@ -13,9 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.forms import (
-    SignupForm,
-)
+from scoring.forms import SignupForm
 
 
 @require_http_methods(["GET", "POST"])

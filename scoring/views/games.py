@@ -16,13 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from common.http import HtmxHttpRequest
 from scoring import selectors, services
-from scoring.forms import (
-    DealForm,
-    MoveGameForm,
-    NewGameForm,
-    StakeForm,
-    with_went_out,
-)
+from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, with_went_out
 from scoring.models import Deal, Game, Seat
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot

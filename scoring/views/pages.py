@@ -15,12 +15,8 @@ from django.utils.functional import SimpleLazyObject
 from common.http import HtmxHttpRequest
 from rules.options import Finish
 from scoring import caching, selectors
-from scoring.forms import (
-    DealForm,
-    StakeForm,
-    shown_stake,
-)
-from scoring.models import Game, Season
+from scoring.forms import DealForm, StakeForm
+from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings

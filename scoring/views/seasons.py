@@ -13,11 +13,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from common.http import HtmxHttpRequest
 from scoring import caching, selectors, services
-from scoring.forms import (
-    HouseRulesForm,
-    SeasonForm,
-    shown_stake,
-)
+from scoring.forms import HouseRulesForm, SeasonForm
+from scoring.models import shown_stake
 from scoring.presenters.settlements import season_settlement
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
