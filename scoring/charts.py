@@ -61,13 +61,19 @@ class Tick:
 
 
 @dataclass(frozen=True, slots=True)
-class Chart:
+class Frame:
+    """A chart's size, and the edges of the area its lines are drawn in."""
+
     width: int
     height: int
     left: float
     right: float
     top: float
     bottom: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chart(Frame):
     series: tuple[Series, ...]
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
@@ -221,15 +227,9 @@ def marker_path(shape: str, x: float, y: float, r: float = 3.5) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Trend:
+class Trend(Frame):
     """A small line of one player's average penalty per deal, game by game."""
 
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
     points: str
     markers: str
     y_ticks: tuple[Tick, ...]
