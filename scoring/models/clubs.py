@@ -125,8 +125,8 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     is_current = models.BooleanField(default=False)
-    # Counted up by scoring.services whenever one of its games is added, removed, moved or
-    # rescored: the season's pages are cached under it.
+    # Counted up (scoring.caching.seasons_changed, game_changed) whenever one of its games is
+    # added, removed, moved or rescored: the season's pages are cached under it.
     version = models.PositiveIntegerField(default=0)
     # The house rules new games of the season are played by (rules.ruleset.parse_rules names),
     # and the money a point is worth at tables that play for it.

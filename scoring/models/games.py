@@ -36,8 +36,8 @@ class Game(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
     )
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Goes up by one with every change to the deals (scoring.services.recompute), so a phone
-    # following the game asks "anything new since version 7?" with one indexed lookup.
+    # Goes up by one with every change the game's board shows (scoring.caching.game_changed),
+    # so a phone following the game asks "anything new since version 7?" with one lookup.
     version = models.PositiveIntegerField(default=0)
     # The read-only live view's link (/live/<token>/), or null while the game isn't shared.
     # Sharing again makes a new token, so a link that was stopped never works again.
