@@ -45,7 +45,8 @@ demo: setup
 	$(BIN)/python manage.py seed_demo
 
 # lint-imports checks the import contracts in pyproject.toml: above all, that the rules engine
-# imports nothing from Django.
+# imports nothing from Django, and that each layer (site, scoring, rules.web, common) imports
+# only the ones below it.
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -88,7 +88,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "bigtwo_site.http.HtmxLoginRedirectMiddleware",
+    "common.http.HtmxLoginRedirectMiddleware",
+    # A member asking for an owner's action (scoring.services.NotAllowed): the page that says so.
+    "scoring.middleware.RefusalMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

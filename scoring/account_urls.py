@@ -4,10 +4,10 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import views
+from scoring.views import accounts
 
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
+    path("signup/", accounts.signup, name="signup"),
     path(
         "login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True, next_page="scoring:clubs"),

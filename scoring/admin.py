@@ -1,19 +1,13 @@
 """Every model in the admin. Games' derived fields (totals, status, winner) are read-only here:
-they come from the deals, through scoring.services.recompute."""
+they come from the deals, through scoring.services.recompute. A player's or an account's new
+name marks the games and seasons showing it as changed, so no cached page keeps the old one."""
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 
-from scoring.models import (
-    Club,
-    Deal,
-    DealScore,
-    Game,
-    GameChange,
-    Membership,
-    Player,
-    Season,
-    Seat,
-)
+from scoring import caching
+from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season, Seat
 
 
 class MembershipInline(admin.TabularInline):
@@ -51,6 +45,11 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club"]
     list_filter = ["club"]
     search_fields = ["name", "club__name"]
+
+    def save_model(self, request, obj: Player, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "name" in form.changed_data:
+            caching.player_renamed(obj)  # the cached pages of their games show the old name
 
 
 @admin.register(Season)
@@ -133,3 +132,15 @@ class GameChangeAdmin(admin.ModelAdmin):
     list_filter = ["action", "at", "game__club"]
     search_fields = ["by__username", "game__club__name"]
     raw_id_fields = ["game", "by"]
+
+
+# The accounts' own admin, as Django has it, but for what the histories show of them.
+admin.site.unregister(get_user_model())
+
+
+@admin.register(get_user_model())
+class AccountAdmin(UserAdmin):
+    def save_model(self, request, obj, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "username" in form.changed_data:
+            caching.account_renamed(obj)  # the cached histories name them by their username

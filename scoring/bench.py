@@ -126,8 +126,6 @@ def main(argv: list[str] | None = None) -> None:
     django.setup()
     from django.conf import settings
     from django.db import connection
-    from django.test import Client
-    from django.urls import reverse
 
     # Unhashed static files, so templates render without collectstatic; the test client's host.
     settings.STORAGES = {
@@ -149,36 +147,45 @@ def main(argv: list[str] | None = None) -> None:
             verbosity=0, autoclobber=True, serialize=False, keepdb=False
         )
         try:
-            print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-            started = time.perf_counter()
-            user, season = seed_bench_season(games=options.games, rng=random.Random(options.seed))
-            seeded = time.perf_counter() - started
-            counts = row_counts(season)
-            print(
-                f"seeded {counts['games']:,} finished games, {counts['deals']:,} deals,"
-                f" {counts['deal scores']:,} deal scores in {seeded:.1f} s"
-            )
-
-            client = Client()
-            client.force_login(user)
-            timings = time_standings(client, reverse("scoring:season", args=[season.pk]))
-            print(
-                f"standings: median {_ms(statistics.median(timings))},"
-                f" worst {_ms(max(timings))} ({len(timings)} runs)"
-            )
-
-            url = reverse("scoring:season-deals-csv", args=[season.pk])
-            rows, size, timings = time_deals_csv(client, url)
-            peak = peak_memory_streaming(client, url)
-            if rows != counts["deal scores"]:
-                print(f"!! the CSV has {rows:,} rows for {counts['deal scores']:,} deal scores")
-            print(
-                f"deals.csv: {rows:,} rows, median {rows / statistics.median(timings):,.0f}"
-                f" rows/s ({len(timings)} runs), peak memory {_mb(peak)}"
-                f" for a {_mb(size)} file"
-            )
+            measure(games=options.games, seed=options.seed)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def measure(*, games: int, seed: int) -> None:
+    """Seed the season into the database just made, then time its pages and print the figures."""
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
+    started = time.perf_counter()
+    user, season = seed_bench_season(games=games, rng=random.Random(seed))
+    seeded = time.perf_counter() - started
+    counts = row_counts(season)
+    print(
+        f"seeded {counts['games']:,} finished games, {counts['deals']:,} deals,"
+        f" {counts['deal scores']:,} deal scores in {seeded:.1f} s"
+    )
+
+    client = Client()
+    client.force_login(user)
+    timings = time_standings(client, reverse("scoring:season", args=[season.pk]))
+    print(
+        f"standings: median {_ms(statistics.median(timings))},"
+        f" worst {_ms(max(timings))} ({len(timings)} runs)"
+    )
+
+    url = reverse("scoring:season-deals-csv", args=[season.pk])
+    rows, size, timings = time_deals_csv(client, url)
+    peak = peak_memory_streaming(client, url)
+    if rows != counts["deal scores"]:
+        print(f"!! the CSV has {rows:,} rows for {counts['deal scores']:,} deal scores")
+    print(
+        f"deals.csv: {rows:,} rows, median {rows / statistics.median(timings):,.0f}"
+        f" rows/s ({len(timings)} runs), peak memory {_mb(peak)}"
+        f" for a {_mb(size)} file"
+    )
 
 
 if __name__ == "__main__":

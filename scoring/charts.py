@@ -8,7 +8,7 @@ strings; `templates/scoring/_chart.html` turns it into SVG.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -61,13 +61,19 @@ class Tick:
 
 
 @dataclass(frozen=True, slots=True)
-class Chart:
+class Frame:
+    """A chart's size, and the edges of the area its lines are drawn in."""
+
     width: int
     height: int
     left: float
     right: float
     top: float
     bottom: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chart(Frame):
     series: tuple[Series, ...]
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
@@ -104,40 +110,13 @@ def running_totals_chart(
         low=TOP + 4,
         high=bottom,
     )
-    series = []
-    for seat, name in enumerate(names):
-        totals = [0, *(totals[seat] for totals in running_totals)]
-        coordinates = [(x_of(deal), y_of(total)) for deal, total in enumerate(totals)]
-        shape = SHAPES[seat % len(SHAPES)]
-        series.append(
-            Series(
-                index=seat,
-                name=name,
-                total=totals[-1],
-                shape=shape,
-                dash=DASHES[seat % len(DASHES)],
-                points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
-                markers=" ".join(marker_path(shape, x, y) for x, y in coordinates[1:]),
-                legend_marker=marker_path(shape, 15, 6),
-                label=f"{shorten(name)} {totals[-1]}",
-                label_x=right + 6,
-                label_y=round(end_ys[seat] + 4, 1),
-            )
-        )
+    series = [
+        line_of(seat, name, running_totals, x_of, y_of, label_y=end_ys[seat])
+        for seat, name in enumerate(names)
+    ]
     y_ticks = tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step))
     every = math.ceil(deals / 12) if deals else 1
     x_ticks = tuple(Tick(deal, x_of(deal)) for deal in range(every, deals + 1, every))
-    standing = ", ".join(f"{name} {s.total}" for name, s in zip(names, series, strict=True))
-    description = (
-        _("Running totals after deal %(deals)s: %(standing)s.")
-        % {"deals": deals, "standing": standing}
-        if deals
-        else _("No deals yet: %(names)s all start at 0.") % {"names": ", ".join(names)}
-    )
-    if target is not None:
-        description += " " + _("The dashed line marks %(target)s, where the game can end.") % {
-            "target": target
-        }
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -151,8 +130,54 @@ def running_totals_chart(
         target=target,
         target_y=y_of(target or 0),
         title=_("Running totals after each deal"),
-        description=description,
+        description=described(names, series, deals, target),
     )
+
+
+def line_of(
+    seat: int,
+    name: str,
+    running_totals: Sequence[Sequence[int]],
+    x_of: Callable[[int], float],
+    y_of: Callable[[int], float],
+    *,
+    label_y: float,
+) -> Series:
+    """One player's line: from 0 through their total after each deal, to its end label."""
+    totals = [0, *(totals[seat] for totals in running_totals)]
+    coordinates = [(x_of(deal), y_of(total)) for deal, total in enumerate(totals)]
+    shape = SHAPES[seat % len(SHAPES)]
+    return Series(
+        index=seat,
+        name=name,
+        total=totals[-1],
+        shape=shape,
+        dash=DASHES[seat % len(DASHES)],
+        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
+        markers=" ".join(marker_path(shape, x, y) for x, y in coordinates[1:]),
+        legend_marker=marker_path(shape, 15, 6),
+        label=f"{shorten(name)} {totals[-1]}",
+        label_x=WIDTH - RIGHT + 6,
+        label_y=round(label_y + 4, 1),
+    )
+
+
+def described(
+    names: Sequence[str], series: Sequence[Series], deals: int, target: int | None
+) -> str:
+    """The chart in words, for those who can't see it."""
+    standing = ", ".join(f"{name} {s.total}" for name, s in zip(names, series, strict=True))
+    description = (
+        _("Running totals after deal %(deals)s: %(standing)s.")
+        % {"deals": deals, "standing": standing}
+        if deals
+        else _("No deals yet: %(names)s all start at 0.") % {"names": ", ".join(names)}
+    )
+    if target is not None:
+        description += " " + _("The dashed line marks %(target)s, where the game can end.") % {
+            "target": target
+        }
+    return description
 
 
 def tick_step(highest: int) -> int:
@@ -202,15 +227,9 @@ def marker_path(shape: str, x: float, y: float, r: float = 3.5) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Trend:
+class Trend(Frame):
     """A small line of one player's average penalty per deal, game by game."""
 
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
     points: str
     markers: str
     y_ticks: tuple[Tick, ...]

@@ -26,8 +26,9 @@ from django.utils import timezone
 
 from rules.penalties import GameReplay, outcome, penalty, replay
 from rules.ruleset import DEFAULT_RULES, RuleSet
+from scoring.caching import seasons_changed
 from scoring.models import SEATS, Deal, DealScore, Game, GameChange, Player, Season, Seat
-from scoring.services import season_changed, seat_figures
+from scoring.services import seat_figures
 
 # Out of 1,000 losing hands, how many hold 1, 2, … 13 cards when another player goes out.
 CARDS_LEFT_PER_MILLE = (340, 225, 145, 95, 60, 40, 26, 17, 11, 12, 9, 5, 15)
@@ -123,7 +124,7 @@ def seed_season(
                 chunk.append((seated, deals, times))
                 clock += datetime.timedelta(minutes=rng.uniform(5, 15))  # a break
             made += _store(season, by, chunk)
-        season_changed(season.pk)
+        seasons_changed(season.pk)
     return made
 
 

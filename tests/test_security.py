@@ -102,7 +102,7 @@ def test_a_forged_forwarded_for_header_does_not_dodge_the_lockout(db, client, an
 
 
 def test_invite_and_share_links_are_looked_up_by_digest_and_stop_at_once(db, client):
-    from scoring import services
+    from scoring import selectors, services
     from scoring.models import Club, Game, token_digest
     from tests.scoring.conftest import make_club, make_game, make_user
 
@@ -113,8 +113,8 @@ def test_invite_and_share_links_are_looked_up_by_digest_and_stop_at_once(db, cli
     assert len(invite) >= 43 and len(share) >= 43  # 256 random bits each
     assert Club.objects.get(pk=club.pk).invite_digest == token_digest(invite)
     assert Game.objects.get(pk=game.pk).share_digest == token_digest(share)
-    assert services.club_by_invite(invite) == club
-    assert services.club_by_invite(invite[:-1]) is None
+    assert selectors.club_by_invite(invite) == club
+    assert selectors.club_by_invite(invite[:-1]) is None
 
     services.reset_invite(club=club, by=club.owner)
     services.share_game(game=game, by=club.owner)

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.forms import BoundField
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
-from django_htmx.middleware import HtmxDetails
 
+from common.http import HtmxHttpRequest
 from rules.cards import DECK, Card, parse_cards
 from rules.hand_report import HandReport, may_open, report
 from rules.plays import Play, Verdict, judge, lowest_card
@@ -33,14 +33,6 @@ from rules.web.table_helpers import (
     split,
     split_problem,
 )
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request through django-htmx's middleware. The scoring app has its own in bigtwo_site;
-    this layer sits below the site and imports nothing from it (see pyproject's contracts)."""
-
-    htmx: HtmxDetails
-
 
 # The quirks people argue about at the table, as ready-made comparisons.
 EXAMPLES = (

@@ -27,7 +27,7 @@ from scoring import services
 from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.demo import seed_season
 from scoring.models import Club, DealScore, Game, GameChange, Membership, SeasonChange, Seat
-from scoring.standings import standings
+from scoring.selectors import standings
 from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
 
 User = get_user_model()
@@ -618,6 +618,8 @@ MALFORMED = [
     (history("scoring.gamechange", "stake", "after", "-1"), "after"),
     (history("scoring.gamechange", "move", "before", 7), "before"),
     (history("scoring.seasonchange", "rules", "after", "nonsense"), "after"),
+    (history("scoring.seasonchange", "rules", "before", None), "before"),
+    (history("scoring.seasonchange", "rules", "after", 5), "after"),
     (history("scoring.seasonchange", "stake", "before", "lots"), "before"),
     (account("username", "no spaces allowed"), "username"),
     (account("username", None), "username"),

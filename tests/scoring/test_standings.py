@@ -8,7 +8,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Game, Season
-from scoring.standings import Standing, ranked
+from scoring.selectors import Standing, ranked
 from tests.scoring.conftest import make_game, make_member, make_user, record
 
 HTMX = {"HX-Request": "true", "HX-Target": "standings"}

@@ -1,4 +1,4 @@
-"""Request typing and middleware shared by the apps."""
+"""Request typing and middleware shared by the apps (both import it; it imports neither)."""
 
 from collections.abc import Callable
 

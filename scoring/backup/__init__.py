@@ -1,0 +1,35 @@
+"""A club's whole history as one JSON document, and back, beside whatever clubs are there.
+
+A backup (version 2) holds the club and every row of its models (`CLUB_PARTS`), each as
+`{"model", "pk", "fields"}`, and the accounts those rows name: the members, and anyone the
+history names who has since left. Of an account it keeps what logs in and names someone
+(`ACCOUNT_FIELDS`): never a staff, superuser, group or permission field.
+
+A restore trusts nothing in the file. It reads it strictly: only the club's models and
+their fields, each value of its field's type and passing the field's own validators, every
+link pointing at a row of the same file, one club, no account the club doesn't name.
+Anything else refuses the whole file, with a list of what was found. Then, in one
+transaction, it refuses usernames already taken here and inserts every row with a new id,
+its links remapped, so no row of another club is ever written. Version 1 files restore
+through the same reader.
+
+The package, by step: `parts` (what a backup is made of: `CLUB_PARTS`, the accounts' fields,
+the checks), `values` (each kind of field read from JSON), `writing` (`export_club`),
+`reading` (`read`, strict) and `restoring` (`import_club`).
+"""
+
+from scoring.backup.parts import CLUB_PARTS, BackupError, Part, check_parts
+from scoring.backup.reading import Backup, read
+from scoring.backup.restoring import import_club
+from scoring.backup.writing import export_club
+
+__all__ = [
+    "CLUB_PARTS",
+    "Backup",
+    "BackupError",
+    "Part",
+    "check_parts",
+    "export_club",
+    "import_club",
+    "read",
+]

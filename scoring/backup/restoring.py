@@ -1,0 +1,131 @@
+"""Restoring a backup beside whatever clubs the database holds: refused whole when a username
+or unique value is already here, otherwise every row inserted with a new id, its links
+following, in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import DataError, IntegrityError, transaction
+from django.db.models import Q
+
+from scoring.backup.parts import (
+    CLUB_PARTS,
+    LOOKUP_CHUNK,
+    RESTORED_ACCOUNT_FIELDS,
+    BackupError,
+    Part,
+)
+from scoring.backup.reading import Backup, read
+from scoring.models import Club
+
+
+def import_club(text: str) -> Club:
+    """Restore a backup beside whatever this database holds: all of it with new ids, or nothing.
+
+    Refused, having written nothing, when the file holds anything a club's backup doesn't,
+    when one of its usernames or unique values (invite link, deal tokens) is taken here, or
+    when the database refuses a row.
+    """
+    backup = read(text)
+    try:
+        with transaction.atomic():
+            _refuse_what_is_taken(backup)
+            return _insert(backup)
+    except (IntegrityError, DataError) as error:
+        raise BackupError(
+            f"The database refused the backup's rows, so nothing was written: {error}"
+        ) from error
+
+
+def _refuse_what_is_taken(backup: Backup) -> None:
+    accounts = get_user_model()
+    usernames = [values["username"] for values in backup.accounts.values()]
+    here: dict[str, str] = {}
+    for chunk in _chunks(usernames):
+        same_ignoring_case = Q()
+        for name in chunk:
+            same_ignoring_case |= Q(username__iexact=name)
+        for name in accounts._default_manager.filter(same_ignoring_case).values_list(
+            "username", flat=True
+        ):
+            here[name.casefold()] = name
+    taken = [
+        name if here[name.casefold()] == name else f"{name} (here: {here[name.casefold()]})"
+        for name in usernames
+        if name.casefold() in here
+    ]
+    if taken:
+        raise BackupError(
+            f"These accounts already exist here: {', '.join(taken)}. A restore makes the club's "
+            "accounts afresh and never changes an existing one: rename or remove those "
+            "accounts here first, or restore into another database. Nothing was written."
+        )
+    clashes = []
+    for part in CLUB_PARTS:
+        for column in part.fields:
+            if column.unique:
+                values = [row.get(column.name) for row in backup.rows[part.label].values()]
+                values = [value for value in values if value is not None]
+                found = sum(
+                    part.model._default_manager.filter(**{f"{column.name}__in": chunk}).count()
+                    for chunk in _chunks(values)
+                )
+                if found:
+                    clashes.append(f"{found} {part.label} {column.name}")
+    if clashes:
+        raise BackupError(
+            "This database already holds the backup's unique values "
+            f"({', '.join(clashes)}): is this club, or a copy of it, here already? "
+            "Nothing was written."
+        )
+
+
+def _insert(backup: Backup) -> Club:
+    """Every account and row of the backup as new rows, links following the new ids."""
+    accounts = get_user_model()
+    new_ids: dict[str, dict[int, int]] = {}
+    old_ids = sorted(backup.accounts)  # in order, so ids keep their order (ties sort by id)
+    users = [
+        # Only these fields: the rest take an account's defaults (active, no staff, no
+        # superuser, no groups or permissions). Version 1 had no names or addresses.
+        accounts(
+            **{
+                name: backup.accounts[pk][name]
+                for name in RESTORED_ACCOUNT_FIELDS
+                if name in backup.accounts[pk]
+            }
+        )
+        for pk in old_ids
+    ]
+    accounts._default_manager.bulk_create(users)
+    new_ids[accounts._meta.label_lower] = {
+        old: user.pk for old, user in zip(old_ids, users, strict=True)
+    }
+    for part in CLUB_PARTS:
+        rows = backup.rows[part.label]
+        old_ids = sorted(rows)
+        made = [part.model(**_relinked(part, rows[pk], new_ids)) for pk in old_ids]
+        part.model._default_manager.bulk_create(made)
+        new_ids[part.label] = {old: row.pk for old, row in zip(old_ids, made, strict=True)}
+    (club_id,) = new_ids[Club._meta.label_lower].values()
+    return Club.objects.get(pk=club_id)
+
+
+def _relinked(part: Part, values: dict[str, Any], new_ids: dict[str, dict[int, int]]) -> dict:
+    """A row's values by column, its links turned to the new ids (absent fields take defaults)."""
+    made = {}
+    for column in part.fields:
+        if column.name in values:
+            value = values[column.name]
+            if column.is_relation and value is not None:
+                value = new_ids[column.related_model._meta.label_lower][value]
+            made[column.attname] = value
+    return made
+
+
+def _chunks(values: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(values), LOOKUP_CHUNK):
+        yield values[start : start + LOOKUP_CHUNK]

@@ -1,0 +1,23 @@
+"""Forms read and check what people type; the writes themselves are in scoring.services.
+
+- `clubs`: signing up, a new club, a new game's seats and season, moving a game.
+- `seasons`: a season's house rules and stake, a new season, a game's stake.
+- `deals`: the deal form, with each player's penalty as it is typed.
+"""
+
+from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm, SignupForm
+from scoring.forms.deals import DealForm, DealRow, with_went_out
+from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
+
+__all__ = [
+    "ClubForm",
+    "DealForm",
+    "DealRow",
+    "HouseRulesForm",
+    "MoveGameForm",
+    "NewGameForm",
+    "SeasonForm",
+    "SignupForm",
+    "StakeForm",
+    "with_went_out",
+]

@@ -1,0 +1,135 @@
+"""Signing up, a new club, a new game's seats and season, moving a game to another season."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.forms import BoundField
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import PLAYER_NAME_MAX_LENGTH, SEATS, Club, Season
+from scoring.services import clean_player_name
+
+
+class SignupForm(UserCreationForm):
+    """Username, password and its confirmation: nothing else is needed to keep score."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = _(
+            "The name your club will see. Letters, digits and @ . + - _ only."
+        )
+        self.fields["password2"].help_text = _("Type the same password again.")
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=Club._meta.get_field("name").max_length,
+        error_messages={"required": gettext_lazy("Give the club a name")},
+    )
+
+
+class SeasonChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Season) -> str:
+        return _("%(season)s (current)") % {"season": obj.name} if obj.is_current else obj.name
+
+
+def season_field(club: Club, label: str | Promise) -> SeasonChoiceField:
+    return SeasonChoiceField(
+        label=label,
+        queryset=club.seasons.all(),
+        empty_label=None,
+        error_messages={"invalid_choice": gettext_lazy("Pick one of the club's seasons")},
+    )
+
+
+class NewGameForm(forms.Form):
+    """The seats, clockwise; each a roster name (any case) or a new player's name; and the
+    season the game counts in (the current one unless changed).
+
+    A season's rules say how many play (four, three or two): the form has as many seats as the
+    club's seasons need at most, and the chosen season's number must be filled, no more.
+    """
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        seasons = list(club.seasons.all())
+        self.seats = max((season.ruleset.players for season in seasons), default=SEATS)
+        current = next((season for season in seasons if season.is_current), None)
+        playing = current.ruleset.players if current is not None else SEATS
+        for position in range(1, self.seats + 1):
+            label = _("Seat %(number)s") % {"number": position}
+            if position > playing:
+                # Another season of the club seats more: this one stays empty here.
+                label = _("Seat %(number)s (only in seasons for %(count)s)") % {
+                    "number": position,
+                    "count": self.seats,
+                }
+            self.fields[f"seat_{position}"] = forms.CharField(
+                label=label,
+                max_length=PLAYER_NAME_MAX_LENGTH,
+                required=False,
+                error_messages={
+                    "max_length": _("A name can be at most %(count)s characters")
+                    % {"count": PLAYER_NAME_MAX_LENGTH},
+                },
+            )
+        # Left out, the game goes into the current season (the form shows no choice while the
+        # club has only one).
+        self.fields["season"] = season_field(club, _("Season"))
+        self.fields["season"].required = False
+        self.fields["season"].initial = current
+        self.current_season = current
+
+    def seat_fields(self) -> list[BoundField]:
+        return [self[f"seat_{position}"] for position in range(1, self.seats + 1)]
+
+    def players(self) -> int:
+        """How many the chosen season's rules seat."""
+        season = self.cleaned_data.get("season") or self.current_season
+        return season.ruleset.players if season is not None else SEATS
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        if "season" in self.errors:
+            return data
+        players = self.players()
+        seen: dict[str, int] = {}
+        for position in range(1, self.seats + 1):
+            key = f"seat_{position}"
+            name = clean_player_name(data.get(key) or "")
+            if position > players:
+                if name:
+                    self.add_error(
+                        key,
+                        _("This season is played by %(count)s: leave seat %(number)s empty")
+                        % {"count": players, "number": position},
+                    )
+                continue
+            if not name:
+                if key not in self.errors:
+                    self.add_error(
+                        key, _("Seat %(number)s is empty — who sits there?") % {"number": position}
+                    )
+                continue
+            if name.casefold() in seen:
+                self.add_error(
+                    key,
+                    f"{name} already sits in seat {seen[name.casefold()]} — "
+                    "a player can't sit twice",
+                )
+            else:
+                seen[name.casefold()] = position
+        return data
+
+    def seat_names(self) -> list[str]:
+        return [self.cleaned_data[f"seat_{position}"] for position in range(1, self.players() + 1)]
+
+
+class MoveGameForm(forms.Form):
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"] = season_field(club, _("Move to season"))

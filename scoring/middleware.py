@@ -1,0 +1,58 @@
+"""The one place a refused owner's action becomes the answer a member sees."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from common.http import HtmxHttpRequest
+from scoring.services import NotAllowed
+
+# Where the way back from a refusal leads, by what the refused address names (the first
+# found): the game, the season or the club the member was looking at.
+WAY_BACK = (
+    ("game_id", "scoring:game"),
+    ("season_id", "scoring:season"),
+    ("club_id", "scoring:club"),
+)
+
+
+class RefusalMiddleware:
+    """Answer a view that raised `NotAllowed` (a member asking for an owner's action) with
+    templates/scoring/forbidden.html: status 403, what only the owner may do, and a way back.
+    The club's existence is no secret to its own members, so this is said plainly.
+
+    htmx swaps nothing in for a 403, so an htmx request is sent back instead, where the refusal
+    is shown among the page's messages.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(
+        self, request: HtmxHttpRequest, exception: Exception
+    ) -> HttpResponse | None:
+        if not isinstance(exception, NotAllowed):
+            return None
+        back = way_back(request)
+        if request.htmx:
+            messages.error(request, exception.message)
+            return HttpResponseClientRedirect(back)
+        context = {"what": exception.message, "back": back}
+        return render(request, "scoring/forbidden.html", context, status=403)
+
+
+def way_back(request: HttpRequest) -> str:
+    found = request.resolver_match.kwargs if request.resolver_match else {}
+    for key, page in WAY_BACK:
+        if key in found:
+            return reverse(page, args=[found[key]])
+    return reverse("scoring:clubs")

@@ -1,0 +1,62 @@
+"""Clubs, their players and games, and every deal of every game.
+
+What a game *is* lives in its deals: seat totals, status and winner are stored for quick reading
+but only ever written by `scoring.services.recompute`, from the deals, in the same transaction
+as the change that made them stale. The invariants a bug must never break are database
+constraints, so they hold whatever code writes the rows.
+
+Every model and helper is named here; they live in `clubs` (clubs, members, players, seasons,
+link tokens), `games` (games, seats, deals, scores) and `history` (the lines of a game's and a
+season's history, and how a stake is shown).
+"""
+
+from scoring.models.clubs import (
+    FIRST_SEASON_DAY,
+    LAST_SEASON_DAY,
+    PLAYER_NAME_MAX_LENGTH,
+    SEASON_NAME_MAX_LENGTH,
+    SEATS,
+    Club,
+    Membership,
+    Player,
+    Season,
+    new_invite_token,
+    new_share_token,
+    token_digest,
+)
+from scoring.models.games import Deal, DealScore, Game, Seat
+from scoring.models.history import (
+    GameChange,
+    SeasonChange,
+    shown_stake,
+    spaced,
+    stake_change,
+    stake_text,
+    who,
+)
+
+__all__ = [
+    "FIRST_SEASON_DAY",
+    "LAST_SEASON_DAY",
+    "PLAYER_NAME_MAX_LENGTH",
+    "SEASON_NAME_MAX_LENGTH",
+    "SEATS",
+    "Club",
+    "Deal",
+    "DealScore",
+    "Game",
+    "GameChange",
+    "Membership",
+    "Player",
+    "Season",
+    "SeasonChange",
+    "Seat",
+    "new_invite_token",
+    "new_share_token",
+    "shown_stake",
+    "spaced",
+    "stake_change",
+    "stake_text",
+    "token_digest",
+    "who",
+]

@@ -1,0 +1,158 @@
+"""Clubs, their members and players, and their seasons; the tokens of the links into them."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import secrets
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
+
+if TYPE_CHECKING:
+    pass
+
+PLAYER_NAME_MAX_LENGTH = 40
+
+
+SEASON_NAME_MAX_LENGTH = 60
+
+
+SEATS = 4
+
+
+# The dates a season may start or end on: wide enough for any club, narrow enough that date
+# arithmetic (the day before a season starts, a year's standings) never leaves the calendar.
+FIRST_SEASON_DAY = datetime.date(2000, 1, 1)
+
+
+LAST_SEASON_DAY = datetime.date(2100, 12, 31)
+
+
+def new_invite_token() -> str:
+    """An unguessable token for a club's invite link (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def new_share_token() -> str:
+    """An unguessable token for a game's live view link (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_digest(token: str) -> str:
+    """What a link's token is looked up by.
+
+    The database compares the SHA-256 of what was sent, never the secret itself, so the time
+    a lookup takes says nothing about how much of a guess was right.
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_clubs"
+    )
+    # Kept to show the owner the link again; looked up only by its digest (token_digest).
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    # Null only until the first invite is made (clubs from before digests were stored get
+    # theirs in migration 0005); "" would collide under the unique constraint.
+    invite_digest = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, editable=False
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # What stakes are settled in: a symbol (£, HK$) or a three-letter code (HKD); may be blank.
+    currency = models.CharField(max_length=8, blank=True, default="")
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def new_invite(self) -> None:
+        """A fresh invite link (not saved): the old one stops working once this is."""
+        self.invite_token = new_invite_token()
+        self.invite_digest = token_digest(self.invite_token)
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_club_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}"
+
+
+class Player(models.Model):
+    """Someone on a club's roster. Players need no account; names are unique ignoring case."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH)
+
+    class Meta:
+        ordering = [Lower("name"), "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_in_club"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A stretch of a club's games with its own league table; exactly one is current."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=SEASON_NAME_MAX_LENGTH)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    is_current = models.BooleanField(default=False)
+    # Counted up (scoring.caching.seasons_changed, game_changed) whenever one of its games is
+    # added, removed, moved or rescored: the season's pages are cached under it.
+    version = models.PositiveIntegerField(default=0)
+    # The house rules new games of the season are played by (rules.ruleset.parse_rules names),
+    # and the money a point is worth at tables that play for it.
+    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name)
+    stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | Q(stake__gte=0), name="season_stake_not_negative"
+            ),
+            models.UniqueConstraint(
+                fields=["club"], condition=Q(is_current=True), name="season_one_current_per_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @cached_property
+    def ruleset(self) -> RuleSet:
+        """The rules the season's new games start with."""
+        return parse_rules(self.rules)

@@ -1,0 +1,164 @@
+"""Games: their seats, their deals and each seat's score in a deal."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
+
+if TYPE_CHECKING:
+    pass
+
+from scoring.models.clubs import SEATS, Club, Player, Season
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="games")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Derived from the deals by scoring.services.recompute; never set anywhere else.
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Goes up by one with every change the game's board shows (scoring.caching.game_changed),
+    # so a phone following the game asks "anything new since version 7?" with one lookup.
+    version = models.PositiveIntegerField(default=0)
+    # The read-only live view's link (/live/<token>/), or null while the game isn't shared.
+    # Sharing again makes a new token, so a link that was stopped never works again.
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    share_digest = models.CharField(  # noqa: DJ001 (null while not shared, like the token)
+        max_length=64, unique=True, null=True, editable=False
+    )
+    # The rules the game started with, copied from its season and never changed: a game is
+    # scored by the rules it was played under, whatever the season's later become.
+    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name, editable=False)
+    stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
+    # Open-ended matches end when the scorekeeper says so ("End match"); a deal undone or
+    # corrected after that reopens nothing by itself.
+    ended = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | Q(stake__gte=0), name="game_stake_not_negative"
+            ),
+            # A finished game has a winner and an end time; a game in progress has neither.
+            models.CheckConstraint(
+                condition=(
+                    Q(status="finished", winner__isnull=False, finished_at__isnull=False)
+                    | Q(status="in_progress", winner__isnull=True, finished_at__isnull=True)
+                ),
+                name="game_status_matches_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.club})"
+
+    @cached_property
+    def ruleset(self) -> RuleSet:
+        """The rules this game is scored by: the ones it started with."""
+        return parse_rules(self.rules)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A player's place at one game's table, clockwise from 0; `total` is derived."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    # Derived from the deals by scoring.services.recompute, so that standings over a thousand
+    # games add up a few thousand seats instead of a hundred thousand deal scores.
+    total = models.IntegerField(default=0)
+    deals_played = models.PositiveIntegerField(default=0)
+    deals_won = models.PositiveIntegerField(default=0)
+    thirteens = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+            models.CheckConstraint(
+                condition=Q(position__gte=0, position__lt=SEATS), name="seat_position_0_to_3"
+            ),
+            models.CheckConstraint(condition=Q(total__gte=0), name="seat_total_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.position + 1})"
+
+
+class Deal(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    # The one-time token of the form that recorded it: a resend of the same form (double tap,
+    # network retry) finds this deal instead of recording another.
+    token = models.UUIDField(unique=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+    # The twos rule: the winner's last play was nothing but twos (asked only under that rule).
+    out_on_twos = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_unique_number_in_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of game {self.game_id}"
+
+
+class DealScore(models.Model):
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
+    cards_left = models.PositiveSmallIntegerField()
+    penalty = models.PositiveSmallIntegerField()
+    # The stronger twos rule: twos left in this hand, each doubling its penalty.
+    twos_held = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["deal_id", "seat_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "seat"], name="dealscore_unique_seat"),
+            # Three players hold 17 or 18 cards; the rules of the game check the exact limit.
+            models.CheckConstraint(
+                condition=Q(cards_left__gte=0, cards_left__lte=18),
+                name="dealscore_cards_left_0_to_18",
+            ),
+            models.CheckConstraint(
+                condition=Q(twos_held__lte=4) & Q(twos_held__lte=F("cards_left")),
+                name="dealscore_twos_held_0_to_4_and_in_hand",
+            ),
+            models.CheckConstraint(
+                condition=Q(penalty__gte=0), name="dealscore_penalty_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal}: seat {self.seat_id} had {self.cards_left}"

@@ -1,0 +1,169 @@
+"""The histories of games and seasons: who changed what, from what to what, as a line says it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
+
+from rules.ruleset import parse_rules
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+
+from scoring.models.clubs import Season
+from scoring.models.games import Game
+
+
+class GameChange(models.Model):
+    """One line of a game's history: who recorded, undid or edited which deal, ended the
+    match, changed the stake or moved the game to another season, and how."""
+
+    class Action(models.TextChoices):
+        RECORD = "record", _("Recorded")
+        UNDO = "undo", _("Undid")
+        EDIT = "edit", _("Changed")
+        END = "end", _("Ended the match")
+        STAKE = "stake", _("Changed the stake")
+        MOVE = "move", _("Moved the game")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=10, choices=Action.choices)
+    # The deal a deal's change is about; for a change to the whole game (ending it, its stake,
+    # its season) the number of deals played when it was made (0 before the first).
+    deal_number = models.PositiveIntegerField()
+    # Cards left per seat before and after the change; null where there was (or is) no deal.
+    # Ending a match keeps the totals it banked in `after`. A stake change keeps the stakes
+    # as shown ("0.10"; null for none); a move keeps the seasons' names.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    # An undo keeps the one-time token of the deal form that recorded the deal, so that form
+    # sent again (a retry after a lost answer) is refused instead of recording the deal anew.
+    # Unique: a token is spent once, whichever game it was for.
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["record", "undo", "edit", "end", "stake", "move"]),
+                name="gamechange_action_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(token__isnull=True) | Q(action="undo"),
+                name="gamechange_token_only_on_undo",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} (deal {self.deal_number}) of game {self.game_id}"
+
+    def summary(self) -> str:
+        """ "ann changed deal 3 from 0 5 9 13 to 0 5 8 13", for the game's history."""
+        values = {
+            "who": who(self.by),
+            "number": self.deal_number,
+            "before": spaced(self.before),
+            "after": spaced(self.after),
+        }
+        if self.action == self.Action.RECORD:
+            return _("%(who)s recorded deal %(number)s: %(after)s") % values
+        if self.action == self.Action.UNDO:
+            return _("%(who)s undid deal %(number)s (it was %(before)s)") % values
+        if self.action == self.Action.END:
+            return _("%(who)s ended the match after deal %(number)s: %(after)s") % values
+        if self.action == self.Action.STAKE:
+            return stake_change(self.by, self.before, self.after)
+        if self.action == self.Action.MOVE:
+            return _("%(who)s moved the game from %(before)s to %(after)s") % (
+                values | {"before": self.before, "after": self.after}
+            )
+        return _("%(who)s changed deal %(number)s from %(before)s to %(after)s") % values
+
+
+class SeasonChange(models.Model):
+    """One line of a season's history: who changed its rules or its stake, from what to what.
+
+    New games copy both from their season, so these say what the season's games are played
+    by and for (the games' own changes are in GameChange)."""
+
+    class Subject(models.TextChoices):
+        RULES = "rules", _("Rules")
+        STAKE = "stake", _("Stake")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    what = models.CharField(max_length=10, choices=Subject.choices)
+    # Rules by their name (rules.ruleset.parse_rules reads it); stakes as shown ("0.10"),
+    # null for none.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(what__in=["rules", "stake"]), name="seasonchange_what_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(what="stake") | Q(before__isnull=False, after__isnull=False),
+                name="seasonchange_rules_both_named",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_what_display()} of season {self.season_id}"
+
+    def summary(self) -> str:
+        """ "ann changed the rules from Standard rules to Pusoy Dos suits (♣ < ♠ < ♥ < ♦)"."""
+        if self.what == self.Subject.STAKE:
+            return stake_change(self.by, self.before, self.after)
+        return _("%(who)s changed the rules from %(before)s to %(after)s") % {
+            "who": who(self.by),
+            "before": parse_rules(self.before).label,
+            "after": parse_rules(self.after).label,
+        }
+
+
+def who(user: AbstractBaseUser | None) -> str:
+    return user.get_username() if user else _("Someone")
+
+
+def shown_stake(stake: Decimal | None) -> Decimal | None:
+    """0.10 as 0.10 (not the stored 0.100), an eighth of a cent as 0.125."""
+    if stake is None:
+        return None
+    cents = stake.quantize(Decimal("0.01"))
+    return cents if cents == stake else stake
+
+
+def stake_text(stake: Decimal | None) -> str | None:
+    """A stake as a history line keeps it: "0.10", or None for no stake."""
+    return None if stake is None else str(shown_stake(stake))
+
+
+def stake_change(by: AbstractBaseUser | None, before: str | None, after: str | None) -> str:
+    """ "ann changed the stake from 0.10 to 0.20" (or "from none to 0.10")."""
+    nothing = pgettext("no stake", "none")
+    return _("%(who)s changed the stake from %(before)s to %(after)s") % {
+        "who": who(by),
+        "before": before if before is not None else nothing,
+        "after": after if after is not None else nothing,
+    }
+
+
+def spaced(cards: list[int] | None) -> str:
+    return " ".join(str(count) for count in cards or [])

@@ -1,0 +1,8 @@
+"""What a page shows, worked out from what the selectors read: plain values and small classes
+the templates read, no queries of their own beyond the ones they say.
+
+- `board`: a game's scoreboard (`Board`, `load_board`), its lines, cells and totals.
+- `settlements`: who pays whom, for a game (`Settling`) or a season (`SeasonSettlement`).
+- `tables`: the league table with its sortable headings, a season's games a page at a time,
+  a player's games.
+"""

@@ -1,0 +1,314 @@
+"""Every read of the score-keeping app that a page, an export or a write shares.
+
+A club and all of it is found through the signed-in user's memberships (`member_club`,
+`member_game`, `member_season`, `member_player`): anyone else gets a 404, so not even its
+existence leaks. The ways in from outside are found by a link's token (`club_by_invite`,
+`shared_games`). The league table is aggregated by the database in one query over the games'
+seats, whose per-game figures (`total`, `deals_played`, `deals_won`, `thirteens`)
+`scoring.services.recompute` keeps in step with the deals; ranking the handful of rows that
+come back is done here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import (
+    CharField,
+    Count,
+    Exists,
+    F,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Cast
+from django.shortcuts import get_object_or_404
+
+from scoring.models import (
+    Club,
+    Deal,
+    DealScore,
+    Game,
+    GameChange,
+    Player,
+    Season,
+    SeasonChange,
+    Seat,
+    token_digest,
+)
+
+# How many lines of a game's or a season's history its page shows.
+HISTORY_SHOWN = 50
+
+# Members only
+
+
+def member_club(user: AbstractBaseUser, club_id: int) -> Club:
+    return get_object_or_404(
+        Club.objects.select_related("owner"), pk=club_id, memberships__user=user
+    )
+
+
+def member_game(user: AbstractBaseUser, game_id: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("club", "season"), pk=game_id, club__memberships__user=user
+    )
+
+
+def member_games(user: AbstractBaseUser, game_id: int) -> QuerySet[Game]:
+    """The game (none or one) if `user` is a member of its club, as a query not yet run."""
+    return Game.objects.filter(pk=game_id, club__memberships__user=user)
+
+
+def member_season(
+    user: AbstractBaseUser, season_id: int, seasons: QuerySet[Season] | None = None
+) -> Season:
+    seasons = Season.objects.all() if seasons is None else seasons
+    return get_object_or_404(
+        seasons.select_related("club"), pk=season_id, club__memberships__user=user
+    )
+
+
+def member_season_with_history_flag(user: AbstractBaseUser, season_id: int) -> Season:
+    """The season with `has_history`: whether it has a history comes with the season itself,
+    since most never have one, and then nothing more is read for it."""
+    return member_season(
+        user,
+        season_id,
+        Season.objects.annotate(
+            has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk")))
+        ),
+    )
+
+
+def member_player(user: AbstractBaseUser, player_id: int) -> Player:
+    return get_object_or_404(
+        Player.objects.select_related("club"), pk=player_id, club__memberships__user=user
+    )
+
+
+def clubs_of(user: AbstractBaseUser) -> QuerySet[Club]:
+    return Club.objects.filter(memberships__user=user).select_related("owner")
+
+
+def is_member(club: Club, user: AbstractBaseUser) -> bool:
+    return club.memberships.filter(user=user).exists()
+
+
+# Found by a link's token
+
+
+def club_by_invite(token: str) -> Club | None:
+    """The club whose invite link carries `token`, found by the token's digest."""
+    club = Club.objects.filter(invite_digest=token_digest(token)).first()
+    if club is None or not secrets.compare_digest(club.invite_token, token):
+        return None
+    return club
+
+
+def shared_games(token: str) -> QuerySet[Game]:
+    """The game (none or one) whose live view link carries `token`."""
+    return Game.objects.filter(share_digest=token_digest(token), share_token__isnull=False)
+
+
+# Seats, deals and history of a game
+
+
+def seats_in_order() -> QuerySet[Seat]:
+    """Seats with their players, clockwise from seat 0."""
+    return Seat.objects.select_related("player").order_by("position")
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats with their players, clockwise from seat 0."""
+    return list(seats_in_order().filter(game=game))
+
+
+def board_seats(game: Game) -> list[Seat]:
+    """The game's seats with their players, and the game as it is now beside them (with its
+    club and season), in one query; none if the game has been deleted."""
+    return list(
+        Seat.objects.filter(game_id=game.pk)
+        .select_related("player", "game__club", "game__season")
+        .order_by("position")
+    )
+
+
+def deals_with_scores(game: Game) -> QuerySet[Deal]:
+    """The game's deals in order, each with its scores in seat order."""
+    return game.deals.order_by("number").prefetch_related(
+        Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
+    )
+
+
+def deals_with_seated_scores(game: Game) -> QuerySet[Deal]:
+    """The game's deals, each with its scores and their seats and players."""
+    return game.deals.prefetch_related(
+        Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
+    )
+
+
+def recent_changes(game: Game) -> QuerySet[GameChange]:
+    return game.changes.select_related("by")[:HISTORY_SHOWN]
+
+
+def recent_season_changes(season: Season) -> list[SeasonChange]:
+    return list(season.changes.select_related("by")[:HISTORY_SHOWN])
+
+
+def games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """`games` with their winners, and their seats and players clockwise (three queries)."""
+    return games.select_related("winner").prefetch_related(
+        Prefetch("seats", queryset=seats_in_order())
+    )
+
+
+def games_of_player(player: Player) -> QuerySet[Game]:
+    return games_with_seats(Game.objects.filter(seats__player=player)).select_related("season")
+
+
+# Seasons
+
+
+def staked_seats(season: Season) -> QuerySet:
+    """(game id, stake, player's name, total) of each seat of the season's finished games
+    played for money, game by game, clockwise."""
+    return (
+        Seat.objects.filter(
+            game__season=season, game__status=Game.Status.FINISHED, game__stake__gt=0
+        )
+        .order_by("game_id", "position")
+        .values_list("game_id", "game__stake", "player__name", "total")
+    )
+
+
+def season_deal_rows(season: Season, season_name: str) -> QuerySet:
+    """Every player's line of every deal of the season as the deals CSV shapes it, in one
+    query: `season_name`, game id, the deal's time as text, deal number, seat (from 1),
+    player's name, cards left, penalty."""
+    return (
+        DealScore.objects.filter(deal__game__season=season)
+        .order_by("deal__game_id", "deal__number", "seat__position")
+        .annotate(
+            season_name=Value(season_name),
+            recorded=Cast("deal__recorded_at", output_field=CharField()),
+            seat_number=F("seat__position") + 1,
+        )
+        .values_list(
+            "season_name",
+            "deal__game_id",
+            "recorded",
+            "deal__number",
+            "seat_number",
+            "seat__player__name",
+            "cards_left",
+            "penalty",
+        )
+    )
+
+
+# Standings
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in the table."""
+
+    player_id: int
+    name: str
+    games: int
+    wins: int
+    deals: int
+    deals_won: int
+    penalty: int
+    thirteens: int
+    best: int
+    rank: int = 0
+
+    @property
+    def win_share(self) -> Fraction:
+        return Fraction(self.wins, self.games) if self.games else Fraction(0)
+
+    @property
+    def win_percent(self) -> float:
+        return float(self.win_share * 100)
+
+    @property
+    def penalty_per_deal(self) -> Fraction:
+        # Exact, so two players on 9/4 and 18/8 share a rank instead of splitting on rounding.
+        return Fraction(self.penalty, self.deals) if self.deals else Fraction(0)
+
+    @property
+    def average_penalty(self) -> float:
+        return float(self.penalty_per_deal)
+
+    @property
+    def rank_key(self) -> tuple[int, Fraction, int]:
+        """Most games won, then the lower average penalty per deal, then more deals won."""
+        return (-self.wins, self.penalty_per_deal, -self.deals_won)
+
+
+FIGURES = {
+    "games": Count("id"),
+    "wins": Count("id", filter=Q(game__winner_id=F("player_id"))),
+    "deals": Sum("deals_played"),
+    "deals_won": Sum("deals_won"),
+    "penalty": Sum("total"),
+    "thirteens": Sum("thirteens"),
+    "best": Min("total"),
+}
+
+
+def finished_seats(games: QuerySet[Game]) -> QuerySet[Seat]:
+    """The seats of the finished games among `games`: games in progress count for nothing."""
+    return Seat.objects.filter(game__in=games.filter(status=Game.Status.FINISHED))
+
+
+def figures(seats: QuerySet[Seat], *group_by: str) -> QuerySet:
+    """Each player's figures over `seats`, grouped by player (and `group_by`); one query."""
+    return seats.values("player_id", "player__name", *group_by).annotate(**FIGURES).order_by()
+
+
+def standing(row: dict) -> Standing:
+    return Standing(
+        player_id=row["player_id"],
+        name=row["player__name"],
+        **{name: row[name] for name in FIGURES},
+    )
+
+
+def standings(games: QuerySet[Game]) -> list[Standing]:
+    """The league table over `games` (only the finished ones count), ranked; one query."""
+    return ranked(standing(row) for row in figures(finished_seats(games)))
+
+
+def ranked(lines: Iterable[Standing]) -> list[Standing]:
+    """Ranked lines, best first; players still level share a rank (1, 2, 2, 4)."""
+    ordered = sorted(lines, key=lambda line: (line.rank_key, line.name.casefold()))
+    result: list[Standing] = []
+    for position, line in enumerate(ordered, start=1):
+        level = result and result[-1].rank_key == line.rank_key
+        result.append(replace(line, rank=result[-1].rank if level else position))
+    return result
+
+
+def standings_by_season(player: Player) -> list[tuple[str, Standing]]:
+    """The player's line in each season of their club they finished a game in, newest first."""
+    return [
+        (row["game__season__name"], standing(row))
+        for row in figures(
+            finished_seats(Game.objects.filter(club=player.club)).filter(player=player),
+            "game__season_id",
+            "game__season__name",
+            "game__season__starts_on",
+        ).order_by("-game__season__starts_on", "-game__season_id")
+    ]

@@ -1,0 +1,55 @@
+"""Clubs and their members: a new club, joining one by its invite link, a new invite link."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Club, Membership, Season
+from scoring.selectors import club_by_invite
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
+
+CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
+
+
+def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
+    name = " ".join(name.split())
+    if not name:
+        raise ScoringError(_("Give the club a name"))
+    if len(name) > CLUB_NAME_MAX_LENGTH:
+        raise ScoringError(
+            _("A club's name can be at most %(count)s characters") % {"count": CLUB_NAME_MAX_LENGTH}
+        )
+    with transaction.atomic():
+        club = Club(name=name, owner=owner)
+        club.new_invite()
+        club.save()
+        Membership.objects.create(club=club, user=owner)
+        Season.objects.create(
+            club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
+        )
+    return club
+
+
+def join_club(*, token: str, user: AbstractBaseUser) -> Club:
+    """Make `user` a member of the club whose invite link carries `token` (again is harmless)."""
+    with transaction.atomic():
+        club = club_by_invite(token)
+        if club is None:
+            raise ScoringError(
+                _("This invite link doesn't work any more. Ask the club's owner for a new one.")
+            )
+        Membership.objects.get_or_create(club=club, user=user)
+    return club
+
+
+def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
+    """Give the club a new invite link; the old one stops working at once."""
+    permissions.check_may_reset_invite(club=club, by=by)
+    with transaction.atomic():
+        club.new_invite()
+        club.save(update_fields=["invite_token", "invite_digest"])
+    return club.invite_token

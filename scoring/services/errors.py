@@ -1,0 +1,49 @@
+"""The refusals every write can raise: `ScoringError` and its kinds, each with a message meant
+for the person at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+
+class ScoringError(Exception):
+    """A change that was refused; `message` says why, in words for the scorer."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class DealAlreadyRecorded(ScoringError):
+    """Someone else (another phone) recorded this deal number first."""
+
+
+class DealWasUndone(ScoringError):
+    """The form's deal was recorded, then undone: its token is spent, and sending the form
+    again (a retry after a lost answer) records nothing."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            _("Deal %(number)s was undone after this phone sent it, so it was not recorded again.")
+            % {"number": number}
+        )
+        self.number = number
+
+
+class DealRecordedDifferently(ScoringError):
+    """The form's deal is recorded, but not with the values sent again (they were changed
+    while the form waited to be resent, or the deal was edited since)."""
+
+
+class NotAllowed(ScoringError):
+    """The user is a member of the club but this action is the owner's."""
+
+
+class InvalidDeal(ScoringError):
+    """The cards left don't make a deal; `problems` lists every reason."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__(". ".join(problems))
+        self.problems = list(problems)

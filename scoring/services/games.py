@@ -1,0 +1,223 @@
+"""A game as a whole: starting one, its stake, its season, its live view link, ending an
+open-ended match, deleting it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.options import Finish
+from rules.ruleset import parse_rules
+from scoring.caching import game_changed, seasons_changed
+from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
+    Club,
+    Deal,
+    Game,
+    GameChange,
+    Player,
+    Season,
+    Seat,
+    new_share_token,
+    stake_text,
+    token_digest,
+)
+from scoring.selectors import seats_of
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
+from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
+from scoring.wording import names_and
+
+
+def clean_player_name(name: str) -> str:
+    return " ".join(name.split())
+
+
+def start_game(
+    *,
+    club: Club,
+    seat_names: Sequence[str],
+    by: AbstractBaseUser,
+    season: Season | None = None,
+) -> Game:
+    """Seat the players clockwise, matching roster names ignoring case, adding new names.
+
+    The game goes into `season`, or the club's current season, and keeps that season's rules
+    and stake as they are now. It seats as many players as those rules are for.
+    """
+    if season is not None and season.club_id != club.pk:
+        raise ScoringError(_("That season belongs to another club"))
+    season = season or club.seasons.get(is_current=True)
+    names = seat_names_for(seat_names, players=parse_rules(season.rules).players)
+    with transaction.atomic():
+        # One game start at a time per club, so two new players of the same name can't race.
+        Club.objects.select_for_update().get(pk=club.pk)
+        roster = {player.name.casefold(): player for player in club.players.all()}
+        game = Game.objects.create(
+            club=club, season=season, created_by=by, rules=season.rules, stake=season.stake
+        )
+        seats = []
+        for position, name in enumerate(names):
+            player = roster.get(name.casefold())
+            if player is None:
+                player = Player.objects.create(club=club, name=name)
+            seats.append(Seat(game=game, player=player, position=position))
+        Seat.objects.bulk_create(seats)
+        seasons_changed(season.pk)
+    return game
+
+
+def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:
+    """The names as they will be seated (spaces tidied), refused unless there is one for each
+    of the `players` seats, none empty, too long or sitting twice."""
+    names = [clean_player_name(name) for name in seat_names]
+    if len(names) != players:
+        raise ScoringError(_("A game needs %(count)s players") % {"count": players})
+    empty = [
+        _("Seat %(number)s") % {"number": position}
+        for position, name in enumerate(names, start=1)
+        if not name
+    ]
+    if empty:
+        raise ScoringError(
+            ngettext(
+                "Every seat needs a player — %(seats)s is empty",
+                "Every seat needs a player — %(seats)s are empty",
+                len(empty),
+            )
+            % {"seats": names_and(empty)}
+        )
+    too_long = [name for name in names if len(name) > PLAYER_NAME_MAX_LENGTH]
+    if too_long:
+        raise ScoringError(
+            _("A player's name can be at most %(count)s characters — %(name)s… is longer")
+            % {"count": PLAYER_NAME_MAX_LENGTH, "name": too_long[0][:PLAYER_NAME_MAX_LENGTH]}
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            raise ScoringError(
+                _("%(name)s can't sit twice — each seat needs a different player") % {"name": name}
+            )
+        seen[name.casefold()] = name
+    return names
+
+
+def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
+    """Put a game into another season of its club (where its result then counts), with a line
+    in its history; moving it where it already is (a double tap) writes nothing."""
+    permissions.check_may_move_game(game=game, by=by)
+    if season.club_id != game.club_id:
+        raise ScoringError(_("That season belongs to another club"))
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.season_id != season.pk:
+            was = Season.objects.get(pk=locked.season_id)
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.MOVE,
+                deal_number=last_deal_number(locked),
+                before=was.name,
+                after=season.name,
+            )
+            locked.season = season
+            # The history shows on the game's board, and its result in the seasons' tables.
+            game_changed(locked, saving=["season"], was_in=was.pk)
+    refresh_from(game, locked)
+    game.season = season
+
+
+def share_game(*, game: Game, by: AbstractBaseUser) -> str:
+    """Give the game a new read-only live view link and return its token.
+
+    Any member may share (the caller has checked membership); a link shared before stops
+    working at once, since its token is replaced.
+    """
+    with transaction.atomic():
+        game.share_token = new_share_token()
+        game.share_digest = token_digest(game.share_token)
+        game.save(update_fields=["share_token", "share_digest"])
+    return game.share_token
+
+
+def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
+    """Switch the live view off: its link answers "not found" from now on."""
+    with transaction.atomic():
+        game.share_token = game.share_digest = None
+        game.save(update_fields=["share_token", "share_digest"])
+
+
+def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
+    permissions.check_may_delete_game(game=game, by=by)
+    with transaction.atomic():
+        seasons_changed(game.season_id)
+        game.delete()
+
+
+def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> None:
+    """Give the game a stake a point (or none): what its end shows each player paying.
+
+    Any member may while the game is played; once it is over, only the club's owner, since it
+    changes what everyone owes. Each change is a line in the game's history; sending the stake
+    it already has (a double tap, a resend) changes nothing and writes no line."""
+    if stake is not None and stake < 0:
+        raise ScoringError(_("A stake can't be negative"))
+    with transaction.atomic():
+        locked = lock_game(game)
+        # Checked under the lock: the last deal may have ended the game since the page showed.
+        permissions.check_may_change_stake(club=game.club, finished=locked.is_finished, by=by)
+        if locked.stake != stake:
+            GameChange.objects.create(
+                game=locked,
+                by=by,
+                action=GameChange.Action.STAKE,
+                deal_number=last_deal_number(locked),
+                before=stake_text(locked.stake),
+                after=stake_text(stake),
+            )
+            locked.stake = stake
+            # The settling up and the history show on the scoreboard.
+            game_changed(locked, saving=["stake"])
+    refresh_from(game, locked)
+    game.stake = locked.stake
+
+
+def end_match(*, game: Game, by: AbstractBaseUser) -> None:
+    """Bank an open-ended match's totals: the lowest alone wins.
+
+    Refused while the lowest total is shared — one more deal settles it — and under rules
+    whose matches end by themselves.
+    """
+    if game.ruleset.finish is not Finish.OPEN:
+        raise ScoringError(_("This game ends by itself under its rules; there is nothing to end"))
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.is_finished:
+            raise ScoringError(_("The match is already over"))
+        if not Deal.objects.filter(game=locked).exists():
+            raise ScoringError(_("Record a deal before ending the match"))
+        locked.ended = True
+        locked.save(update_fields=["ended"])
+        replayed = recompute(locked)
+        if not replayed.outcome.finished:
+            seats = seats_of(locked)
+            names = [seat.player.name for seat in seats]
+            tied = [names[position] for position in replayed.outcome.lowest]
+            raise ScoringError(
+                _("%(names)s are tied for lowest — play one more deal, then end the match")
+                % {"names": names_and(tied)}
+            )
+        GameChange.objects.create(
+            game=locked,
+            by=by,
+            action=GameChange.Action.END,
+            deal_number=len(replayed.deals),
+            after=list(replayed.totals),
+        )
+    refresh_from(game, locked)

@@ -1,0 +1,148 @@
+"""Seasons: a new one (the current one from then on), and the rules of one not yet played in."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from scoring.caching import seasons_changed
+from scoring.models import (
+    FIRST_SEASON_DAY,
+    LAST_SEASON_DAY,
+    SEASON_NAME_MAX_LENGTH,
+    Club,
+    Season,
+    SeasonChange,
+    stake_text,
+)
+from scoring.services import permissions
+from scoring.services.errors import ScoringError
+
+
+def start_season(
+    *,
+    club: Club,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    rules: RuleSet | None = None,
+    stake: Decimal | None = None,
+    currency: str | None = None,
+    by: AbstractBaseUser,
+) -> Season:
+    """Open a new season and make it the current one; new games go into it, played by
+    `rules` (the standard rules if not given) with `stake` a point (none if not given).
+    `currency`, when given, becomes the club's currency.
+
+    The season it replaces, if it has no end date, ends the day before the new one starts
+    (or on its own first day, if the new one starts as early).
+    """
+    permissions.check_may_start_season(club=club, by=by)
+    name = " ".join(name.split())
+    if not name:
+        raise ScoringError(_("Give the season a name"))
+    if len(name) > SEASON_NAME_MAX_LENGTH:
+        raise ScoringError(
+            _("A season's name can be at most %(count)s characters")
+            % {"count": SEASON_NAME_MAX_LENGTH}
+        )
+    for day in (starts_on, ends_on):
+        if (problem := season_day_problem(day)) is not None:
+            raise ScoringError(problem)
+    if ends_on is not None and ends_on < starts_on:
+        raise ScoringError(_("A season can't end before it starts — check the dates"))
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        previous = club.seasons.filter(is_current=True).first()
+        if previous is not None:
+            previous.is_current = False
+            if previous.ends_on is None:
+                previous.ends_on = max(previous.starts_on, starts_on - datetime.timedelta(days=1))
+            previous.save(update_fields=["is_current", "ends_on"])
+        if currency is not None:
+            club.currency = currency.strip()
+            club.save(update_fields=["currency"])
+        return Season.objects.create(
+            club=club,
+            name=name,
+            starts_on=starts_on,
+            ends_on=ends_on,
+            is_current=True,
+            rules=(rules or DEFAULT_RULES).name,
+            stake=stake,
+        )
+
+
+def season_day_problem(day: datetime.date | None) -> str | None:
+    """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
+    if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
+        return None
+    return _("Enter a date from %(first)s to %(last)s") % {
+        "first": date_format(FIRST_SEASON_DAY, "j F Y"),
+        "last": date_format(LAST_SEASON_DAY, "j F Y"),
+    }
+
+
+def set_season_rules(
+    *,
+    season: Season,
+    rules: RuleSet,
+    stake: Decimal | None,
+    currency: str | None = None,
+    by: AbstractBaseUser,
+) -> None:
+    """Change the rules (and stake) of a season no game has been started in yet: a new club's
+    first season, say. Once games exist they keep their rules; a new season changes them.
+
+    Each change is a line in the season's history; sending what it already has (a double tap)
+    changes nothing and writes no line."""
+    permissions.check_may_change_season_rules(season=season, by=by)
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=season.club_id)
+        if season.games.exists():
+            raise ScoringError(
+                _(
+                    "Games have been played in %(season)s, and they keep their rules:"
+                    " start a new season to play by others"
+                )
+                % {"season": season.name}
+            )
+        # What the season has now, read under the lock: the history says what it was.
+        was = Season.objects.get(pk=season.pk)
+        changes = []
+        if was.rules != rules.name:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.RULES,
+                    before=was.rules,
+                    after=rules.name,
+                )
+            )
+        if was.stake != stake:
+            changes.append(
+                SeasonChange(
+                    season=was,
+                    by=by,
+                    what=SeasonChange.Subject.STAKE,
+                    before=stake_text(was.stake),
+                    after=stake_text(stake),
+                )
+            )
+        if changes:
+            SeasonChange.objects.bulk_create(changes)
+            was.rules, was.stake = rules.name, stake
+            was.save(update_fields=["rules", "stake"])
+            # The season's page shows its history, cached under its version.
+            seasons_changed(season.pk)
+        if currency is not None:
+            season.club.currency = currency.strip()
+            season.club.save(update_fields=["currency"])
+    season.rules, season.stake = rules.name, stake

@@ -1,0 +1,183 @@
+"""Downloads: a game as JSON or CSV, a season's standings and every deal of it as CSV."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import itertools
+from collections.abc import Iterator, Sequence
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from rules.options import TwosRule
+from rules.ruleset import RuleSet
+from scoring import selectors
+from scoring.presenters.board import Line, load_board
+from scoring.snapshot import read_snapshot
+from scoring.views.pages import standings_of
+
+
+@login_required
+@require_GET
+@read_snapshot()
+def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
+    board = load_board(selectors.member_game(request.user, game_id))
+    return JsonResponse(
+        {
+            "id": board.game.pk,
+            "players": board.names,
+            "rules": {"name": board.game.ruleset.name, "label": board.game.ruleset.label},
+            "stake": str(board.game.stake) if board.game.stake is not None else None,
+            "deals": [deal_json(line, board.game.ruleset) for line in board.lines],
+            "totals": [seat.total for seat in board.seats],
+            "status": board.game.status,
+            "winner": board.winner_name,
+        }
+    )
+
+
+def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
+    """A deal as the export gives it; the twos only where the game's rules ask about them."""
+    deal: dict[str, object] = {
+        "number": line.number,
+        "cards_left": [cell.cards_left for cell in line.cells],
+        "penalties": [cell.penalty for cell in line.cells],
+    }
+    if rules.twos is not TwosRule.OFF:
+        deal["out_on_twos"] = line.out_on_twos
+    if rules.twos is TwosRule.EACH_TWO:
+        deal["twos_held"] = [cell.twos_held for cell in line.cells]
+    return deal
+
+
+@login_required
+@require_GET
+@read_snapshot()
+def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
+    board = load_board(selectors.member_game(request.user, game_id))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
+    writer = csv.writer(response)
+    twos = board.game.ruleset.twos
+    header = ["deal"] + (["out on twos"] if twos is not TwosRule.OFF else [])
+    for name in board.names:
+        safe = spreadsheet_safe(name)
+        header += [f"{safe} cards left", f"{safe} penalty"]
+        header += [f"{safe} twos held"] if twos is TwosRule.EACH_TWO else []
+    writer.writerow(header)
+    for line in board.lines:
+        row: list[object] = [line.number]
+        row += [int(line.out_on_twos)] if twos is not TwosRule.OFF else []
+        for cell in line.cells:
+            row += [cell.cards_left, cell.penalty]
+            row += [cell.twos_held] if twos is TwosRule.EACH_TWO else []
+        writer.writerow(row)
+    return response
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Keep a name from being read as a formula when the CSV is opened in a spreadsheet."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+CSV_ROWS_PER_CHUNK = 1000
+
+
+def csv_chunks(rows: Iterator[Sequence[object]]) -> Iterator[str]:
+    """CSV text a thousand rows at a time: memory stays flat however long the file, and the
+    server writes a few hundred chunks instead of one per row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    for batch in itertools.batched(rows, CSV_ROWS_PER_CHUNK):
+        writer.writerows(batch)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(csv_chunks(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
+    season = selectors.member_season(request.user, season_id)
+    # One query, read here rather than as the rows stream: one state of every game.
+    table = standings_of(request, season.games.all())
+
+    def rows() -> Iterator[list[object]]:
+        yield [heading.label for heading in table.headings]
+        for line in table.lines:
+            yield [
+                line.rank,
+                spreadsheet_safe(line.name),
+                line.games,
+                line.wins,
+                f"{line.win_percent:.1f}",
+                line.deals,
+                line.deals_won,
+                f"{line.average_penalty:.2f}",
+                line.penalty,
+                line.thirteens,
+                line.best,
+            ]
+
+    return csv_response(f"standings-season-{season.pk}.csv", rows())
+
+
+def local_date(stored: str, zone: datetime.tzinfo) -> datetime.date:
+    """The date in `zone` of a time as the database gives it as text: with an offset
+    (PostgreSQL), or as naive UTC (SQLite)."""
+    moment = datetime.datetime.fromisoformat(stored)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(zone).date()
+
+
+DEALS_CSV_HEADER = [
+    "season",
+    "game",
+    "date",
+    "deal",
+    "seat",
+    "player",
+    "cards_left",
+    "penalty",
+]
+
+
+@login_required
+@require_GET
+def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
+    """Every player's line of every deal of the season, streamed straight from the cursor.
+
+    A thousand-game season is a hundred thousand rows, so the database shapes them (seats from
+    1, the deal's time as text) and Python turns a deal's time into the local date only once
+    for its four rows.
+
+    No `read_snapshot()`: the rows are read as they stream, after the view has returned and a
+    snapshot would have ended (on PostgreSQL, closing the cursor with it). They come from one
+    query, which sees every deal with all its scores or none.
+    """
+    season = selectors.member_season(request.user, season_id)
+    scores = selectors.season_deal_rows(season, spreadsheet_safe(season.name))
+
+    zone = timezone.get_current_timezone()
+
+    def rows() -> Iterator[Sequence[object]]:
+        yield DEALS_CSV_HEADER
+        recorded, date = None, ""
+        for row in scores.iterator(chunk_size=2000):
+            if row[2] != recorded:  # a deal's four rows share its time: convert it once
+                recorded = row[2]
+                date = local_date(recorded, zone)
+            yield (row[0], row[1], date, *row[3:5], spreadsheet_safe(row[5]), *row[6:])
+
+    return csv_response(f"deals-season-{season.pk}.csv", rows())

@@ -1,0 +1,279 @@
+"""A game and its deals: starting one, its page, recording, previewing, correcting and undoing
+deals, ending an open-ended match, its stake, its season, deleting it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from common.http import HtmxHttpRequest
+from scoring import selectors, services
+from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, with_went_out
+from scoring.models import Deal, Game, Seat
+from scoring.services import permissions
+from scoring.snapshot import read_snapshot
+from scoring.views.pages import render_game
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = selectors.member_club(request.user, club_id)
+    form = NewGameForm(request.POST if request.method == "POST" else None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.start_game(
+                club=club,
+                seat_names=form.seat_names(),
+                season=form.cleaned_data["season"],
+                by=request.user,
+            )
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("scoring:game", game_id=game.pk)
+    return render(
+        request,
+        "scoring/new_game.html",
+        {"club": club, "form": form, "roster": club.players.all()},
+    )
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    return render_game(request, game)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    seats = selectors.seats_of(game)
+    went_out = request.POST.get("went_out")
+    if went_out is not None:
+        # "Went out" fills in a 0 and shows the form again; nothing is saved.
+        values = with_went_out(request.POST.dict(), seats, went_out)
+        form = DealForm(initial=values, seats=seats, rules=game.ruleset)
+        return render_game(request, game, form=form)
+    form = DealForm(request.POST, seats=seats, rules=game.ruleset)
+    if not form.is_valid():
+        if form.has_error("number") or form.has_error("token"):
+            return refused(request, game, _("That form was out of date — here is the current one"))
+        return render_game(request, game, form=form)
+    try:
+        deal = services.record_deal(
+            game=game,
+            number=form.cleaned_data["number"],
+            cards_left=form.cards_left(),
+            token=form.cleaned_data["token"],
+            by=request.user,
+            **form.twos_facts(),
+        )
+    except services.InvalidDeal as error:
+        refusal_on_form(form, error)
+        return render_game(request, game, form=form)
+    except services.DealWasUndone as error:
+        # What this phone sent stays in the form, as the next deal with a token of its own:
+        # the scorekeeper sends it again on purpose, or not.
+        return render_game(request, game, typed=request.POST.dict(), refusal=error.message)
+    except services.ScoringError as error:
+        return refused(request, game, error.message)
+    notice = _("Deal %(number)s recorded.") % {"number": deal.number}
+    if request.htmx:
+        return render_game(request, game, notice=notice)
+    messages.success(request, notice)
+    return redirect("scoring:game", game_id=game.pk)
+
+
+def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
+    """Show the game as it now is, with why the change was refused."""
+    return render_game(request, game, refusal=message)
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Each player's penalty for what is typed so far (htmx swaps the numbers in place)."""
+    game = selectors.member_game(request.user, game_id)
+    seats = selectors.seats_of(game)
+    form = DealForm(initial=request.GET.dict(), seats=seats, rules=game.ruleset)
+    editing = request.GET.get("editing") == "1"
+    return render(request, "scoring/_deal_preview.html", {"rows": form.rows(), "editing": editing})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    # The deal with its scores as they are with it: an undo between the two queries would
+    # leave it none.
+    with read_snapshot():
+        game = selectors.member_game(request.user, game_id)
+        deal = get_object_or_404(selectors.deals_with_seated_scores(game), number=number)
+        seats = selectors.seats_of(game)
+    hidden = {"number": number, "token": deal.token}
+    if request.method == "GET":
+        form = DealForm(
+            initial=stored_values(deal, seats) | hidden, seats=seats, rules=game.ruleset
+        )
+    elif (went_out := request.POST.get("went_out")) is not None:
+        values = with_went_out(request.POST.dict(), seats, went_out)
+        form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
+    else:
+        # The deal is the one in the address: the form's hidden number and token can't name
+        # another, and a form sent without them is no reason to refuse the correction.
+        sent = request.POST.copy()
+        sent["number"], sent["token"] = str(number), str(deal.token)
+        form = DealForm(sent, seats=seats, rules=game.ruleset)
+        if form.is_valid():
+            try:
+                services.edit_deal(
+                    game=game,
+                    number=number,
+                    cards_left=form.cards_left(),
+                    by=request.user,
+                    **form.twos_facts(),
+                )
+            except services.ScoringError as error:
+                refusal_on_form(form, error)
+            else:
+                messages.success(request, _("Deal %(number)s changed.") % {"number": number})
+                return redirect("scoring:game", game_id=game.pk)
+    current = {score.seat.position: score.cards_left for score in deal.scores.all()}
+    context = {"game": game, "deal": deal, "form": form, "rows": form.rows()}
+    return render(
+        request,
+        "scoring/edit_deal.html",
+        context | {"was": [current[seat.position] for seat in seats]},
+    )
+
+
+def stored_values(deal: Deal, seats: Sequence[Seat]) -> dict[str, object]:
+    """The deal's form filled in with what is recorded."""
+    scores = {score.seat.position: score for score in deal.scores.all()}
+    values: dict[str, object] = {
+        DealForm.key(seat): scores[seat.position].cards_left for seat in seats
+    }
+    values |= {DealForm.twos_key(seat): scores[seat.position].twos_held or "" for seat in seats}
+    values["out_on_twos"] = deal.out_on_twos
+    return values
+
+
+def refusal_on_form(form: DealForm, error: services.ScoringError) -> None:
+    """Each reason the deal was refused, at the top of its form."""
+    problems = error.problems if isinstance(error, services.InvalidDeal) else [error.message]
+    for problem in problems:
+        form.add_error(None, problem)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Open-ended rules: bank the totals as they stand; the lowest alone wins."""
+    game = selectors.member_game(request.user, game_id)
+    try:
+        services.end_match(game=game, by=request.user)
+    except services.ScoringError as error:
+        return refused(request, game, error.message)
+    messages.success(request, _("The match is over."))
+    return redirect("scoring:game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def set_stake(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    form = StakeForm(request.POST)
+    if not form.is_valid():
+        # Said at the top too: on a phone the stake's own field is far down the page.
+        refusal = _("The stake wasn't saved: %(problem)s") % {
+            "problem": " ".join(form.errors.get("stake", []))
+        }
+        return render_game(request, game, stake_form=form, refusal=refusal)
+    services.set_stake(game=game, stake=form.cleaned_data["stake"], by=request.user)
+    messages.success(request, _("Stake saved."))
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#stake")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    if request.method == "POST":
+        try:
+            number = int(request.POST.get("number", ""))
+        except ValueError:
+            number = None
+        try:
+            undone = services.undo_last_deal(game=game, by=request.user, number=number)
+        except services.ScoringError as error:
+            if request.htmx:
+                return refused(request, game, error.message)
+            messages.error(request, error.message)
+            return redirect("scoring:game", game_id=game.pk)
+        notice = _("Deal %(number)s undone.") % {"number": undone}
+        if request.htmx:
+            return render_game(request, game, notice=notice)
+        messages.success(request, notice)
+        return redirect("scoring:game", game_id=game.pk)
+    with read_snapshot():  # the last deal with its scores as they are with it
+        last = selectors.deals_with_seated_scores(game).order_by("-number").first()
+    if last is None:
+        messages.info(request, _("There is no deal to undo yet."))
+        return redirect("scoring:game", game_id=game.pk)
+    scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
+    template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
+    return render(request, template, {"game": game, "deal": last, "scores": scores})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    permissions.check_may_delete_game(game=game, by=request.user)
+    if request.method == "POST":
+        club_id = game.club_id
+        services.delete_game(game=game, by=request.user)
+        messages.success(request, _("The game was deleted."))
+        return redirect("scoring:club", club_id=club_id)
+    players = ", ".join(seat.player.name for seat in selectors.seats_of(game))
+    return render(
+        request,
+        "scoring/delete_game.html",
+        {"game": game, "players": players, "deals": game.deals.count()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def move_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    permissions.check_may_move_game(game=game, by=request.user)
+    form = MoveGameForm(
+        request.POST if request.method == "POST" else None,
+        club=game.club,
+        initial={"season": game.season_id},
+    )
+    if request.method == "POST" and form.is_valid():
+        services.move_game(game=game, season=form.cleaned_data["season"], by=request.user)
+        messages.success(
+            request,
+            _("The game is now in %(season)s.") % {"season": form.cleaned_data["season"].name},
+        )
+        return redirect("scoring:game", game_id=game.pk)
+    return render(request, "scoring/move_game.html", {"game": game, "form": form})

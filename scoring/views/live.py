@@ -1,0 +1,106 @@
+"""Following a game live: the share link, the read-only live view, and the polls that keep a
+game's page and its live view up to date."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from common.http import HtmxHttpRequest
+from scoring import selectors, services
+from scoring.models import Game
+from scoring.snapshot import read_snapshot
+from scoring.views.pages import as_number, board_context
+
+
+@login_required
+@require_POST
+def share(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    services.share_game(game=game, by=request.user)
+    messages.success(request, _("The live view is on: anyone with its link can follow the score."))
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+
+
+@login_required
+@require_POST
+def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.member_game(request.user, game_id)
+    services.stop_sharing(game=game, by=request.user)
+    messages.success(request, _("The live view is off. Its link no longer works."))
+    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+
+
+@require_GET
+@read_snapshot()
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard of a shared game, for anyone with the link.
+
+    Any token but the game's current one is "not found", so a wrong or stopped link tells
+    nothing about which games exist. Players' names show; no account's username does.
+    """
+    game = get_object_or_404(selectors.shared_games(token))
+    response = render(request, "scoring/live.html", board_context(game, shared=True))
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_GET
+def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The shared view's poll (see `board_since`).
+
+    Once sharing stops, an open page's poll is told so (and stops asking) instead of showing
+    the last board forever. Any wrong token gets the same answer, so it reveals nothing.
+    """
+    try:
+        return board_since(request, selectors.shared_games(token), shared=True)
+    except Http404:
+        if not request.htmx:
+            raise
+    # htmx stops polling on this answer and swaps in what came with it.
+    response = HttpResponseStopPolling(
+        render_to_string("scoring/_live_stopped.html", request=request)
+    )
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+@require_GET
+def board(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game page's poll (see `board_since`): the scoreboard part only, never the deal form.
+
+    Signed out, it answers 403 rather than the login redirect other pages give: a poll must
+    not take the page away from someone typing a deal.
+    """
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    games = selectors.member_games(request.user, game_id)
+    return board_since(request, games, shared=False)
+
+
+def board_since(request: HttpRequest, games: QuerySet[Game], *, shared: bool) -> HttpResponse:
+    """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
+    version is still the `v` the page shows: one query, every two seconds per phone."""
+    found = games.values_list("pk", "version").first()
+    if found is None:
+        raise Http404
+    pk, version = found
+    if request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)
+    else:
+        with read_snapshot():
+            game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
+            form_number = None if shared else as_number(request.GET.get("deal"))
+            context = board_context(game, shared=shared, form_number=form_number)
+            response = render(request, "scoring/_board.html", context)
+    patch_cache_control(response, no_store=True)
+    return response

@@ -1,0 +1,131 @@
+"""How the game page and the season pages are put together, for the views of every area that
+answers with them: the game page (or its live part, for htmx), the scoreboard's context, and
+a season's table and games."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+
+from common.http import HtmxHttpRequest
+from rules.options import Finish
+from scoring import caching, selectors
+from scoring.forms import DealForm, StakeForm
+from scoring.models import Game, Season, shown_stake
+from scoring.presenters.board import Board, load_board
+from scoring.presenters.tables import Table, season_games, standings_table
+from scoring.selectors import standings
+from scoring.services import permissions
+from scoring.snapshot import read_snapshot
+
+
+@read_snapshot()
+def render_game(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    form: DealForm | None = None,
+    notice: str = "",
+    refusal: str = "",
+    stake_form: StakeForm | None = None,
+    typed: dict[str, str] | None = None,
+) -> HttpResponse:
+    """The game page as it is now; for htmx only its live part (banner, deal form,
+    scoreboard, chart, history), which is what a record or an undo swaps in place.
+
+    `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
+    in a form that can't be used as it was."""
+    board = load_board(game)
+    game = board.game  # as it is now, in this snapshot (see load_board)
+    if game.is_finished:
+        form = None
+    elif form is None:
+        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
+        form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
+    form_number = as_number(str(form["number"].value())) if form is not None else None
+    context = board_context(game, board=board, shared=False, form_number=form_number) | {
+        "club": game.club,
+        "form": form,
+        "rows": form.rows() if form is not None else [],
+        "is_owner": permissions.is_owner(game.club, request.user),
+        "notice": notice,
+        "refusal": refusal,
+        "rules": game.ruleset,
+        "can_end": (
+            game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
+        ),
+        "stake_form": stake_form or StakeForm(initial={"stake": shown_stake(game.stake)}),
+        "share_url": (
+            request.build_absolute_uri(reverse("scoring:live", args=[game.share_token]))
+            if game.share_token
+            else ""
+        ),
+    }
+    template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
+    return render(request, template, context)
+
+
+def board_context(
+    game: Game, *, shared: bool, board: Board | None = None, form_number: int | None = None
+) -> dict[str, object]:
+    """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
+    members the history and whether the deal form on their page has fallen behind."""
+    board = board or load_board(game)
+    game = board.game  # as it is now, in this snapshot (see load_board)
+    stale = form_number is not None and (game.is_finished or form_number != board.next_number)
+    return {
+        "game": game,
+        "board": board,
+        "shared": shared,
+        "board_key": caching.board_key(game, shared=shared),
+        # The history names who recorded what: members only.
+        "changes": [] if shared else selectors.recent_changes(game),
+        "form_number": form_number,
+        "stale_form": stale,
+    }
+
+
+def as_number(text: str | None) -> int | None:
+    try:
+        return int(text or "")
+    except ValueError:
+        return None
+
+
+def render_standings(
+    request: HtmxHttpRequest, template: str, context: dict[str, object]
+) -> HttpResponse:
+    """The whole page, or only the table when htmx asks after a tap on a column heading."""
+    if request.htmx and request.htmx.target == "standings":
+        template += "#standings"
+    return render(request, template, context)
+
+
+def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
+    """A season's table and games, as its own page and its club's page show them.
+
+    The table and the games are worked out only if the page's cached copy of them (kept under
+    the season's version) is missing: a big season's standings are the costly part. Render them
+    in the `read_snapshot()` the season was read in, so that the table, the lists of games and
+    the version they are cached under are of one moment.
+    """
+    club = season.club
+    return {
+        "club": club,
+        "season": season,
+        "seasons": club.seasons.all(),
+        "table": SimpleLazyObject(lambda: standings_of(request, season.games.all())),
+        "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
+        "is_owner": permissions.is_owner(club, request.user),
+        "lists_key": caching.season_lists_key(season, request.get_full_path()),
+    }
+
+
+def standings_of(request: HttpRequest, games: QuerySet[Game]) -> Table:
+    """The league table over `games`, sorted as the request's query string asks."""
+    return standings_table(standings(games), path=request.path, query=request.GET)

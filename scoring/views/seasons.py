@@ -1,0 +1,116 @@
+"""A season's page, the all-time standings, a new season, a season's rules."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from common.http import HtmxHttpRequest
+from scoring import caching, selectors, services
+from scoring.forms import HouseRulesForm, SeasonForm
+from scoring.models import shown_stake
+from scoring.presenters.settlements import season_settlement
+from scoring.services import permissions
+from scoring.snapshot import read_snapshot
+from scoring.views.pages import render_standings, season_context, standings_of
+
+
+@login_required
+@require_GET
+@read_snapshot()
+@vary_on_headers("HX-Request")
+def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    # Whether the season has a history comes with the season itself: most never have one, and
+    # then nothing more is read for it.
+    season = selectors.member_season_with_history_flag(request.user, season_id)
+    context = season_context(request, season) | {
+        "settlement": SimpleLazyObject(lambda: season_settlement(season)),
+        "season_stake": shown_stake(season.stake),
+        "settlement_key": caching.season_settlement_key(season),
+        "history_key": caching.season_history_key(season),
+        # Read only when the page's cached copy (under the season's version) is missing.
+        "changes": SimpleLazyObject(
+            lambda: selectors.recent_season_changes(season) if season.has_history else []
+        ),
+    }
+    return render_standings(request, "scoring/season.html", context)
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = selectors.member_club(request.user, club_id)
+    return render_standings(
+        request,
+        "scoring/all_time.html",
+        {
+            "club": club,
+            "seasons": club.seasons.all(),
+            "table": standings_of(request, club.games.all()),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = selectors.member_club(request.user, club_id)
+    permissions.check_may_start_season(club=club, by=request.user)
+    form = SeasonForm(request.POST if request.method == "POST" else None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = services.start_season(
+                club=club,
+                by=request.user,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                rules=form.ruleset(),
+                stake=data["stake"],
+                currency=data["currency"],
+            )
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(season)s has started: new games go into it.") % {"season": season.name},
+            )
+            return redirect("scoring:season", season_id=season.pk)
+    return render(request, "scoring/new_season.html", {"club": club, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The owner changes the rules of a season no game has been played in yet."""
+    season = selectors.member_season(request.user, season_id)
+    club = season.club
+    permissions.check_may_change_season_rules(season=season, by=request.user)
+    form = HouseRulesForm(
+        request.POST if request.method == "POST" else None, club=club, season=season
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.set_season_rules(
+                season=season,
+                rules=form.ruleset(),
+                stake=form.cleaned_data["stake"],
+                currency=form.cleaned_data["currency"],
+                by=request.user,
+            )
+        except services.ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The season's rules are saved."))
+            return redirect("scoring:club", club_id=club.pk)
+    context = {"club": club, "season": season, "form": form, "played": season.games.exists()}
+    return render(request, "scoring/season_rules.html", context)

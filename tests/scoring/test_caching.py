@@ -1,0 +1,170 @@
+"""Each cached fragment's key holds everything the fragment shows, or what it shows marks the
+fragment's game or season changed: change one ingredient and the next page shows it.
+
+Every test loads a page first, so its fragments are cached, then changes one thing.
+"""
+
+from __future__ import annotations
+
+import html
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from scoring import services
+from scoring.models import Game
+
+
+def page(client: Client, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+def finish(game: Game, stake: str | None = None) -> Game:
+    """Ann goes out three times and the others are caught with thirteen: Ann wins."""
+    if stake is not None:
+        services.set_stake(game=game, stake=Decimal(stake), by=game.club.owner)
+    for number in (1, 2, 3):
+        services.record_deal(
+            game=game,
+            number=number,
+            cards_left=[0, 13, 13, 13],
+            token=uuid.uuid4(),
+            by=game.club.owner,
+        )
+    return Game.objects.get(pk=game.pk)
+
+
+def new_currency(game: Game, currency: str) -> None:
+    """The club's currency changes with a season started for it."""
+    services.start_season(
+        club=game.club,
+        name="Spring",
+        starts_on=game.season.starts_on,
+        currency=currency,
+        by=game.club.owner,
+    )
+
+
+@pytest.fixture
+def admin_client(db):
+    admin = get_user_model().objects.create_superuser("admin", password="a long passphrase 7")
+    client = Client()
+    client.force_login(admin)
+    return client
+
+
+def rename_player(admin_client: Client, game: Game, old: str, new: str) -> None:
+    player = game.club.players.get(name=old)
+    response = admin_client.post(
+        f"/admin/scoring/player/{player.pk}/change/", {"club": game.club_id, "name": new}
+    )
+    assert response.status_code == 302, response.content.decode()
+
+
+def test_the_board_follows_the_clubs_currency(owner_client, game):
+    game = finish(game, stake="0.50")
+    assert "Ann wins 175.50" in page(owner_client, f"/games/{game.pk}/")
+
+    new_currency(game, "£")
+
+    assert "Ann wins £175.50" in page(owner_client, f"/games/{game.pk}/")
+
+
+def test_the_seasons_settling_up_follows_the_clubs_currency(owner_client, game):
+    game = finish(game, stake="0.50")
+    assert "Ann wins 175.50" in page(owner_client, f"/seasons/{game.season_id}/")
+
+    new_currency(game, "HKD")
+
+    assert "Ann wins 175.50 HKD" in page(owner_client, f"/seasons/{game.season_id}/")
+
+
+def test_the_board_follows_the_language(owner_client, game):
+    assert "Scoreboard" in page(owner_client, f"/games/{game.pk}/")
+
+    owner_client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+
+    shown = page(owner_client, f"/games/{game.pk}/")
+    assert "計分板" in shown and "Scoreboard" not in shown
+
+
+def test_the_standings_follow_the_language(owner_client, game):
+    finish(game)
+    for path in (f"/seasons/{game.season_id}/", f"/clubs/{game.club_id}/"):
+        assert ">Rank" in page(owner_client, path)
+
+    owner_client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+
+    for path in (f"/seasons/{game.season_id}/", f"/clubs/{game.club_id}/"):
+        shown = page(owner_client, path)
+        assert ">名次" in shown and ">Rank" not in shown
+
+
+def test_a_players_new_name_from_the_admin_shows_on_every_cached_page(
+    owner_client, admin_client, game
+):
+    game = finish(game)
+    token = services.share_game(game=game, by=game.club.owner)
+    pages = [
+        f"/games/{game.pk}/",
+        f"/live/{token}/",
+        f"/seasons/{game.season_id}/",
+        f"/clubs/{game.club_id}/",
+    ]
+    for path in pages:
+        assert "Ann" in page(owner_client, path)
+
+    rename_player(admin_client, game, "Ann", "Annabel")
+
+    for path in pages:
+        shown = page(owner_client, path)
+        assert "Annabel" in shown, path
+        assert "Ann," not in shown and "Ann " not in shown, path
+
+
+def test_the_board_poll_brings_a_players_new_name(owner_client, admin_client, game):
+    """A page already open is told by its poll: the rename counts the game's version up."""
+    services.record_deal(
+        game=game, number=1, cards_left=[0, 1, 2, 3], token=uuid.uuid4(), by=game.club.owner
+    )
+    version = Game.objects.get(pk=game.pk).version
+    assert "Ben" in owner_client.get(f"/games/{game.pk}/board/?v=0&deal=2").content.decode()
+    assert owner_client.get(f"/games/{game.pk}/board/?v={version}&deal=2").status_code == 204
+    rename_player(admin_client, game, "Ben", "Benedict")
+
+    response = owner_client.get(f"/games/{game.pk}/board/?v={version}&deal=2")
+
+    assert response.status_code == 200
+    assert "Benedict" in response.content.decode()
+
+
+def test_an_accounts_new_username_from_the_admin_shows_in_the_histories(
+    owner_client, admin_client, game
+):
+    owner = game.club.owner
+    services.record_deal(game=game, number=1, cards_left=[0, 1, 2, 3], token=uuid.uuid4(), by=owner)
+    spring = services.start_season(
+        club=game.club, name="Spring", starts_on=game.season.starts_on, by=owner
+    )
+    services.set_season_rules(season=spring, rules=spring.ruleset, stake=Decimal("0.10"), by=owner)
+    assert f"{owner.username} recorded deal 1" in page(owner_client, f"/games/{game.pk}/")
+    assert f"{owner.username} changed the stake" in page(owner_client, f"/seasons/{spring.pk}/")
+
+    response = admin_client.post(
+        f"/admin/auth/user/{owner.pk}/change/",
+        {
+            "username": "ringmaster",
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "00:00:00",
+            "is_active": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+
+    assert "ringmaster recorded deal 1" in page(owner_client, f"/games/{game.pk}/")
+    assert "ringmaster changed the stake" in page(owner_client, f"/seasons/{spring.pk}/")
