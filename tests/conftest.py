@@ -1,11 +1,9 @@
 import os
-import shutil
 
 import pytest
 from django.test import override_settings
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-BROWSER_MISSING = not os.path.exists(CHROMIUM)
+from tests.browser.phone import BROWSER_MISSING, CHROMIUM
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -16,6 +14,15 @@ def plain_static_storage():
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     with override_settings(STORAGES=storages):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_passwords():
+    """Hash passwords with MD5 in tests: the real hasher costs a quarter of a second a user, and
+    the suite makes hundreds. Nothing here measures logging in: the load test does, in a
+    server of its own with the site's real hasher (tools/loadtest)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
 
 

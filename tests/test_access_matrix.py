@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring import services
-from tests.scoring.conftest import make_game, make_member, make_user, record
+from tests.factories import make_club, make_game, make_member, make_user, record
 
 ROLES = ("anonymous", "stranger", "member", "owner")
 
@@ -132,10 +131,9 @@ def test_every_url_is_in_the_matrix():
 
 
 @pytest.fixture
-def site(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    owner = get_user_model().objects.create_user("owner", password="x")
-    club = services.create_club(name="Friday table", owner=owner)
+def site(db):
+    owner = make_user("owner")
+    club = make_club(owner)
     member = make_member(club, "member")
     game = make_game(club)
     record(game, 0, 3, 5, 7)

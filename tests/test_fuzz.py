@@ -12,7 +12,6 @@ from django.test import Client
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scoring import services
 from scoring.models import (
     Club,
     Deal,
@@ -24,7 +23,7 @@ from scoring.models import (
     Season,
     SeasonChange,
 )
-from tests.scoring.conftest import make_game, make_user, record
+from tests.factories import make_club, make_game, make_user, record
 
 # Text a phone keyboard (or an attacker) might send: empty, unicode, control characters,
 # numbers far out of range, very long strings.
@@ -132,10 +131,9 @@ def assert_answered(response, before: dict[str, object]) -> None:
 
 
 @pytest.fixture
-def world(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def world(db):
     owner = make_user("owner")
-    club = services.create_club(name="Friday table", owner=owner)
+    club = make_club(owner)
     game = make_game(club)
     record(game, 0, 3, 5, 7)
     client = Client()
@@ -265,7 +263,7 @@ def test_start_a_season_with_house_rules(world, rules, target, deals, stake, cur
 )
 def test_choose_a_new_clubs_house_rules(world, rules, target, stake):
     if "empty" not in world:
-        world["empty"] = services.create_club(name="New table", owner=world["club"].owner)
+        world["empty"] = make_club(world["club"].owner, name="New table")
     season = world["empty"].seasons.get()
     fields = rules | {"target": target, "stake": stake}
     before = counts()

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from tests.scoring.conftest import make_game, record
+from tests.factories import make_game, record
 
 PO_FILE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 

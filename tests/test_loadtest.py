@@ -1,35 +1,29 @@
-"""The load and crash scripts, run small: what the clients were told is what the database holds.
+"""The load and crash tool, run small: what the clients were told is what the database holds.
 
-They run tools/loadtest.py as the README does, in a subprocess (it makes its own database,
-settings and gunicorn), on SQLite with one server. Timings are printed, never asserted.
+The slow tests run `python -m tools.loadtest` as the README does, in a subprocess (it makes its
+own database, settings and gunicorn), on SQLite with one server. Timings are printed, never
+asserted. The quick ones check that the tool reads the pages as they are rendered today.
 """
 
 import json
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
 
+from tests.factories import make_club, make_game, record
+from tools.loadtest import Failure
+from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
+
 ROOT = Path(__file__).resolve().parent.parent
-FAILURES = (
-    "lost",
-    "doubled",
-    "unexpected (doubled)",
-    "wrong cards",
-    "half-written",
-    "gaps",
-    "totals wrong",
-    "status wrong",
-    "history wrong",
-    "recompute changes",
-    "errors",
-)
 
 
 def run_loadtest(tmp_path: Path, *args: str) -> dict:
     report = tmp_path / "loadtest.json"
-    command = [sys.executable, "tools/loadtest.py", *args, "--db", "sqlite", "--json", str(report)]
+    command = [sys.executable, "-m", "tools.loadtest", *args]
+    command += ["--db", "sqlite", "--json", str(report)]
     finished = subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
     )
@@ -46,7 +40,7 @@ def test_scorekeepers_and_viewers_under_load_lose_and_double_nothing(tmp_path):
     )
     check = summary["check"]
     assert check["told"] > 0
-    assert {kind: check[kind] for kind in FAILURES} == dict.fromkeys(FAILURES, 0)
+    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
     assert check["deals"] == check["told"]
     assert set(summary["phase_b"]["share_of_ping"]) == {
         "/ping/",
@@ -62,5 +56,54 @@ def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_writ
     summary = run_loadtest(tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3")
     check = summary["check"]
     assert check["told"] > 0
-    assert {kind: check[kind] for kind in FAILURES} == dict.fromkeys(FAILURES, 0)
+    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
     assert len(summary["crash"]["kills"]) == 1
+
+
+def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, client):
+    game = make_game()
+    record(game, 0, 3, 5, 7)
+    game.refresh_from_db()
+    client.force_login(game.club.owner)
+
+    page = Page(client.get(f"/games/{game.pk}/").text)
+
+    number, token = next_deal(page)
+    assert number == 2
+    assert uuid.UUID(token).version == 4
+    assert game_version(page) == str(game.version)
+
+
+def test_the_tool_reads_what_recording_a_deal_answers(db, client):
+    game = make_game()
+    client.force_login(game.club.owner)
+    number, token = next_deal(Page(client.get(f"/games/{game.pk}/").text))
+    form = {"number": number, "token": token, "cards_0": 0, "cards_1": 2, "cards_2": 3}
+    answer = client.post(
+        f"/games/{game.pk}/deals/", form | {"cards_3": 4}, headers={"HX-Request": "true"}
+    )
+
+    answered = Page(answer.text)
+    assert "Deal 1 recorded." in answered.text("live-notice")
+    assert next_deal(answered)[0] == 2
+    game.refresh_from_db()
+    assert game_version(answered) == str(game.version)
+    assert answered.alert == ""
+
+    again = client.post(
+        f"/games/{game.pk}/deals/", form | {"cards_3": 9}, headers={"HX-Request": "true"}
+    )
+    assert Page(again.text).alert  # the same token with other cards is refused, and says why
+
+
+def test_the_tool_finds_the_login_forms_token_and_the_new_games_address(db, client):
+    club = make_club()
+    form = login_form(Page(client.get("/accounts/login/").text), "owner", "secret")
+    assert form["csrfmiddlewaretoken"]
+    assert (form["username"], form["password"]) == ("owner", "secret")
+
+    client.force_login(club.owner)
+    seats = {f"seat_{n}": name for n, name in enumerate(("Ann", "Ben", "Cy", "Dee"), start=1)}
+    answer = client.post(f"/clubs/{club.pk}/games/new/", seats)
+    assert game_started(answer.headers["Location"]) == club.games.get().pk
+    assert game_started("/clubs/1/") is None

@@ -16,8 +16,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
+from tests.factories import PASSWORD, make_user
+
 SETTINGS_FILE = Path(__file__).resolve().parents[1] / "bigtwo_site" / "settings.py"
-PASSWORD = "a long passphrase 7"
 NGINX = "127.0.0.1"  # the README's gunicorn listens on loopback, so every request comes from here
 CLIENT = "203.0.113.5"
 OTHER_CLIENT = "198.51.100.7"
@@ -42,9 +43,8 @@ def behind_proxies(settings, monkeypatch) -> Callable[[int], None]:
 
 
 @pytest.fixture
-def ann(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
+def ann(db):
+    return make_user("ann")
 
 
 def log_in(client, password: str, forwarded_for: str | None, remote_addr: str = NGINX):
@@ -98,7 +98,6 @@ def test_refused_sign_ups_with_forged_prefixes_are_locked_out_at_the_real_addres
     db, client, settings, behind_proxies
 ):
     behind_proxies(1)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     refused = {"username": "mallory", "password1": "short", "password2": "other"}
     good = {"username": "mallory", "password1": PASSWORD, "password2": PASSWORD}
 

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from scoring import selectors, services
+from scoring.models import Club, Game, token_digest
+from tests.factories import PASSWORD, make_club, make_game, make_user
+
 ROOT = Path(__file__).resolve().parents[1]
-PASSWORD = "a long passphrase 7"
 
 
 def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path):
@@ -40,9 +43,8 @@ def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path)
 
 
 @pytest.fixture
-def ann(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
+def ann(db):
+    return make_user("ann")
 
 
 def log_in(client, password, username="ann", address="203.0.113.5"):
@@ -78,7 +80,6 @@ def test_a_right_password_before_the_limit_clears_the_count(client, ann, setting
 
 
 def test_repeated_refused_sign_ups_are_locked_out_too(db, client, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     refused = {"username": "mallory", "password1": "short", "password2": "other"}
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         response = client.post("/accounts/signup/", refused, REMOTE_ADDR="203.0.113.9")
@@ -102,10 +103,6 @@ def test_a_forged_forwarded_for_header_does_not_dodge_the_lockout(db, client, an
 
 
 def test_invite_and_share_links_are_looked_up_by_digest_and_stop_at_once(db, client):
-    from scoring import selectors, services
-    from scoring.models import Club, Game, token_digest
-    from tests.scoring.conftest import make_club, make_game, make_user
-
     club = make_club()
     game = make_game(club)
     invite = club.invite_token

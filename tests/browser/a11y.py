@@ -2,19 +2,13 @@
 
 axe-core is vendored in tests/browser/vendor/axe.min.js (see README, "Two commands"); it is
 never served to users. The site's Content Security Policy refuses inline scripts, so axe is
-injected into a browser context opened with `bypass_csp=True`: the `a11y_phone` fixture.
-Import it (and whatever else is needed) into a test module to use it.
+injected into a browser context opened with `bypass_csp=True`: the `a11y_phone` fixture
+(tests/browser/conftest.py). A helper module: import what a test needs from it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
-from django.conf import settings
-from django.contrib.auth import SESSION_KEY, get_user_model
-
-from tests.browser.conftest import PHONE
 
 AXE_SOURCE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 # WCAG 2.0, 2.1 and 2.2 at levels A and AA: what issue 5 asks for.
@@ -25,47 +19,6 @@ TAP_SIZE = 44  # px, WCAG 2.5.5 (AAA) as issue 5 asks
 SPACED_SIZE = 24  # px, WCAG 2.5.8 (AA): the floor for the inline-link allowance
 
 _axe_source: str | None = None
-
-
-def open_phone(browser, live_server, color_scheme: str = "light"):
-    """A phone-size page that lets injected scripts and styles past the CSP."""
-    context = browser.new_context(
-        viewport=PHONE,
-        base_url=live_server.url,
-        is_mobile=True,
-        color_scheme=color_scheme,
-        bypass_csp=True,
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-@pytest.fixture(params=SCHEMES)
-def a11y_phone(request, browser, live_server):
-    """A phone-size page, once in the light and once in the dark colour scheme."""
-    page = open_phone(browser, live_server, request.param)
-    page.color_scheme = request.param  # for messages and screenshot names
-    yield page
-    page.context.close()
-
-
-def log_in(page, user, base_url: str) -> None:
-    """Sign `user` in by handing the browser a session cookie (no login form to fill)."""
-    from importlib import import_module
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-    store["_auth_user_hash"] = user.get_session_auth_hash()
-    store.save()
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base_url}]
-    )
-
-
-def make_user(username: str, password: str = "a long passphrase 7"):
-    return get_user_model().objects.create_user(username, password=password)
 
 
 def axe_violations(page) -> list[dict]:

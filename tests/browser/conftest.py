@@ -1,23 +1,19 @@
-"""Playwright against the system Chromium, at phone size (390x844)."""
+"""Playwright against the system Chromium, at phone size (390x844): the fixtures.
 
+The phone itself (where Chromium is, its size, screenshots, signing in) is tests/browser/phone.py.
+"""
+
+import datetime
 import os
-from pathlib import Path
+from decimal import Decimal
 
 import pytest
 
-from tests.conftest import BROWSER_MISSING, CHROMIUM
-
-PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from rules.ruleset import parse_rules
+from scoring import services
+from tests.browser.a11y import SCHEMES
+from tests.browser.phone import BROWSER_MISSING, CHROMIUM, CHROMIUM_ARGS, PHONE, open_phone
+from tests.factories import make_club, make_game, make_user, record
 
 
 @pytest.fixture(scope="session")
@@ -56,8 +52,60 @@ def phone_without_js(browser, live_server):
     context.close()
 
 
-def screenshot(page, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+@pytest.fixture(params=SCHEMES)
+def a11y_phone(request, browser, live_server):
+    """A phone-size page that axe-core can be injected into (see a11y.py), once in the light
+    and once in the dark colour scheme."""
+    page = open_phone(browser, live_server, request.param)
+    page.color_scheme = request.param  # for messages and screenshot names
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def site(live_server):
+    """A club with a game in progress, a finished game, two seasons; another club to join."""
+    sam = make_user("sam")
+    club = make_club(sam)
+    season = services.start_season(
+        club=club, name="Spring", starts_on=datetime.date.today(), by=sam
+    )
+    finished = make_game(club)
+    for _ in range(3):
+        record(finished, 0, 13, 13, 13)
+    playing = make_game(club)
+    record(playing, 0, 5, 3, 2)
+    record(playing, 4, 0, 6, 1)
+    share_token = services.share_game(game=playing, by=sam)
+    olga = make_user("olga")
+    other_club = make_club(olga, name="Olga's table")
+    # House rules, a stake and a match ended by hand: the twos fields and the settling up.
+    manila = make_club(sam, name="Manila nights")
+    services.start_season(
+        club=manila,
+        name="Pusoy Dos",
+        starts_on=datetime.date.today(),
+        rules=parse_rules("pusoy-dos,twos-double-each,open-ended"),
+        stake=Decimal("0.50"),
+        currency="PHP",
+        by=sam,
+    )
+    banked = make_game(manila)
+    record(banked, 0, 9, 4, 1, out_on_twos=True, twos_held=[0, 2, 0, 0])
+    services.end_match(game=banked, by=sam)
+    twos_game = make_game(manila)
+    empty = make_club(sam, name="New table")
+    return {
+        "empty_season": empty.seasons.get(),
+        "banked": banked,
+        "twos_game": twos_game,
+        "url": live_server.url,
+        "sam": sam,
+        "club": club,
+        "season": season,
+        "finished": finished,
+        "playing": playing,
+        "ann": finished.seats.get(position=1).player,
+        "other_club": other_club,
+        "share_token": share_token,
+    }

@@ -1,89 +1,17 @@
 """Every page at 390x844, light and dark: axe-core (WCAG 2.2 A and AA) finds nothing serious,
 every tap target is 44x44, text at 200% still fits, and cards are named with their suit."""
 
-import datetime
 import re
-import uuid
-from decimal import Decimal
 
 import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
-from rules.ruleset import parse_rules
-from scoring import services
-from tests.browser.a11y import (
-    a11y_phone,  # noqa: F401 (a fixture)
-    focus_problems,
-    log_in,
-    make_user,
-    open_phone,
-    serious_violations,
-    small_targets,
-)
-from tests.browser.conftest import screenshot
-from tests.scoring.conftest import make_game, record
+from tests.browser.a11y import focus_problems, serious_violations, small_targets
+from tests.browser.phone import log_in, open_phone, screenshot
+from tests.factories import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PLAYERS = ("Ann", "Ben", "Cy", "Dee")
-
-
-@pytest.fixture
-def site(live_server):
-    """A club with a game in progress, a finished game, two seasons; another club to join."""
-    sam = make_user("sam")
-    club = services.create_club(name="Friday table", owner=sam)
-    season = services.start_season(
-        club=club, name="Spring", starts_on=datetime.date.today(), by=sam
-    )
-    finished = make_game(club, PLAYERS)
-    for _ in range(3):
-        record(finished, 0, 13, 13, 13)
-    playing = make_game(club, PLAYERS)
-    record(playing, 0, 5, 3, 2)
-    record(playing, 4, 0, 6, 1)
-    share_token = services.share_game(game=playing, by=sam)
-    olga = make_user("olga")
-    other_club = services.create_club(name="Olga's table", owner=olga)
-    # House rules, a stake and a match ended by hand: the twos fields and the settling up.
-    manila = services.create_club(name="Manila nights", owner=sam)
-    services.start_season(
-        club=manila,
-        name="Pusoy Dos",
-        starts_on=datetime.date.today(),
-        rules=parse_rules("pusoy-dos,twos-double-each,open-ended"),
-        stake=Decimal("0.50"),
-        currency="PHP",
-        by=sam,
-    )
-    banked = make_game(manila, PLAYERS)
-    services.record_deal(
-        game=banked,
-        number=1,
-        cards_left=[0, 9, 4, 1],
-        out_on_twos=True,
-        twos_held=[0, 2, 0, 0],
-        token=uuid.uuid4(),
-        by=sam,
-    )
-    services.end_match(game=banked, by=sam)
-    twos_game = make_game(manila, PLAYERS)
-    empty = services.create_club(name="New table", owner=sam)
-    return {
-        "empty_season": empty.seasons.get(),
-        "banked": banked,
-        "twos_game": twos_game,
-        "url": live_server.url,
-        "sam": sam,
-        "club": club,
-        "season": season,
-        "finished": finished,
-        "playing": playing,
-        "ann": finished.seats.get(position=1).player,
-        "other_club": other_club,
-        "share_token": share_token,
-    }
 
 
 def submit_without_browser_checks(page, button: str) -> None:
@@ -205,7 +133,7 @@ def walk(page, site):
     yield "join, link not valid"
 
 
-def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):  # noqa: F811
+def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
     page = a11y_phone
     problems = []
     for name in walk(page, site):
@@ -225,7 +153,7 @@ def test_every_tap_target_is_44_px_square(browser, live_server, site):
 
 
 @pytest.mark.parametrize("what", ["home", "checker", "game", "standings"])
-def test_focus_is_always_visible(a11y_phone, site, what):  # noqa: F811
+def test_focus_is_always_visible(a11y_phone, site, what):
     page = a11y_phone
     if what != "home":
         log_in(page, site["sam"], site["url"])
@@ -278,7 +206,7 @@ NAMED_RANKS = ["jack", "queen", "king", "ace", "two"]  # number cards are named 
 CARD_NAME = re.compile(rf"^(\d+|{'|'.join(NAMED_RANKS)}) of ({'|'.join(SUITS.values())})\b")
 
 
-def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):  # noqa: F811
+def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):
     page = a11y_phone
     page.goto("/check/?a=9H+9D&b=10S")
     picks = page.locator(".pick")

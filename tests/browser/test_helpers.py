@@ -5,12 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.a11y import (
-    a11y_phone,  # noqa: F401 (a fixture)
-    serious_violations,
-    small_targets,
-)
-from tests.browser.conftest import screenshot
+from tests.browser.a11y import serious_violations, small_targets
+from tests.browser.phone import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -114,7 +110,7 @@ def test_the_house_rules_open_on_the_checker_and_fit_the_phone(phone):
         "/split/?hand=3d+zz",
     ],
 )
-def test_the_helpers_pass_the_accessibility_checks(a11y_phone, path):  # noqa: F811
+def test_the_helpers_pass_the_accessibility_checks(a11y_phone, path):
     a11y_phone.goto(path)
     a11y_phone.evaluate("document.querySelector('.house-rules').open = true")  # check them too
     name = f"{path} ({a11y_phone.color_scheme})"

@@ -5,20 +5,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
-from tests.browser.a11y import log_in, make_user
-from tests.browser.conftest import screenshot
-from tests.browser.test_scoring import swap
+from tests.browser.phone import log_in, screenshot
+from tests.browser.scorekeeping import swap
+from tests.factories import PLAYERS, make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PLAYERS = ("Ann", "Ben", "Cy", "Dee")
 
 
 def test_a_season_of_pusoy_dos_with_the_twos_rule_played_for_money(phone, live_server):
     page = phone
     owner = make_user("tess")
-    club = services.create_club(name="Manila nights", owner=owner)
+    club = make_club(owner, name="Manila nights")
     log_in(page, owner, live_server.url)
 
     page.goto(f"/clubs/{club.pk}/seasons/new/")

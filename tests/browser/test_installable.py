@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

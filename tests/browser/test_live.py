@@ -2,52 +2,22 @@
 follow the game live."""
 
 import re
-import uuid
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring import services
-from scoring.models import DealScore
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.phone import PHONE, screenshot
+from tests.browser.scorekeeping import OFFLINE, PENDING_KEYS, fill, log_in_to_game, recorded
+from tests.factories import make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a long passphrase 7"
-PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 DEAL = {"Ann": "0", "Ben": "5", "Cy": "10", "Dee": "13"}
-OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
-PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
 
 
 @pytest.fixture
 def game():
-    user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    club = services.create_club(name="Friday table", owner=user)
-    return services.start_game(club=club, seat_names=PLAYERS, by=user)
-
-
-def log_in(page, game) -> None:
-    page.goto(f"/accounts/login/?next=/games/{game.pk}/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
-
-
-def fill(page, cards: dict[str, str]) -> None:
-    for name, count in cards.items():
-        page.get_by_label(name, exact=True).fill(count)
-
-
-def recorded(game) -> list[list[int]]:
-    """Each recorded deal's cards left, in seat order."""
-    by_deal: dict[int, list[int]] = {}
-    scores = DealScore.objects.filter(deal__game=game).order_by("deal__number", "seat__position")
-    for number, cards in scores.values_list("deal__number", "cards_left"):
-        by_deal.setdefault(number, []).append(cards)
-    return list(by_deal.values())
+    return make_game(make_club(make_user("ann")))
 
 
 # A deal typed is never lost
@@ -55,7 +25,7 @@ def recorded(game) -> list[list[int]]:
 
 def test_a_deal_recorded_offline_is_sent_when_back_online_and_recorded_once(phone, game):
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     fill(page, DEAL)
 
     page.context.set_offline(True)
@@ -84,7 +54,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_still_recorded_once(phon
     """The server recorded it but the phone never heard back: the resend carries the same
     token, so the server answers with the deal it has instead of recording a second one."""
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     lost = []
 
     def lose_the_first_answer(route):
@@ -111,7 +81,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_still_recorded_once(phon
 
 def test_a_deal_that_could_not_be_sent_survives_closing_the_page(phone, game):
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     # This page never reaches the server again (a closing page may yet run a moment longer).
     page.route(re.compile(r"/games/\d+/deals/$"), lambda route: route.abort("internetdisconnected"))
     fill(page, DEAL)
@@ -137,7 +107,7 @@ def test_a_phone_on_the_share_link_follows_the_game_within_three_seconds(
     browser, live_server, phone, game, request
 ):
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     page.get_by_role("button", name="Share a live view").click()
     share_url = page.get_by_label("Live view link").input_value()
     assert re.fullmatch(rf"{live_server.url}/live/[\w-]{{43}}/", share_url)
@@ -164,9 +134,7 @@ def test_a_phone_on_the_share_link_follows_the_game_within_three_seconds(
     # Another phone records deal 2 while this one is typing it: the scoreboard catches up
     # within 3 seconds, and what is typed stays, with word that the form is behind.
     fill(page, {"Ann": "3", "Ben": "0"})
-    services.record_deal(
-        game=game, number=2, cards_left=[1, 0, 2, 3], token=uuid.uuid4(), by=game.created_by
-    )
+    record(game, 1, 0, 2, 3)
     expect(page.get_by_role("link", name="Edit deal 2")).to_be_visible(timeout=3500)
     expect(page.get_by_label("Ann", exact=True)).to_have_value("3")
     expect(page.get_by_label("Ben", exact=True)).to_have_value("0")

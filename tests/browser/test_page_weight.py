@@ -17,9 +17,7 @@ import pytest
 from playwright.sync_api import expect
 from whitenoise.compress import Compressor
 
-from tests.browser.a11y import log_in
-from tests.browser.conftest import PHONE
-from tests.browser.test_accessibility import site  # noqa: F401 (a fixture)
+from tests.browser.phone import PHONE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +72,7 @@ class Ledger:
         return "\n".join(rows)
 
 
-def test_the_game_page_and_a_deal_are_within_budget(browser, live_server, site):  # noqa: F811
+def test_the_game_page_and_a_deal_are_within_budget(browser, live_server, site):
     # A cold start: no cache, no service worker. The session cookie is handed over on a JSON
     # answer, which loads nothing else.
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, is_mobile=True)

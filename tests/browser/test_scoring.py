@@ -1,19 +1,15 @@
 """Keeping the score of a whole game in Chromium at 390x844, as a newcomer would."""
 
 import re
-import uuid
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring import services
-from tests.browser.conftest import screenshot
+from tests.browser.phone import screenshot
+from tests.browser.scorekeeping import swap
+from tests.factories import PASSWORD, PLAYERS, make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "a long passphrase 7"
-PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 
 
 def enter_deal(page, cards: dict[str, int], went_out: str | None = None) -> None:
@@ -25,13 +21,6 @@ def enter_deal(page, cards: dict[str, int], went_out: str | None = None) -> None
         page.get_by_role("button", name=f"{went_out} went out").click()
         expect(page.get_by_label(went_out, exact=True)).to_have_value("0")
     swap(page, lambda: page.get_by_role("button", name="Record deal").click())
-
-
-def swap(page, action) -> None:
-    """Do `action` and wait until htmx has swapped in the game's live part anew."""
-    page.locator("#game-live").evaluate("element => element.setAttribute('data-stale', '')")
-    action()
-    expect(page.locator("#game-live")).not_to_have_attribute("data-stale", "")
 
 
 def test_score_a_game_from_sign_up_to_the_winner(phone):
@@ -141,9 +130,7 @@ def test_score_a_game_from_sign_up_to_the_winner(phone):
 
 def test_a_deal_is_recorded_with_javascript_off(phone_without_js):
     page = phone_without_js
-    user = get_user_model().objects.create_user("ben", password=PASSWORD)
-    club = services.create_club(name="Sunday table", owner=user)
-    game = services.start_game(club=club, seat_names=PLAYERS, by=user)
+    game = make_game(make_club(make_user("ben"), name="Sunday table"))
 
     page.goto(f"/games/{game.pk}/")
     expect(page).to_have_url(re.compile(r"/accounts/login/\?next="))
@@ -171,21 +158,18 @@ def test_a_deal_is_recorded_with_javascript_off(phone_without_js):
 
 def test_long_names_and_a_long_game_still_fit_the_phone_width(phone):
     page = phone
-    user = get_user_model().objects.create_user("cy", password=PASSWORD)
-    club = services.create_club(name="A club with a rather long name indeed", owner=user)
+    club = make_club(make_user("cy"), name="A club with a rather long name indeed")
     names = [
         "Maximilian Alexander von Habsburg-Lothri",
         "Bartholomew",
         "Cy",
         "Wilhelmina Featherstonehaugh",
     ]
-    game = services.start_game(club=club, seat_names=names, by=user)
+    game = make_game(club, names)
     for number in range(1, 15):
         cards = [1, 2, 3, 4]
         cards[number % 4] = 0
-        services.record_deal(
-            game=game, number=number, cards_left=cards, token=uuid.uuid4(), by=user
-        )
+        record(game, *cards)
 
     page.goto(f"/accounts/login/?next=/games/{game.pk}/")
     page.get_by_label("Username").fill("cy")

@@ -3,16 +3,12 @@
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring import services
-from tests.browser.conftest import screenshot
-from tests.scoring.conftest import make_game, record
+from tests.browser.phone import screenshot
+from tests.factories import PASSWORD, make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "a long passphrase 7"
 
 
 def log_in(page, username: str) -> None:
@@ -23,8 +19,7 @@ def log_in(page, username: str) -> None:
 
 
 def test_open_the_standings_sort_by_a_column_and_open_a_player(phone):
-    owner = get_user_model().objects.create_user("sam", password=PASSWORD)
-    club = services.create_club(name="Friday table", owner=owner)
+    club = make_club(make_user("sam"))
     tables = [
         (("Ann", "Ben", "Cy", "Dee"), (0, 13, 13, 13)),
         (("Ben", "Ann", "Cy", "Eve"), (0, 13, 13, 13)),

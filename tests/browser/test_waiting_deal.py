@@ -6,15 +6,14 @@ import datetime
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal
-from tests.browser.conftest import screenshot
-from tests.browser.test_live import OFFLINE, PASSWORD, PENDING_KEYS, PLAYERS, fill, log_in, recorded
-from tests.scoring.conftest import record
+from tests.browser.phone import screenshot
+from tests.browser.scorekeeping import OFFLINE, PENDING_KEYS, fill, log_in_to_game, recorded
+from tests.factories import make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,9 +26,7 @@ PREVIEWS = re.compile(r"/games/\d+/deals/preview/")
 @pytest.fixture
 def game():
     """Three deals in: the form is for deal 4."""
-    user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    club = services.create_club(name="Friday table", owner=user)
-    game = services.start_game(club=club, seat_names=PLAYERS, by=user)
+    game = make_game(make_club(make_user("ann")))
     for cards in ([0, 1, 2, 3], [1, 0, 2, 3], [1, 2, 0, 3]):
         record(game, *cards)
     return game
@@ -47,7 +44,7 @@ def type_over(page, name: str, text: str) -> None:
 
 
 def record_offline(page, game) -> None:
-    log_in(page, game)
+    log_in_to_game(page, game)
     expect(page.locator(".deal-no")).to_have_text("Deal 4")
     fill(page, DEAL_4)
     page.context.set_offline(True)
@@ -137,7 +134,7 @@ def test_went_out_on_a_slow_connection_keeps_what_is_typed_and_moves_to_the_next
     """Reported: "Went out" asked the server and redrew the form, wiping what was typed
     meanwhile. Now the phone fills in the 0 itself; the server only answers without JS."""
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     held = []  # every request to record, kept back until the test lets it go
     page.route(DEALS, lambda route: held.append(route))
     fill(page, {"Ann": "0", "Ben": "4"})
@@ -171,7 +168,7 @@ def test_the_penalties_shown_are_for_what_is_typed_now_on_a_slow_connection(phon
     """A preview asked for while another was on its way used to be dropped, leaving the
     penalties of what was typed before."""
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     held = []
     hold = [True]
 
@@ -204,9 +201,9 @@ def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_chan
         rules=parse_rules("twos-double-each"),
         by=user,
     )
-    twos_game = services.start_game(club=club, seat_names=PLAYERS, by=user)
+    twos_game = make_game(club)
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     page.goto(f"/games/{twos_game.pk}/")
     fill(page, {"Ann": "0", "Ben": "5", "Cy": "3", "Dee": "9"})
     page.get_by_label("Twos in Ben's hand").fill("2")
@@ -238,7 +235,7 @@ def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_chan
 def lose_the_first_answer(page, game) -> list[int]:
     """Record deal 4 on a connection that drops the server's answer: the server records it,
     the phone never hears back and keeps it. Then the phone goes offline."""
-    log_in(page, game)
+    log_in_to_game(page, game)
     lost = []
 
     def answer_lost(route):
@@ -312,7 +309,7 @@ def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waitin
     """The client's side of the two above, today: a refusal comes back as 200 with the game's
     live part and its reason in role="alert"; the page shows that, and only that."""
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     fill(page, DEAL_4)
     page.context.set_offline(True)
     page.get_by_role("button", name="Record deal").click()
@@ -342,7 +339,7 @@ def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
     """A late answer to a resend sent before "Change it" mustn't redraw the form under the
     scorekeeper's fingers: "Change it" calls that resend off."""
     page = phone
-    log_in(page, game)
+    log_in_to_game(page, game)
     fill(page, DEAL_4)
     held = []  # the first send fails; the resends hang
 

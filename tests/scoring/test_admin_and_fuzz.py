@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.scoring.conftest import make_deals
+from tests.factories import make_deals
 
 pytestmark = pytest.mark.django_db
 

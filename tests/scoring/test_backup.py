@@ -7,7 +7,6 @@ import datetime
 import json
 import random
 import threading
-import uuid
 from decimal import Decimal
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, im
 from scoring.demo import seed_season
 from scoring.models import Club, DealScore, Game, GameChange, Membership, SeasonChange, Seat
 from scoring.selectors import standings
-from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
+from tests.factories import make_club, make_game, make_member, make_user, record
 
 User = get_user_model()
 PASSWORD = "a long passphrase 7"
@@ -73,16 +72,8 @@ def build_club(prefix: str, *, games: int = 0) -> Club:
         currency="PHP",
         by=club.owner,
     )
-    manila = make_game(club, ("Ann", "Ben", "Cy", "Dee"))
-    services.record_deal(
-        game=manila,
-        number=1,
-        cards_left=[0, 9, 5, 1],
-        out_on_twos=True,
-        twos_held=[0, 2, 0, 0],
-        token=uuid.uuid4(),
-        by=club.owner,
-    )
+    manila = make_game(club)
+    record(manila, 0, 9, 5, 1, out_on_twos=True, twos_held=[0, 2, 0, 0])
     services.end_match(game=manila, by=club.owner)
     # What the history keeps besides deals: a stake changed, a game moved, a season's rules.
     services.set_stake(game=game, stake=Decimal("0.10"), by=member)
@@ -216,11 +207,10 @@ def everything_countable() -> dict[str, int]:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("club_id_collides", [True, False], ids=["same club id", "other club id"])
 def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
-    club_id_collides, settings
+    club_id_collides,
 ):
     """The bug: rows were saved with their old ids, overwriting the other club's players,
     games and a member's account (or the restore was refused when the club's id was taken)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     empty_the_database(restart_ids=True)
     if not club_id_collides:
         make_club(name="Another club first")  # shifts the club's id, not its players' or games'

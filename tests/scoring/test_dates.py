@@ -10,7 +10,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Season
-from tests.scoring.test_views import text
+from tests.pages import text
 
 pytestmark = pytest.mark.django_db
 

@@ -18,6 +18,7 @@ from rules.penalties import penalty, replay, validate_deal
 from scoring import bench, services
 from scoring.demo import random_deal, random_game, seed_season
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Player, Seat
+from tests.factories import make_game
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 seeds = st.integers(min_value=0, max_value=2**64)
@@ -122,7 +123,7 @@ def test_seeded_games_fall_on_evenings_within_the_season(season, owner):
 
 
 def test_seeding_reuses_the_clubs_players_by_name_ignoring_case(season, owner):
-    services.start_game(club=season.club, seat_names=NAMES, by=owner)
+    make_game(season.club, NAMES, by=owner)
     seed_season(
         season=season, by=owner, games=2, rng=random.Random(4), player_names=["ann", *NAMES[1:]]
     )

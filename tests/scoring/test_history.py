@@ -15,9 +15,8 @@ from django.utils import timezone
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Game, GameChange, Season, SeasonChange
-from tests.scoring.conftest import make_club, make_game, make_member, record
-from tests.scoring.test_house_rules import PUSOY_TWOS
-from tests.scoring.test_views import text
+from tests.factories import make_club, make_game, make_member, record
+from tests.pages import PUSOY_TWOS, text
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import uuid
 from decimal import Decimal
 
 import pytest
@@ -13,20 +12,8 @@ from rules.options import Finish, SuitOrder, TwosRule
 from rules.ruleset import RuleSet, parse_rules
 from scoring import services
 from scoring.models import Game, Season
-from tests.scoring.conftest import make_game, record
-from tests.scoring.test_views import HTMX, deal_post, text
-
-PUSOY_TWOS = {
-    "suits": "pusoy-dos-suits",
-    "straights": "standard-straights",
-    "flushes": "suit-first-flushes",
-    "penalties": "standard-penalties",
-    "twos": "twos-double",
-    "players": "4",
-    "finish": "target",
-    "target": "100",
-    "deals": "10",
-}
+from tests.factories import make_game, make_member, record
+from tests.pages import HTMX, PUSOY_TWOS, deal_post, text
 
 
 def new_season(client, club, **fields) -> Season:
@@ -257,15 +244,7 @@ def test_the_season_adds_up_its_games_played_for_money(owner_client, club):
 
 def test_the_exports_carry_the_twos(owner_client, club):
     game = play_season(owner_client, club, twos="twos-double-each")
-    services.record_deal(
-        game=game,
-        number=1,
-        cards_left=[0, 9, 4, 1],
-        out_on_twos=True,
-        twos_held=[0, 2, 0, 0],
-        token=uuid.uuid4(),
-        by=club.owner,
-    )
+    record(game, 0, 9, 4, 1, out_on_twos=True, twos_held=[0, 2, 0, 0])
     data = owner_client.get(f"/games/{game.pk}.json").json()
     assert data["rules"]["name"] == "pusoy-dos-suits,twos-double-each"
     assert data["deals"] == [
@@ -319,8 +298,6 @@ def test_a_new_club_chooses_its_rules_before_the_first_game(owner_client, club):
 
 
 def test_only_the_owner_changes_a_seasons_rules(client, club):
-    from tests.scoring.conftest import make_member
-
     member = make_member(club)
     client.force_login(member)
     season = club.seasons.get()
@@ -337,15 +314,7 @@ def test_a_deal_under_the_stronger_twos_rule_is_previewed_and_corrected(owner_cl
         {"cards_0": "0", "cards_1": "9", "twos_1": "2", "out_on_twos": "on"},
     )
     assert "+72" in text(preview)
-    services.record_deal(
-        game=game,
-        number=1,
-        cards_left=[0, 9, 4, 1],
-        out_on_twos=True,
-        twos_held=[0, 2, 0, 0],
-        token=uuid.uuid4(),
-        by=club.owner,
-    )
+    record(game, 0, 9, 4, 1, out_on_twos=True, twos_held=[0, 2, 0, 0])
     page = text(owner_client.get(f"/games/{game.pk}/deals/1/edit/"))
     assert 'name="twos_1" id="id_twos_1" value="2"' in page.replace("  ", " ")
     assert re.search(r'name="out_on_twos"[^>]*checked', page)

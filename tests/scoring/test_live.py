@@ -7,7 +7,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import Game
-from tests.scoring.conftest import make_game, make_member, make_user, record
+from tests.factories import make_game, make_member, make_user, record
 
 pytestmark = pytest.mark.django_db
 

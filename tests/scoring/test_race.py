@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from scoring import services
 from scoring.models import Deal, Game
-from tests.scoring.conftest import make_club, make_game
+from tests.factories import make_club, make_game
 
 THREADS = 6
 

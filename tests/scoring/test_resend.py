@@ -18,8 +18,8 @@ from django.db import IntegrityError, connection, connections, transaction
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal, Game, GameChange
-from tests.scoring.conftest import make_club, make_game, make_member
-from tests.scoring.test_views import HTMX, text
+from tests.factories import make_club, make_game, make_member, record
+from tests.pages import HTMX, text
 
 pytestmark = pytest.mark.django_db
 
@@ -182,7 +182,7 @@ def test_a_resend_of_an_undone_deal_whose_number_was_taken_again(owner_client, g
     owner_client.post(f"/games/{game.pk}/undo/", {"number": "1"}, follow=True)
     # Another phone records deal 1 anew, with other values and its own form.
     other = make_member(game.club, "ben")
-    services.record_deal(game=game, number=1, cards_left=[4, 0, 2, 6], token=uuid.uuid4(), by=other)
+    record(game, 4, 0, 2, 6, by=other)
 
     response = send(owner_client, game, mine, htmx=htmx)
 
@@ -241,9 +241,7 @@ def test_under_the_stronger_twos_rule_a_resend_with_other_twos_is_refused(client
 
 def test_a_spent_token_is_kept_by_the_database_once(game):
     """The undo's history line keeps the token; a second line can't claim it."""
-    deal = services.record_deal(
-        game=game, number=1, cards_left=[0, 1, 2, 3], token=uuid.uuid4(), by=game.club.owner
-    )
+    deal = record(game, 0, 1, 2, 3)
     services.undo_last_deal(game=game, by=game.club.owner)
     undo = GameChange.objects.get(action="undo")
     assert undo.token == deal.token

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from scoring import services
 from scoring.models import Deal, DealScore, Game, GameChange, Membership, Player
-from tests.scoring.conftest import make_club, make_game, make_member, make_user, record
+from tests.factories import make_club, make_game, make_member, make_user, record
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from scoring import services
 from scoring.models import Game, Season
 from scoring.selectors import Standing, ranked
-from tests.scoring.conftest import make_game, make_member, make_user, record
+from tests.factories import make_club, make_game, make_member, make_user, record
 
 HTMX = {"HX-Request": "true", "HX-Target": "standings"}
 
@@ -255,7 +255,7 @@ def test_a_member_cannot_move_games_or_start_seasons(client, club, game):
 
 
 def test_a_game_cannot_move_into_another_clubs_season(owner_client, club, game):
-    elsewhere = services.create_club(name="Elsewhere", owner=club.owner).seasons.get()
+    elsewhere = make_club(club.owner, name="Elsewhere").seasons.get()
     response = owner_client.post(f"/games/{game.pk}/season/", {"season": elsewhere.pk})
     assert response.status_code == 200
     assert "Pick one of the club" in response.content.decode()

@@ -41,7 +41,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import Deal, Game
-from tests.scoring.conftest import make_club, make_game, record
+from tests.factories import make_club, make_game, record
 
 HTMX = {"HX-Request": "true", "HX-Target": "game-live"}
 NAMES = ("Ann", "Ben", "Cy", "Dee")

@@ -4,27 +4,14 @@ import csv
 import io
 import json
 import re
-import uuid
 
 import pytest
 
 from scoring.models import Club, Deal, Game, Membership
-from tests.scoring.conftest import make_club, make_deals, make_game, make_member, make_user, record
+from tests.factories import make_club, make_deals, make_game, make_member, make_user, record
+from tests.pages import HTMX, deal_post, text
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HX-Request": "true", "HX-Target": "game-live"}
-
-
-def deal_post(game: Game, *cards: int, number: int | None = None, token=None, **extra) -> dict:
-    data = {f"cards_{seat}": str(count) for seat, count in enumerate(cards)}
-    data["number"] = str(number or game.deals.count() + 1)
-    data["token"] = str(token or uuid.uuid4())
-    return data | extra
-
-
-def text(response) -> str:
-    return re.sub(r"\s+", " ", response.content.decode())
 
 
 def game_urls(game: Game) -> list[str]:

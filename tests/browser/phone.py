@@ -1,0 +1,63 @@
+"""The phone the browser tests drive: where Chromium is, its size and flags, pages opened on
+the live server, signing in without the login form, and screenshots.
+
+A helper module, not a conftest: its fixtures are in conftest.py, which uses these.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from importlib import import_module
+from pathlib import Path
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_MISSING = not os.path.exists(CHROMIUM)
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def open_phone(browser, live_server, color_scheme: str = "light"):
+    """A phone-size page that lets injected scripts and styles past the CSP (for axe-core)."""
+    context = browser.new_context(
+        viewport=PHONE,
+        base_url=live_server.url,
+        is_mobile=True,
+        color_scheme=color_scheme,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def log_in(page, user, base_url: str) -> None:
+    """Sign `user` in by handing the browser a session cookie (no login form to fill)."""
+    # Imported here: tests/conftest.py imports this module before Django is set up.
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.save()
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base_url}]
+    )
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

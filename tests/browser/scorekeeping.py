@@ -1,0 +1,46 @@
+"""Keeping score on the game page in Chromium: logging in by the form, typing a deal, waiting
+for htmx's swap, and what the database then holds. A helper module for the browser tests."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from scoring.models import DealScore
+from tests.factories import PASSWORD
+
+OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
+PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
+
+
+def log_in_to_game(page, game, username: str = "ann") -> None:
+    """Log in by the login form, as `username` (with the factories' password), and land on
+    `game`'s page."""
+    page.goto(f"/accounts/login/?next=/games/{game.pk}/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+
+
+def fill(page, cards: dict[str, str]) -> None:
+    """Type each player's cards left into the deal form."""
+    for name, count in cards.items():
+        page.get_by_label(name, exact=True).fill(count)
+
+
+def swap(page, action) -> None:
+    """Do `action` and wait until htmx has swapped in the game's live part anew."""
+    page.locator("#game-live").evaluate("element => element.setAttribute('data-stale', '')")
+    action()
+    expect(page.locator("#game-live")).not_to_have_attribute("data-stale", "")
+
+
+def recorded(game) -> list[list[int]]:
+    """Each recorded deal's cards left, in seat order."""
+    by_deal: dict[int, list[int]] = {}
+    scores = DealScore.objects.filter(deal__game=game).order_by("deal__number", "seat__position")
+    for number, cards in scores.values_list("deal__number", "cards_left"):
+        by_deal.setdefault(number, []).append(cards)
+    return list(by_deal.values())

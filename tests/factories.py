@@ -1,0 +1,83 @@
+"""Test data, made the way the site makes it: through `scoring.services`.
+
+Plain functions, not fixtures, so that any test and any conftest's fixtures can call them
+(fixtures stay in the conftest.py files). Every argument has a sensible default: a test names
+only what it is about. Passwords are hashed with the fast hasher tests/conftest.py sets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
+
+from scoring import services
+from scoring.models import Club, Deal, Game, Season
+
+PASSWORD = "a long passphrase 7"
+PLAYERS = ("Ann", "Ben", "Cy", "Dee")
+
+_numbers = itertools.count(1)
+
+
+def make_user(username: str | None = None, password: str = PASSWORD):
+    """An account (`user1`, `user2`, … unless named) that logs in with `password`."""
+    username = username or f"user{next(_numbers)}"
+    return get_user_model().objects.create_user(username=username, password=password)
+
+
+def make_club(owner=None, name: str = "Friday table") -> Club:
+    """A club (with its first season) owned by `owner`, or by a new account."""
+    return services.create_club(name=name, owner=owner or make_user())
+
+
+def make_member(club: Club, username: str | None = None):
+    """A new account that joined `club` by its invite link."""
+    user = make_user(username)
+    services.join_club(token=club.invite_token, user=user)
+    return user
+
+
+def make_game(
+    club: Club | None = None,
+    names: Sequence[str] = PLAYERS,
+    by=None,
+    season: Season | None = None,
+) -> Game:
+    """A game in progress at `club` (a new club unless given), in its current season."""
+    club = club or make_club()
+    return services.start_game(
+        club=club, seat_names=list(names), by=by or club.owner, season=season
+    )
+
+
+def record(
+    game: Game,
+    *cards_left: int,
+    by=None,
+    token: uuid.UUID | None = None,
+    out_on_twos: bool = False,
+    twos_held: Sequence[int] | None = None,
+) -> Deal:
+    """Record the next deal of `game`: each seat's cards left, and under the twos rule whether
+    the winner went out on twos and each seat's twos held (`record(game, 0, 9, 1, 1,
+    out_on_twos=True, twos_held=[0, 2, 0, 0])`)."""
+    return services.record_deal(
+        game=game,
+        number=game.deals.count() + 1,
+        cards_left=list(cards_left),
+        token=token or uuid.uuid4(),
+        by=by or game.club.owner,
+        out_on_twos=out_on_twos,
+        twos_held=None if twos_held is None else list(twos_held),
+    )
+
+
+def make_deals(game: Game, count: int) -> None:
+    """`count` deals that keep everyone far from 100 (one card each, seats taking turns out)."""
+    for n in range(count):
+        cards = [1, 1, 1, 1]
+        cards[n % 4] = 0
+        record(game, *cards)

@@ -1,0 +1,219 @@
+"""The load test's own database and settings (Environment), and gunicorn on 127.0.0.1 (Servers)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Environment:
+    """A temporary DJANGO_VAR_DIR and a fresh database, Django set up on it in this process."""
+
+    def __init__(self, db: str, keep: bool) -> None:
+        self.db = db
+        self.keep = keep
+        self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
+        self.admin_url = ""
+        self.database = ""
+        self.env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+        }
+        self.env |= {
+            "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",
+            "DJANGO_VAR_DIR": str(self.var),
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),  # the same for every server
+            "DJANGO_DEBUG": "0",
+            "DJANGO_HTTPS": "0",
+            "DJANGO_LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+        }
+
+    def __enter__(self) -> Environment:
+        if self.db == "postgres":
+            self.create_postgres_database()
+        else:
+            self.database = str(self.var / "db.sqlite3")
+        os.environ.clear()
+        os.environ.update(self.env)
+        import django
+
+        django.setup()
+        return self
+
+    def create_postgres_database(self) -> None:
+        """`loadtest_<pid>` on the server DATABASE_URL names; the servers get its URL."""
+        self.admin_url = os.environ.get("DATABASE_URL", "")
+        if not self.admin_url.startswith(("postgres://", "postgresql://")):
+            raise SystemExit("--db postgres needs DATABASE_URL=postgres://… of a server")
+        import psycopg
+
+        self.database = f"loadtest_{os.getpid()}"
+        with psycopg.connect(self.admin_url, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{self.database}"')
+        parts = urllib.parse.urlsplit(self.admin_url)
+        self.env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{self.database}"))
+
+    def __exit__(self, *exc) -> None:
+        from django.db import connections
+
+        connections.close_all()
+        if self.db == "postgres":
+            import psycopg
+
+            with psycopg.connect(self.admin_url, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+        if self.keep:
+            print(f"kept {self.var}")
+        else:
+            shutil.rmtree(self.var, ignore_errors=True)
+
+
+def prepare(environment: Environment) -> float:
+    """Migrate the fresh database and collect the static files; the seconds it took."""
+    from django.core.management import call_command
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    return time.perf_counter() - started
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Servers:
+    """gunicorn on 127.0.0.1, one or more; each in its own process group, so that SIGKILL to
+    the group kills the master and its workers at once."""
+
+    def __init__(self, environment: Environment, count: int, workers: int, threads: int) -> None:
+        self.environment = environment
+        self.ports = [free_port() for _ in range(count)]
+        self.workers = workers
+        self.threads = threads
+        self.processes: list[subprocess.Popen] = []
+
+    @property
+    def addresses(self) -> list[tuple[str, int]]:
+        return [("127.0.0.1", port) for port in self.ports]
+
+    def describe(self) -> str:
+        kind = f"gthread, {self.workers} workers x {self.threads} threads"
+        if self.threads <= 1:
+            kind = f"sync, {self.workers} workers"
+        where = ", ".join(f"http://127.0.0.1:{port}/" for port in self.ports)
+        return f"{len(self.ports)} gunicorn server(s) ({kind} each): {where}"
+
+    def command(self, port: int) -> list[str]:
+        command = [
+            *(sys.executable, "-m", "gunicorn", "bigtwo_site.wsgi"),
+            *("--bind", f"127.0.0.1:{port}", "--workers", str(self.workers)),
+            *("--keep-alive", "10", "--backlog", "2048", "--no-control-socket"),
+            *("--error-logfile", str(self.environment.var / f"gunicorn-{port}.log")),
+        ]
+        if self.threads > 1:
+            command += ["--worker-class", "gthread", "--threads", str(self.threads)]
+        return command
+
+    def start(self) -> None:
+        """Start every server and wait until each answers /ping/."""
+        self.processes = [
+            subprocess.Popen(
+                self.command(port),
+                cwd=ROOT,
+                env=self.environment.env,
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for port in self.ports
+        ]
+        for port in self.ports:
+            self.wait_ready(port)
+
+    def wait_ready(self, port: int) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                connection.request("GET", "/ping/")
+                if connection.getresponse().status == 200:
+                    connection.close()
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"gunicorn on port {port} did not answer /ping/ in 60 s")
+
+    def kill(self) -> None:
+        """SIGKILL every server's whole process group: master and workers, mid-request."""
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+        for process in self.processes:
+            process.wait(timeout=10)
+
+    def stop(self) -> None:
+        for process in self.processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU so far of every server process (master and workers)."""
+        total = 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        for process in self.processes:
+            pids = [process.pid]
+            with contextlib.suppress(OSError):
+                children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
+                pids += [int(pid) for pid in children.split()]
+            for pid in pids:
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    total += (int(stat[11]) + int(stat[12])) / tick
+        return total
+
+    def log_tail(self, lines: int = 30) -> str:
+        text = []
+        for port in self.ports:
+            path = self.environment.var / f"gunicorn-{port}.log"
+            if path.exists():
+                content = path.read_text(errors="replace").splitlines()
+                interesting = [line for line in content if "Booting worker" not in line]
+                text += [f"--- {path.name}", *interesting[-lines:]]
+        return "\n".join(text)
+
+
+def machine_load() -> str:
+    """The machine's load average: other work on the same cores skews every figure."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime

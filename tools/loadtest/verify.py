@@ -1,0 +1,213 @@
+"""Checking the database against what the clients were told.
+
+Every deal a client was told was recorded is there once with the cards it sent, no deal is there
+that no client was told about, every deal has its four scores and its line of history, stored
+totals are the sum of the penalties (rules.penalties.replay), and services.recompute would change
+nothing. Each thing that can be wrong is a `Failure`; the run fails when any is counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tools.loadtest.log import Log, Told
+
+
+class Failure(StrEnum):
+    """What the check can find wrong, as named in the printed line and the JSON summary."""
+
+    LOST = "lost"  # told recorded, not in the database
+    DOUBLED = "doubled"  # told of one deal number twice, with two tokens
+    UNEXPECTED = "unexpected (doubled)"  # in the database, no client told of it
+    WRONG_CARDS = "wrong cards"  # stored with other cards (or another token) than sent
+    HALF_WRITTEN = "half-written"  # a deal without its four scores
+    GAPS = "gaps"  # a game's deal numbers aren't 1, 2, 3, …
+    TOTALS_WRONG = "totals wrong"  # stored totals aren't the sum of the penalties
+    STATUS_WRONG = "status wrong"  # finished or not, against what the deals say
+    HISTORY_WRONG = "history wrong"  # not one line of history per deal recorded
+    RECOMPUTE_CHANGES = "recompute changes"  # services.recompute would change something
+    ERRORS = "errors"  # a client got an error, or no answer when it should have had one
+
+
+# Found in the database, in the order they are printed; ERRORS comes from the clients' log.
+STORED_FAILURES = [failure for failure in Failure if failure is not Failure.ERRORS]
+
+Problems = defaultdict[Failure, list[str]]
+ToldByDeal = dict[tuple[int, int], list[Told]]  # (game id, number): what clients were told
+
+
+@dataclass
+class Stored:
+    """The load test's clubs' games as the database holds them."""
+
+    games: list[Any]  # Game
+    deals: dict[tuple[int, int], Any]  # (game id, number): Deal, with scores_count
+    cards: dict[int, dict[int, list[int]]]  # game id: number: cards left per seat
+    seats: dict[int, list[Any]]  # game id: Seats in order
+    history_lines: Counter[int]  # game id: lines saying a deal was recorded
+
+
+def read_stored(club_names: list[str]) -> Stored:
+    from django.db.models import Count
+
+    from scoring.models import Deal, Game, GameChange, Seat
+
+    games = list(Game.objects.filter(club__name__in=club_names).order_by("pk"))
+    deals = {
+        (deal.game_id, deal.number): deal
+        for deal in Deal.objects.filter(game__in=games)
+        .annotate(scores_count=Count("scores"))
+        .prefetch_related("scores__seat")
+    }
+    cards: dict[int, dict[int, list[int]]] = defaultdict(dict)
+    for (game_id, number), deal in deals.items():
+        cards[game_id][number] = cards_of(deal)
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(game__in=games).order_by("position"):
+        seats[seat.game_id].append(seat)
+    recorded = GameChange.objects.filter(game__in=games, action=GameChange.Action.RECORD)
+    history_lines = Counter(recorded.values_list("game_id", flat=True))
+    return Stored(games, deals, cards, seats, history_lines)
+
+
+def cards_of(deal) -> list[int]:
+    return [s.cards_left for s in sorted(deal.scores.all(), key=lambda s: s.seat.position)]
+
+
+def check_told(told: ToldByDeal, stored: Stored, problems: Problems) -> None:
+    """Every deal told recorded is there once, with the cards and token it was sent with."""
+    # Told twice about one deal number of a game must be one token, told again (a retry).
+    for key, items in told.items():
+        if len({item.token for item in items}) > 1:
+            problems[Failure.DOUBLED].append(f"game {key[0]} deal {key[1]} told {len(items)} times")
+    for key, items in told.items():
+        deal = stored.deals.get(key)
+        if deal is None:
+            problems[Failure.LOST].append(f"game {key[0]} deal {key[1]} ({items[0].client})")
+            continue
+        cards = cards_of(deal)
+        if cards != items[0].cards or str(deal.token) != items[0].token:
+            problems[Failure.WRONG_CARDS].append(f"game {key[0]} deal {key[1]}: {cards}")
+    for key, deal in stored.deals.items():
+        if key not in told:
+            problems[Failure.UNEXPECTED].append(f"game {key[0]} deal {key[1]}")
+        if deal.scores_count != 4:
+            problems[Failure.HALF_WRITTEN].append(
+                f"game {key[0]} deal {key[1]}: {deal.scores_count}"
+            )
+
+
+def check_games(stored: Stored, problems: Problems) -> None:
+    """Each game's deals are numbered without gaps, and its totals, status and history follow
+    from them."""
+    from rules.penalties import replay
+
+    for game in stored.games:
+        deals = stored.cards[game.pk]
+        numbers = sorted(deals)
+        if numbers != list(range(1, len(numbers) + 1)):
+            problems[Failure.GAPS].append(f"game {game.pk}: deals {numbers}")
+        replayed = replay([deals[n] for n in numbers], game.ruleset, players=4)
+        totals = [seat.total for seat in stored.seats[game.pk]]
+        if list(replayed.totals) != totals:
+            problems[Failure.TOTALS_WRONG].append(f"game {game.pk}: {totals} != {replayed.totals}")
+        finished = replayed.finished_after is not None
+        if finished != game.is_finished or replayed.ends_before_last_deal:
+            problems[Failure.STATUS_WRONG].append(f"game {game.pk}: {game.status}")
+        if stored.history_lines[game.pk] != len(numbers):
+            problems[Failure.HISTORY_WRONG].append(
+                f"game {game.pk}: {stored.history_lines[game.pk]} lines for {len(numbers)} deals"
+            )
+
+
+def check_recompute(stored: Stored, problems: Problems) -> None:
+    """services.recompute, run on every game and rolled back, must find nothing to change."""
+    from django.db import transaction
+
+    from scoring import services
+    from scoring.models import Game, Seat
+
+    fields = ["total", "deals_played", "deals_won", "thirteens"]
+    with transaction.atomic():
+        for game in stored.games:
+            before = (game.status, game.winner_id, game.finished_at)
+            before_seats = [[getattr(s, f) for f in fields] for s in stored.seats[game.pk]]
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            services.recompute(locked)
+            after_seats = [
+                [getattr(s, f) for f in fields]
+                for s in Seat.objects.filter(game=game).order_by("position")
+            ]
+            if before != (locked.status, locked.winner_id, locked.finished_at) or (
+                before_seats != after_seats
+            ):
+                problems[Failure.RECOMPUTE_CHANGES].append(f"game {game.pk}")
+        transaction.set_rollback(True)
+
+
+def answers_lost(told: ToldByDeal, stored: Stored, kills: list[float]) -> int:
+    """Deals whose answer died with the server although their transaction had committed: the
+    retry with the same token was told of the deal already there."""
+    return sum(
+        1
+        for key, items in told.items()
+        if items[0].retried
+        and key in stored.deals
+        and any(stored.deals[key].recorded_at.timestamp() < killed for killed in kills)
+    )
+
+
+def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
+    """Compare every deal of the load test's clubs with what the clients were told; print what
+    was found, and return it for the summary (a count per `Failure`)."""
+    told: ToldByDeal = defaultdict(list)
+    for item in log.told:
+        told[(item.game, item.number)].append(item)
+    stored = read_stored(club_names)
+    problems: Problems = defaultdict(list)
+    check_told(told, stored, problems)
+    check_games(stored, problems)
+    check_recompute(stored, problems)
+    answer_lost = answers_lost(told, stored, kills)
+    report(log, told, stored, problems, answer_lost if kills else None)
+    return {
+        "games": len(stored.games),
+        "deals": len(stored.deals),
+        "told": len(told),
+        "answer_lost_then_found": answer_lost,
+        Failure.ERRORS.value: len(log.errors),
+        "error_samples": log.errors[:20],
+        **{failure.value: len(problems[failure]) for failure in STORED_FAILURES},
+    }
+
+
+def report(log: Log, told: ToldByDeal, stored: Stored, problems: Problems, answer_lost: int | None):
+    """Print what the check found: counts of each failure, then a few of each."""
+    empty = [g.pk for g in stored.games if not stored.cards[g.pk] and g.pk in log.games_started]
+    print(
+        f"-- checked against the database: {len(stored.games)} games, {len(stored.deals):,}"
+        f" deals, {sum(len(v) for v in stored.cards.values()):,} with 4 scores each expected;"
+        f" {len(told):,} deals told recorded ({len(log.told):,} answers)"
+    )
+    print("  " + ", ".join(f"{kind}: {len(problems[kind])}" for kind in STORED_FAILURES))
+    print(f"  errors: {len(log.errors)}")
+    if answer_lost is not None:
+        print(
+            f"  deals committed before a kill whose answer died with the server, told on the"
+            f" retry with the same token: {answer_lost}"
+        )
+    if empty:
+        print(f"  games started but never dealt (a new game is started at the end): {len(empty)}")
+    for kind in STORED_FAILURES:
+        for line in problems[kind][:5]:
+            print(f"  !! {kind}: {line}")
+    for line in log.errors[:10]:
+        print(f"  !! error: {line}")
+
+
+def failures(check: dict) -> int:
+    """How many things the check found wrong, of every kind."""
+    return sum(check[failure.value] for failure in Failure)
