@@ -2,8 +2,14 @@ import os
 
 import pytest
 from django.test import override_settings
+from hypothesis import settings
 
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM
+
+# No test is timed (speed is measured by the benchmark scripts): a property test that runs slowly
+# on a busy machine is slow, not wrong, so Hypothesis's per-example deadline is off everywhere.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -118,8 +118,8 @@ class NewGameForm(forms.Form):
             if name.casefold() in seen:
                 self.add_error(
                     key,
-                    f"{name} already sits in seat {seen[name.casefold()]} — "
-                    "a player can't sit twice",
+                    _("%(name)s already sits in seat %(seat)s — a player can't sit twice")
+                    % {"name": name, "seat": seen[name.casefold()]},
                 )
             else:
                 seen[name.casefold()] = position
