@@ -252,6 +252,10 @@ if env_flag("DJANGO_HTTPS"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
+    "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

@@ -117,8 +117,7 @@ def scores_of(club: Club) -> dict[str, object]:
         "deals": Deal.objects.filter(game__club=club).count(),
         "scores": list(DealScore.objects.filter(deal__game__club=club).values("penalty")),
         "history": [
-            change.summary()
-            for change in GameChange.objects.filter(game__club=club).order_by("pk")
+            change.summary() for change in GameChange.objects.filter(game__club=club).order_by("pk")
         ],
     }
 

@@ -93,9 +93,10 @@ def test_forgot_your_password_mails_a_link_that_sets_a_new_one(client, with_emai
     assert "who runs" not in page  # no club made this one
     response = client.post(form, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
     assert response["Location"] == "/accounts/password/done/"
-    assert Client().post(
-        "/accounts/login/", {"username": "ann", "password": NEW_PASSWORD}
-    ).status_code == 302
+    assert (
+        Client().post("/accounts/login/", {"username": "ann", "password": NEW_PASSWORD}).status_code
+        == 302
+    )
     # Spent on use.
     assert "This link doesn't work" in shown(Client().get(path))
 
