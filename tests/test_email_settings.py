@@ -71,7 +71,7 @@ def settings_with(env: dict[str, str], tmp_path) -> subprocess.CompletedProcess:
     """Load the site's settings in a fresh process with `env`, printing what email reads."""
     script = (
         "import django, json; django.setup(); from django.conf import settings as s; "
-        "print(json.dumps([s.SITE_SENDS_EMAIL, s.MAILERS, s.DEFAULT_FROM_EMAIL]))"
+        "print(json.dumps([s.SITE_SENDS_EMAIL, getattr(s, 'MAILERS', None), s.DEFAULT_FROM_EMAIL]))"
     )
     clean = {
         k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_EMAIL", "DJANGO_ALL"))
@@ -101,10 +101,7 @@ def test_the_site_reads_its_mail_server_from_the_environment(tmp_path):
     assert sends is True
     assert mailers["default"]["OPTIONS"]["host"] == "mail.example.org"
     assert sender == "Big Two <noreply@bigtwo.example.org>"
-    assert json.loads(settings_with({}, tmp_path).stdout)[:2] == [
-        False,
-        {"default": {"BACKEND": "django.core.mail.backends.dummy.EmailBackend"}},
-    ]
+    assert json.loads(settings_with({}, tmp_path).stdout)[:2] == [False, None]
 
 
 def test_mailing_links_needs_the_sites_own_host_name(tmp_path):
