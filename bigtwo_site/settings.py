@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from bigtwo_site.email_url import mailer
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime state (the SQLite database, the generated secret key, collected static files) lives
 # in var/, which git ignores, so a fresh clone never carries anyone's data or secrets.
@@ -169,6 +171,30 @@ if not proxy_count_text.isdecimal():
 PROXY_COUNT = int(proxy_count_text)
 AXES_CLIENT_IP_CALLABLE = "bigtwo_site.client_address.client_address"
 
+# Getting back in (README, "Deploying"). A club's owner can always make a member a one-time
+# password link; where the site is given a mail server it also mails one to an account's
+# address ("Forgot your password?"), and sign-up asks for an optional email. Either link
+# works for 24 hours and is spent once the password is set.
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+EMAIL_URL = os.environ.get("DJANGO_EMAIL_URL", "").strip()
+SITE_SENDS_EMAIL = bool(EMAIL_URL)
+if SITE_SENDS_EMAIL:
+    if "*" in ALLOWED_HOSTS:
+        # A reset email links to the host the request named. With "*" anyone could post the
+        # form with their own Host header and have the site mail a member a link, with a live
+        # token, to the sender's server.
+        raise ImproperlyConfigured(
+            "DJANGO_EMAIL_URL is set, so the site mails password links: set "
+            "DJANGO_ALLOWED_HOSTS to the site's own name (e.g. bigtwo.example.org), which the "
+            "links are made with, instead of '*'."
+        )
+    MAILERS = {"default": mailer(EMAIL_URL)}
+    DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or (
+        f"Big Two <noreply@{next(iter(ALLOWED_HOSTS), 'localhost').lstrip('.')}>"
+    )
+# Without DJANGO_EMAIL_URL, MAILERS stays undefined: nothing sends mail (Django's checks, and
+# `check --deploy`, are content with that, and would not be with a do-nothing backend).
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -225,6 +251,10 @@ if env_flag("DJANGO_HTTPS"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
+    "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

@@ -104,6 +104,10 @@ def is_member(club: Club, user: AbstractBaseUser) -> bool:
     return club.memberships.filter(user=user).exists()
 
 
+def clubs_run_by(user: AbstractBaseUser) -> QuerySet[Club]:
+    return Club.objects.filter(owner=user)
+
+
 # Found by a link's token
 
 
@@ -113,6 +117,12 @@ def club_by_invite(token: str) -> Club | None:
     if club is None or not secrets.compare_digest(club.invite_token, token):
         return None
     return club
+
+
+def club_of_reset_link(club_id: int) -> Club | None:
+    """The club a password reset link names, with its owner; the link's token is checked by
+    `scoring.services.ClubLinkTokens`, which a club that doesn't exist never gets to."""
+    return Club.objects.select_related("owner").filter(pk=club_id).first()
 
 
 def shared_games(token: str) -> QuerySet[Game]:

@@ -1,12 +1,17 @@
 from django.urls import path
 
-from scoring.views import clubs, exports, games, live, players, seasons
+from scoring.views import clubs, exports, games, live, passwords, players, seasons
 
 app_name = "scoring"
 urlpatterns = [
     path("clubs/", clubs.clubs, name="clubs"),
     path("clubs/<int:club_id>/", clubs.club, name="club"),
     path("clubs/<int:club_id>/invite/reset/", clubs.reset_invite, name="reset-invite"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/reset-link/",
+        passwords.make_reset_link,
+        name="reset-link",
+    ),
     path("clubs/<int:club_id>/games/new/", games.new_game, name="new-game"),
     path("clubs/<int:club_id>/standings/", seasons.all_time, name="all-time"),
     path("clubs/<int:club_id>/seasons/new/", seasons.new_season, name="new-season"),

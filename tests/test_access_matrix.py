@@ -60,11 +60,30 @@ MATRIX: dict[str, Row] = {
     "signup": Row("/accounts/signup/", everyone(200), everyone(200)),
     "login": Row("/accounts/login/", (200, 302, 302, 302), (200, 302, 302, 302)),
     "logout": Row("/accounts/logout/", NO, everyone(302)),
+    # One's own account: changing the password, deleting it (the owner is told to hand the
+    # club on first; an empty form is refused on the page).
+    "password-change": Row(
+        "/accounts/password/", ("login", 200, 200, 200), ("login", 200, 200, 200)
+    ),
+    "account-delete": Row("/accounts/delete/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
+    # Getting back in. The owner's link (to the member) works for whoever holds it: it moves
+    # its token into the session and sends them on to the form. The emailed links' pages are
+    # not found on a site without email (this one; tests/scoring/test_email_reset.py has them).
+    "password-reset-link": Row(
+        "/accounts/password/link/{club}/{reset}/", everyone(302), everyone(302)
+    ),
+    "password-reset-done": Row("/accounts/password/done/", everyone(200), NO),
+    "password-forgot": Row("/accounts/password/forgot/", everyone(404), everyone(404)),
+    "password-forgot-sent": Row("/accounts/password/forgot/sent/", everyone(404), everyone(404)),
+    "password-reset-email": Row("/accounts/password/reset/{reset}/", everyone(404), everyone(404)),
     # A club's pages: members only; strangers get 404
     "scoring:clubs": Row("/clubs/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
     "scoring:club": Row("/clubs/{club}/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:reset-invite": Row(
         "/clubs/{club}/invite/reset/", MEMBERS_NO, ("login", 404, 403, 302)
+    ),
+    "scoring:reset-link": Row(
+        "/clubs/{club}/members/{membership}/reset-link/", MEMBERS_NO, ("login", 404, 403, 200)
     ),
     "scoring:new-game": Row("/clubs/{club}/games/new/", MEMBERS_ONLY, MEMBERS_ONLY),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
@@ -146,8 +165,16 @@ def site(db):
             "player": club.players.first().pk,
             "token": club.invite_token,
             "share": services.share_game(game=game, by=owner),
+            "membership": club.memberships.get(user=member).pk,
+            # For another member: logging in (as the matrix's member does) spends a link.
+            "reset": "/".join(reset_link_parts(club, make_member(club, "kim"))),
         },
     }
+
+
+def reset_link_parts(club, member) -> tuple[str, str]:
+    link = services.make_reset_link(club=club, member=member, by=club.owner)
+    return link.uidb64, link.token
 
 
 def answer(response) -> object:

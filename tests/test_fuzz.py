@@ -4,6 +4,7 @@ refusal always says what to fix."""
 import datetime
 import uuid
 from html.parser import HTMLParser
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,6 +13,7 @@ from django.test import Client
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from scoring import services
 from scoring.models import (
     Club,
     Deal,
@@ -23,7 +25,7 @@ from scoring.models import (
     Season,
     SeasonChange,
 )
-from tests.factories import make_club, make_game, make_user, record
+from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 
 # Text a phone keyboard (or an attacker) might send: empty, unicode, control characters,
 # numbers far out of range, very long strings.
@@ -156,6 +158,84 @@ def test_log_in(db, username, password):
         "/accounts/login/", form_data({"username": username, "password": password})
     )
     assert response.status_code in (200, 302, 429)
+
+
+@FUZZ
+@given(username=MAYBE_MISSING, email=MAYBE_MISSING, password=MAYBE_MISSING)
+@example(username="ann", email="ann at home", password=PASSWORD)
+def test_sign_up_with_an_email(db, settings, username, email, password):
+    settings.SITE_SENDS_EMAIL = True
+    before = counts()
+    fields = {"username": username, "email": email, "password1": password, "password2": password}
+    assert_answered(Client().post("/accounts/signup/", form_data(fields)), before)
+
+
+def password_of(user) -> str:
+    return get_user_model().objects.get(pk=user.pk).password
+
+
+@pytest.fixture
+def ann(world):
+    """A member of the world's club, signed in on a phone of her own."""
+    ann = make_member(world["club"], "ann")
+    client = Client()
+    client.force_login(ann)
+    return {"user": ann, "client": client}
+
+
+@FUZZ
+@given(old=MAYBE_MISSING, new1=MAYBE_MISSING, new2=MAYBE_MISSING)
+@example(old=PASSWORD, new1="a brand new passphrase 8", new2="a brand new passphrase 8")
+def test_change_password(ann, old, new1, new2):
+    fields = {"old_password": old, "new_password1": new1, "new_password2": new2}
+    before, password = counts(), password_of(ann["user"])
+    response = ann["client"].post("/accounts/password/", form_data(fields))
+    assert_answered(response, before)
+    if response.status_code != 302:
+        assert password_of(ann["user"]) == password
+
+
+@FUZZ
+@given(password=MAYBE_MISSING)
+def test_delete_my_account(world, ann, password):
+    for client in (world["client"], ann["client"]):  # the owner is refused whatever is typed
+        before = counts()
+        assert_answered(client.post("/accounts/delete/", form_data({"password": password})), before)
+
+
+@FUZZ
+@given(new1=MAYBE_MISSING, new2=MAYBE_MISSING)
+@example(new1="a brand new passphrase 8", new2="a brand new passphrase 8")
+def test_set_a_password_with_an_owners_link(world, ann, new1, new2):
+    club = world["club"]
+    member = get_user_model().objects.get(pk=ann["user"].pk)  # as set by the last example
+    link = services.make_reset_link(club=club, member=member, by=club.owner)
+    client = Client()
+    form = client.get(f"/accounts/password/link/{club.pk}/{link.uidb64}/{link.token}/")
+    before, password = counts(), password_of(ann["user"])
+    response = client.post(
+        form["Location"], form_data({"new_password1": new1, "new_password2": new2})
+    )
+    assert_answered(response, before)
+    if response.status_code != 302:
+        assert password_of(ann["user"]) == password
+
+
+@FUZZ
+@given(uidb64=MAYBE_MISSING, token=MAYBE_MISSING)
+def test_open_any_password_link(world, uidb64, token):
+    uidb64, token = (quote(part or "x", safe="") for part in (uidb64, token))
+    path = f"/accounts/password/link/{world['club'].pk}/{uidb64}/{token}/"
+    assert Client().get(path).status_code in (200, 404)
+
+
+@FUZZ
+@given(email=MAYBE_MISSING)
+def test_forgot_your_password(world, settings, email):
+    settings.SITE_SENDS_EMAIL = True
+    before = counts()
+    response = Client().post("/accounts/password/forgot/", form_data({"email": email}))
+    assert_answered(response, before)
 
 
 @FUZZ

@@ -1,11 +1,13 @@
 """Forms read and check what people type; the writes themselves are in scoring.services.
 
-- `clubs`: signing up, a new club, a new game's seats and season, moving a game.
+- `accounts`: signing up, deleting one's account.
+- `clubs`: a new club, a new game's seats and season, moving a game.
 - `seasons`: a season's house rules and stake, a new season, a game's stake.
 - `deals`: the deal form, with each player's penalty as it is typed.
 """
 
-from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm, SignupForm
+from scoring.forms.accounts import DeleteAccountForm, SignupForm
+from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
 from scoring.forms.deals import DealForm, DealRow, with_went_out
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
@@ -13,6 +15,7 @@ __all__ = [
     "ClubForm",
     "DealForm",
     "DealRow",
+    "DeleteAccountForm",
     "HouseRulesForm",
     "MoveGameForm",
     "NewGameForm",

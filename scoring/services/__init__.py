@@ -7,12 +7,25 @@ person at the table). Views call these and nothing else that writes, as
 - `errors`: `ScoringError` and its kinds.
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
 - `clubs`: a new club, joining it, its invite link.
+- `accounts`: an owner's password link for a member, setting a password by a link, changing
+  one's password, deleting one's account.
 - `seasons`: a new season, a season's rules.
 - `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 """
 
+from scoring.services.accounts import (
+    ClubLinkTokens,
+    LinkSpent,
+    OwnsClubs,
+    ResetLink,
+    change_password,
+    delete_account,
+    make_reset_link,
+    reset_link_refusal,
+    set_password_by_link,
+)
 from scoring.services.clubs import create_club, join_club, reset_invite
 from scoring.services.deals import edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
@@ -38,25 +51,34 @@ from scoring.services.totals import SEAT_FIGURES, deal_sheet, recompute, seat_fi
 
 __all__ = [
     "SEAT_FIGURES",
+    "ClubLinkTokens",
     "DealAlreadyRecorded",
     "DealRecordedDifferently",
     "DealWasUndone",
     "InvalidDeal",
+    "LinkSpent",
     "NotAllowed",
+    "OwnsClubs",
+    "ResetLink",
     "ScoringError",
+    "change_password",
     "clean_player_name",
     "create_club",
     "deal_sheet",
+    "delete_account",
     "delete_game",
     "edit_deal",
     "end_match",
     "join_club",
+    "make_reset_link",
     "move_game",
     "recompute",
     "record_deal",
     "reset_invite",
+    "reset_link_refusal",
     "season_day_problem",
     "seat_figures",
+    "set_password_by_link",
     "set_season_rules",
     "set_stake",
     "share_game",

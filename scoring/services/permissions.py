@@ -26,6 +26,10 @@ def check_may_reset_invite(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can reset its invite link"))
 
 
+def check_may_make_reset_link(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can make a member a password reset link."))
+
+
 def check_may_start_season(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can start a new season."))
 

@@ -6,7 +6,9 @@ which only find it when the signed-in user belongs to the club: anyone else gets
 even its existence leaks. The one way in from outside is a game's live view, found only by its
 unguessable share token.
 
-- `accounts`: signing up.
+- `accounts`: signing up, logging in, deleting one's account.
+- `passwords`: an owner's password link for a member, the page a link opens, "Forgot your
+  password?" (where the site sends email), changing one's password.
 - `clubs`: the list of a member's clubs, a club's page, joining, a new invite link.
 - `games`: a game's page and everything done on it: deals, stake, season, deleting it.
 - `live`: sharing a game, its live view, and the polls of the game page and the live view.

@@ -1,11 +1,16 @@
-"""Signing up (logging in and out are Django's own views: scoring/account_urls.py)."""
+"""Signing up, logging in (Django's own view, which links "Forgot your password?" where the
+site sends email), deleting one's account. Logging out is Django's own view; passwords are in
+scoring/views/passwords.py."""
 
 from __future__ import annotations
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_lockout_response
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.signals import user_login_failed
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,7 +18,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.forms import SignupForm
+from scoring import selectors, services
+from scoring.forms import DeleteAccountForm, SignupForm
+
+
+class LoginView(auth_views.LoginView):
+    redirect_authenticated_user = True
+    next_page = "scoring:clubs"
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        return super().get_context_data(**kwargs) | {"sends_email": settings.SITE_SENDS_EMAIL}
 
 
 @require_http_methods(["GET", "POST"])
@@ -44,3 +58,27 @@ def safe_next(request: HttpRequest) -> str:
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return next_url if allowed else ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Delete my account, with my password: refused, naming them, while I run any club."""
+    owned = list(selectors.clubs_run_by(request.user))
+    sent = request.method == "POST"
+    form = DeleteAccountForm(request.POST if sent and not owned else None)
+    if sent and form.is_valid():
+        try:
+            services.delete_account(user=request.user, password=form.cleaned_data["password"])
+        except services.OwnsClubs as refused:
+            owned = refused.clubs
+        except services.ScoringError as refused:
+            form.add_error("password", refused.message)
+        else:
+            logout(request)
+            messages.success(
+                request, _("Your account is deleted. Every score you kept stays with your clubs.")
+            )
+            return redirect("home")
+    context = {"form": form, "owned": owned, "refused": sent and bool(owned)}
+    return render(request, "registration/delete_account.html", context)

@@ -8,6 +8,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
+from tests.browser.account_pages import account_pages
 from tests.browser.phone import log_in, open_phone, screenshot
 from tests.factories import PLAYERS
 
@@ -131,6 +132,7 @@ def walk(page, site):
     yield "join"
     page.goto("/join/no-such-token/")
     yield "join, link not valid"
+    yield from account_pages(page, site)
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
@@ -234,6 +236,21 @@ def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):
         """() => [...document.querySelectorAll('.pick')].map(b => getComputedStyle(b).color)"""
     )
     assert len(set(colours)) >= 2  # two colours, as well as the symbols checked above
+
+
+def test_the_account_pages_pass_axe_in_chinese_light_and_dark(a11y_phone, site):
+    """Getting back in and one's own account, in Traditional Chinese, in both schemes."""
+    page = a11y_phone
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+    )
+    problems = []
+    for name in account_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        where = f"{name} (zh-hant, {page.color_scheme})"
+        problems += serious_violations(page, where)
+        problems += [f"{where}: {problem}" for problem in small_targets(page)]
+    assert not problems, "In Chinese:\n" + "\n".join(problems)
 
 
 def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server, site):
