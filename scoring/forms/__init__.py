@@ -3,10 +3,12 @@
 - `clubs`: signing up, a new club, a new game's seats and season, moving a game.
 - `seasons`: a season's house rules and stake, a new season, a game's stake.
 - `deals`: the deal form, with each player's penalty as it is typed.
+- `players`: a player's new name, and the player to merge one into.
 """
 
 from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm, SignupForm
 from scoring.forms.deals import DealForm, DealRow, with_went_out
+from scoring.forms.players import MergePlayerForm, RenamePlayerForm
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
 __all__ = [
@@ -14,8 +16,10 @@ __all__ = [
     "DealForm",
     "DealRow",
     "HouseRulesForm",
+    "MergePlayerForm",
     "MoveGameForm",
     "NewGameForm",
+    "RenamePlayerForm",
     "SeasonForm",
     "SignupForm",
     "StakeForm",
