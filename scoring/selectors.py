@@ -35,10 +35,12 @@ from django.shortcuts import get_object_or_404
 
 from scoring.models import (
     Club,
+    ClubChange,
     Deal,
     DealScore,
     Game,
     GameChange,
+    Membership,
     Player,
     Season,
     SeasonChange,
@@ -46,7 +48,7 @@ from scoring.models import (
     token_digest,
 )
 
-# How many lines of a game's or a season's history its page shows.
+# How many lines of a game's, a season's or a club's history its page shows.
 HISTORY_SHOWN = 50
 
 # Members only
@@ -106,6 +108,37 @@ def is_member(club: Club, user: AbstractBaseUser) -> bool:
 
 def clubs_run_by(user: AbstractBaseUser) -> QuerySet[Club]:
     return Club.objects.filter(owner=user)
+def membership_in(club: Club, membership_id: int) -> Membership | None:
+    """One of the club's members (with their account), or None if they are in it no more."""
+    return club.memberships.select_related("user").filter(pk=membership_id).first()
+
+
+def roster_player(club: Club, player_id: int) -> Player | None:
+    """One of the club's players (with the club), or None if they are on its roster no more."""
+    return club.players.select_related("club").filter(pk=player_id).first()
+
+
+def club_left_by(user: AbstractBaseUser, club_id: int) -> Club | None:
+    """The club, if the last line of its history about `user` says they left it: what a resent
+    "Leave club" is answered with. Anyone else, a member removed since too, finds nothing."""
+    last = (
+        ClubChange.objects.filter(club_id=club_id)
+        .filter(Q(by=user) | Q(action__in=MEMBER_ACTIONS, name=user.get_username()))
+        .select_related("club")
+        .first()
+    )
+    return last.club if last is not None and last.action == ClubChange.Action.LEAVE else None
+
+
+MEMBER_ACTIONS = (
+    ClubChange.Action.REMOVE_MEMBER,
+    ClubChange.Action.LEAVE,
+    ClubChange.Action.MAKE_OWNER,
+)
+
+
+def recent_club_changes(club: Club) -> list[ClubChange]:
+    return list(club.changes.select_related("by")[:HISTORY_SHOWN])
 
 
 # Found by a link's token

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import clubs, exports, games, live, passwords, players, seasons
+from scoring.views import clubs, exports, games, live, members, passwords, players, seasons
 
 app_name = "scoring"
 urlpatterns = [
@@ -11,6 +11,33 @@ urlpatterns = [
         "clubs/<int:club_id>/members/<int:membership_id>/reset-link/",
         passwords.make_reset_link,
         name="reset-link",
+    ),
+    path("clubs/<int:club_id>/history/", members.club_history, name="club-history"),
+    path("clubs/<int:club_id>/leave/", members.leave_club, name="leave-club"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/remove/",
+        members.remove_member,
+        name="remove-member",
+    ),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/owner/",
+        members.make_owner,
+        name="make-owner",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/rename/",
+        players.rename_player,
+        name="rename-player",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/merge/",
+        players.merge_player,
+        name="merge-player",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/remove/",
+        players.remove_player,
+        name="remove-player",
     ),
     path("clubs/<int:club_id>/games/new/", games.new_game, name="new-game"),
     path("clubs/<int:club_id>/standings/", seasons.all_time, name="all-time"),

@@ -17,6 +17,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring import services
+from scoring.models import Club
 from tests.factories import make_club, make_game, make_member, make_user, record
 
 ROLES = ("anonymous", "stranger", "member", "owner")
@@ -86,6 +87,31 @@ MATRIX: dict[str, Row] = {
         "/clubs/{club}/members/{membership}/reset-link/", MEMBERS_NO, ("login", 404, 403, 200)
     ),
     "scoring:new-game": Row("/clubs/{club}/games/new/", MEMBERS_ONLY, MEMBERS_ONLY),
+    # A club's members and history. The owner can't leave before handing the club on (the
+    # page says so); a member can.
+    "scoring:club-history": Row("/clubs/{club}/history/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:leave-club": Row("/clubs/{club}/leave/", MEMBERS_ONLY, ("login", 404, 302, 200)),
+    "scoring:remove-member": Row(
+        "/clubs/{club}/members/{membership}/remove/",
+        ("login", 404, 403, 200),
+        ("login", 404, 403, 302),
+    ),
+    "scoring:make-owner": Row(
+        "/clubs/{club}/members/{membership}/owner/",
+        ("login", 404, 403, 200),
+        ("login", 404, 403, 302),
+    ),
+    # The roster: any member. Sent empty, a rename or a merge is refused on its form; the
+    # fixture's player sat in its game, so removing them is refused (and said so).
+    "scoring:rename-player": Row(
+        "/clubs/{club}/players/{player}/rename/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
+    "scoring:merge-player": Row(
+        "/clubs/{club}/players/{player}/merge/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
+    "scoring:remove-player": Row(
+        "/clubs/{club}/players/{player}/remove/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
@@ -163,6 +189,7 @@ def site(db):
             "game": game.pk,
             "season": game.season_id,
             "player": club.players.first().pk,
+            "membership": club.memberships.get(user=member).pk,
             "token": club.invite_token,
             "share": services.share_game(game=game, by=owner),
             "membership": club.memberships.get(user=member).pk,
@@ -195,3 +222,24 @@ def test_access(client, site, name, method, role):
     path = row.path.format(**site["values"])
     response = getattr(client, method)(path)
     assert answer(response) == expected, f"{method.upper()} {path} as {role}"
+
+
+REMOVED_CASES = [(name, method) for name in MATRIX for method in ("get", "post")]
+
+
+@pytest.mark.parametrize(("name", "method"), REMOVED_CASES)
+def test_a_removed_member_gets_what_a_stranger_gets(client, site, name, method):
+    """Removed while signed in with the club open: from their next request on, every URL of the
+    club (its pages, its games' polls, its exports) answers them as it answers a stranger."""
+    member, owner = site["users"]["member"], site["users"]["owner"]
+    client.force_login(member)
+    assert client.get(f"/clubs/{site['values']['club']}/").status_code == 200
+    services.remove_member(
+        club=Club.objects.get(pk=site["values"]["club"]), member=member, by=owner
+    )
+    row = MATRIX[name]
+    path = row.path.format(**site["values"])
+
+    response = getattr(client, method)(path)
+
+    assert answer(response) == getattr(row, method)[ROLES.index("stranger")], f"{method} {path}"

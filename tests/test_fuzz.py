@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scoring import services
 from scoring.models import (
     Club,
+    ClubChange,
     Deal,
     DealScore,
     Game,
@@ -45,6 +46,7 @@ FUZZ = settings(
 MODELS = (
     get_user_model(),
     Club,
+    ClubChange,
     Membership,
     Player,
     Season,
@@ -399,6 +401,58 @@ def test_move_a_game(world, season):
         f"/games/{world['game'].pk}/season/", form_data({"season": season})
     )
     assert response.status_code in (200, 302)
+
+
+@FUZZ
+@given(name=MAYBE_MISSING)
+def test_rename_a_player(world, name):
+    club = world["club"]
+    if "ben" not in world:
+        world["ben"] = club.players.get(name="Ben").pk
+    before = counts()
+    response = world["client"].post(
+        f"/clubs/{club.pk}/players/{world['ben']}/rename/", form_data({"name": name})
+    )
+    assert_answered(response, before)
+
+
+@FUZZ
+@given(into=st.one_of(MAYBE_MISSING, st.integers(min_value=-1, max_value=12).map(str)))
+def test_merge_a_player(world, into):
+    """Into anyone, or anything: Eve (who never sat with Ann) merges into Ann once; the others
+    all sat together, so merging them is refused, saying why."""
+    club = world["club"]
+    if "eve" not in world:
+        make_game(club, ("Eve", "Ben", "Cy", "Dee"))
+        world["eve"] = club.players.get(name="Eve").pk
+    before = counts()
+    for merged in (world["eve"], club.players.get(name="Ann").pk):
+        response = world["client"].post(
+            f"/clubs/{club.pk}/players/{merged}/merge/", form_data({"into": into})
+        )
+        assert_answered(response, before)
+        before = counts()
+
+
+@FUZZ
+@given(fields=st.dictionaries(wild_text, wild_text, max_size=3))
+def test_the_members_and_roster_confirmations_take_nothing_else_sent(world, fields):
+    """Remove, Make owner, Leave club and Remove a player: only the address says what to do."""
+    club = world["club"]
+    bo = make_member(club)
+    membership = club.memberships.get(user=bo)
+    client = world["client"]
+    response = client.post(f"/clubs/{club.pk}/members/{membership.pk}/remove/", fields)
+    assert response.status_code == 302
+    assert not club.memberships.filter(user=bo).exists()
+    bo_client = Client()
+    bo_client.force_login(make_member(club))
+    assert bo_client.post(f"/clubs/{club.pk}/leave/", fields).status_code == 302
+    before = counts()
+    ann = club.players.get(name="Ann")
+    assert_answered(client.post(f"/clubs/{club.pk}/players/{ann.pk}/remove/", fields), before)
+    assert_answered(client.post(f"/clubs/{club.pk}/members/0/owner/", fields), before)
+    services.make_owner(club=club, member=club.owner, by=club.owner)  # no change: still theirs
 
 
 @FUZZ

@@ -4,11 +4,13 @@
 - `clubs`: a new club, a new game's seats and season, moving a game.
 - `seasons`: a season's house rules and stake, a new season, a game's stake.
 - `deals`: the deal form, with each player's penalty as it is typed.
+- `players`: a player's new name, and the player to merge one into.
 """
 
 from scoring.forms.accounts import DeleteAccountForm, SignupForm
 from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
 from scoring.forms.deals import DealForm, DealRow, with_went_out
+from scoring.forms.players import MergePlayerForm, RenamePlayerForm
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
 __all__ = [
@@ -17,8 +19,10 @@ __all__ = [
     "DealRow",
     "DeleteAccountForm",
     "HouseRulesForm",
+    "MergePlayerForm",
     "MoveGameForm",
     "NewGameForm",
+    "RenamePlayerForm",
     "SeasonForm",
     "SignupForm",
     "StakeForm",

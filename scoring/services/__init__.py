@@ -6,9 +6,11 @@ person at the table). Views call these and nothing else that writes, as
 
 - `errors`: `ScoringError` and its kinds.
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
-- `clubs`: a new club, joining it, its invite link.
+- `clubs`: a new club, joining it, its invite link, the lock on its row.
 - `accounts`: an owner's password link for a member, setting a password by a link, changing
   one's password, deleting one's account.
+- `members`: removing a member, leaving, handing the club on.
+- `players`: renaming, merging and removing a player of the roster.
 - `seasons`: a new season, a season's rules.
 - `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
@@ -26,7 +28,7 @@ from scoring.services.accounts import (
     reset_link_refusal,
     set_password_by_link,
 )
-from scoring.services.clubs import create_club, join_club, reset_invite
+from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
 from scoring.services.deals import edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
     DealAlreadyRecorded,
@@ -34,6 +36,7 @@ from scoring.services.errors import (
     DealWasUndone,
     InvalidDeal,
     NotAllowed,
+    SatTogether,
     ScoringError,
 )
 from scoring.services.games import (
@@ -46,6 +49,8 @@ from scoring.services.games import (
     start_game,
     stop_sharing,
 )
+from scoring.services.members import leave_club, make_owner, remove_member
+from scoring.services.players import merge_player, remove_player, rename_player
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
 from scoring.services.totals import SEAT_FIGURES, deal_sheet, recompute, seat_figures
 
@@ -60,6 +65,7 @@ __all__ = [
     "NotAllowed",
     "OwnsClubs",
     "ResetLink",
+    "SatTogether",
     "ScoringError",
     "change_password",
     "clean_player_name",
@@ -70,10 +76,17 @@ __all__ = [
     "edit_deal",
     "end_match",
     "join_club",
+    "leave_club",
+    "lock_club",
+    "make_owner",
     "make_reset_link",
+    "merge_player",
     "move_game",
     "recompute",
     "record_deal",
+    "remove_member",
+    "remove_player",
+    "rename_player",
     "reset_invite",
     "reset_link_refusal",
     "season_day_problem",

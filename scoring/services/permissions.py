@@ -46,6 +46,14 @@ def check_may_delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     _owner_only(game.club, by, _("Only the club's owner can delete a game."))
 
 
+def check_may_remove_member(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can remove a member."))
+
+
+def check_may_make_owner(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can make another member the owner."))
+
+
 def check_may_change_stake(*, club: Club, finished: bool, by: AbstractBaseUser) -> None:
     """Any member may while the game is played; once it is over, only the owner, since it
     changes what everyone owes."""

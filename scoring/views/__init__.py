@@ -10,10 +10,11 @@ unguessable share token.
 - `passwords`: an owner's password link for a member, the page a link opens, "Forgot your
   password?" (where the site sends email), changing one's password.
 - `clubs`: the list of a member's clubs, a club's page, joining, a new invite link.
+- `members`: the club's history, removing a member, handing the club on, leaving it.
 - `games`: a game's page and everything done on it: deals, stake, season, deleting it.
 - `live`: sharing a game, its live view, and the polls of the game page and the live view.
 - `seasons`: a season's page, the all-time standings, a new season, a season's rules.
-- `players`: a player's page.
+- `players`: a player's page; renaming, merging and removing a player.
 - `exports`: a game as JSON or CSV, a season's CSVs.
 - `pages`: the game page and the season pages as the views of several areas answer with them.
 """

@@ -133,6 +133,54 @@ def walk(page, site):
     page.goto("/join/no-such-token/")
     yield "join, link not valid"
     yield from account_pages(page, site)
+    yield from club_pages(page, site)
+
+
+def club_pages(page, site):
+    """The club's members, history and roster pages and their refusals, as its owner sees them,
+    then the "Leave club" page as a member: nothing is changed. Forms are filled by their
+    fields' ids, so the walk works in any language."""
+    club = site["club"]
+    ann = club.players.get(name="Ann")
+    bo = club.memberships.get(user=site["bo"])
+    zed = club.players.get(name="Zed")
+    log_in(page, site["sam"], site["url"])
+    page.goto(f"/clubs/{club.pk}/")
+    expect(page.locator(".member-actions").first).to_be_visible()
+    yield "club, its members and roster"
+    page.goto(f"/clubs/{club.pk}/history/")
+    yield "the club's history"
+    page.goto(f"/clubs/{club.pk}/members/{bo.pk}/remove/")
+    yield "remove a member"
+    page.goto(f"/clubs/{club.pk}/members/{bo.pk}/owner/")
+    yield "make a member the owner"
+    page.goto(f"/clubs/{club.pk}/leave/")
+    yield "leave club, as its owner"
+    page.goto(f"/players/{ann.pk}/")
+    expect(page.locator(".roster-actions")).to_be_visible()
+    yield "player, with the roster's changes"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/rename/")
+    yield "rename a player"
+    page.locator("#id_name").fill("ben")
+    page.locator("form.narrow-form button[type=submit]").click()
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "rename, refused"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/merge/")
+    yield "merge a player"
+    page.locator("#id_into").select_option(str(club.players.get(name="Ben").pk))
+    page.locator("form.narrow-form button[type=submit]").click()
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "merge, refused"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/remove/")
+    yield "remove a player who has played"
+    page.goto(f"/clubs/{club.pk}/players/{zed.pk}/remove/")
+    yield "remove a player"
+    log_in(page, site["bo"], site["url"])
+    page.goto(f"/clubs/{club.pk}/leave/")
+    expect(page.locator("form .button.danger")).to_be_visible()
+    yield "leave club, as a member"
+    assert page.goto(f"/clubs/{site['other_club'].pk}/").status == 404
+    yield "a club not theirs: not found"
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
@@ -275,4 +323,20 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
             expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
             screenshot(page, "checker-zh-hant")
     page.context.close()
+    assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
+def test_the_club_and_roster_pages_pass_axe_in_chinese_in_light_and_dark(a11y_phone, site):
+    """The members, history and roster pages in Traditional Chinese, in both colour schemes:
+    axe-core and 44 px targets (English is walked by the tests above)."""
+    page = a11y_phone
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+    )
+    problems = []
+    for name in club_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        where = f"{name} (zh-hant, {page.color_scheme})"
+        problems += serious_violations(page, where)
+        problems += [f"{where}: {problem}" for problem in small_targets(page)]
     assert not problems, "In Chinese:\n" + "\n".join(problems)
