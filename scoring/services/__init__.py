@@ -8,7 +8,8 @@ person at the table). Views call these and nothing else that writes, as
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
 - `clubs`: a new club, joining it, its invite link.
 - `seasons`: a new season, a season's rules.
-- `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
+- `games`: starting a game, playing again with the same table, its stake, its season, its live
+  view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 """
@@ -22,12 +23,14 @@ from scoring.services.errors import (
     InvalidDeal,
     NotAllowed,
     ScoringError,
+    SeatsDiffer,
 )
 from scoring.services.games import (
     clean_player_name,
     delete_game,
     end_match,
     move_game,
+    play_again,
     set_stake,
     share_game,
     start_game,
@@ -44,6 +47,7 @@ __all__ = [
     "InvalidDeal",
     "NotAllowed",
     "ScoringError",
+    "SeatsDiffer",
     "clean_player_name",
     "create_club",
     "deal_sheet",
@@ -52,6 +56,7 @@ __all__ = [
     "end_match",
     "join_club",
     "move_game",
+    "play_again",
     "recompute",
     "record_deal",
     "reset_invite",

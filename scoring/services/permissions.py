@@ -26,6 +26,11 @@ def check_may_reset_invite(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can reset its invite link"))
 
 
+def check_may_share_invite(*, club: Club, by: AbstractBaseUser) -> None:
+    """The invite link (and its QR code) is shown to the owner alone: members ask them."""
+    _owner_only(club, by, _("Only the club's owner can share its invite link"))
+
+
 def check_may_start_season(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can start a new season."))
 
