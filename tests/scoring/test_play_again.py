@@ -33,9 +33,7 @@ def finished(club):
 # The service
 
 
-def test_play_again_seats_the_same_players_in_the_same_seats_in_the_current_season(
-    club, finished
-):
+def test_play_again_seats_the_same_players_in_the_same_seats_in_the_current_season(club, finished):
     spring = services.start_season(
         club=club,
         name="Spring",
@@ -154,9 +152,7 @@ def test_phones_tapping_play_again_at_once_open_one_game():
 # The game page's button
 
 
-def test_a_finished_game_offers_play_again_and_a_double_tap_opens_one_game(
-    client, club, finished
-):
+def test_a_finished_game_offers_play_again_and_a_double_tap_opens_one_game(client, club, finished):
     member = make_member(club)
     client.force_login(member)
     page = text(client.get(f"/games/{finished.pk}/"))
@@ -251,8 +247,6 @@ def test_the_last_game_is_the_clubs_even_in_another_season(club):
     from scoring import selectors
 
     make_game(club, names=["Ann", "Ben", "Cy", "Dee"])
-    services.start_season(
-        club=club, name="Spring", starts_on=datetime.date.today(), by=club.owner
-    )
+    services.start_season(club=club, name="Spring", starts_on=datetime.date.today(), by=club.owner)
     assert Season.objects.filter(club=club).count() == 2
     assert selectors.last_game_players(club) == ["Ann", "Ben", "Cy", "Dee"]
