@@ -61,4 +61,6 @@ def runs(d: str) -> list[tuple[float, float, float]]:
 
 
 def decode(picture: Image.Image) -> list[str]:
-    return [found.text for found in zxingcpp.read_barcodes(picture.convert("L"))]
+    # Not inverted: a code drawn light on dark is one many cameras fail to read.
+    codes = zxingcpp.read_barcodes(picture.convert("L"), try_invert=False)
+    return [found.text for found in codes]
