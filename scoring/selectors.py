@@ -22,6 +22,7 @@ from django.db.models import (
     Count,
     Exists,
     F,
+    Max,
     Min,
     OuterRef,
     Prefetch,
@@ -30,7 +31,7 @@ from django.db.models import (
     Sum,
     Value,
 )
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.shortcuts import get_object_or_404
 
 from scoring.models import (
@@ -100,6 +101,37 @@ def member_player(user: AbstractBaseUser, player_id: int) -> Player:
 
 def clubs_of(user: AbstractBaseUser) -> QuerySet[Club]:
     return Club.objects.filter(memberships__user=user).select_related("owner")
+
+
+def clubs_with_games_in_progress(user: AbstractBaseUser) -> QuerySet[Club]:
+    """The user's clubs, each with `playing`: how many of its games are in progress."""
+    return clubs_of(user).annotate(
+        playing=Count("games", filter=Q(games__status=Game.Status.IN_PROGRESS))
+    )
+
+
+def games_in_progress_of(user: AbstractBaseUser, *, most: int) -> list[Game]:
+    """At most `most` of the games in progress in the user's clubs, the one last played (a
+    deal recorded, or else started) first, each with its club, its seats and players
+    clockwise, and `deals`: how many deals it has had. Two queries."""
+    games = (
+        Game.objects.filter(club__memberships__user=user, status=Game.Status.IN_PROGRESS)
+        .annotate(
+            deals_had=Coalesce(Max("deals__number"), 0),
+            last_played=Coalesce(Max("deals__recorded_at"), "created_at"),
+        )
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", queryset=seats_in_order()))
+        .order_by("-last_played", "-pk")
+    )
+    return list(games[:most])
+
+
+def last_game_players(club: Club) -> list[str]:
+    """The names of the players of the club's most recent game, clockwise (none without a
+    game): a table usually keeps its seats from one game to the next."""
+    last = club.games.order_by("-created_at", "-pk").values("pk")[:1]
+    return list(seats_in_order().filter(game__in=last).values_list("player__name", flat=True))
 
 
 def is_member(club: Club, user: AbstractBaseUser) -> bool:

@@ -116,7 +116,11 @@ MATRIX: dict[str, Row] = {
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
     ),
-    "scoring:join": Row("/join/{token}/", ("login", 200, 200, 200), ("login", 302, 302, 302)),
+    # The invite says which club it is for to anyone holding it, signed in or not (to sign up
+    # from); joining is a POST by someone signed in.
+    "scoring:join": Row("/join/{token}/", everyone(200), ("login", 302, 302, 302)),
+    # The invite link is the owner's to share, its QR code too.
+    "scoring:invite-qr": Row("/clubs/{club}/invite/qr.svg", ("login", 404, 403, 200), MEMBERS_NO),
     "scoring:season": Row("/seasons/{season}/", MEMBERS_ONLY, MEMBERS_NO),
     # The fixture's season has a game, so a change is refused (and said so) on the form.
     "scoring:season-rules": Row(
@@ -131,6 +135,8 @@ MATRIX: dict[str, Row] = {
     "scoring:record": Row("/games/{game}/deals/", MEMBERS_NO, MEMBERS_ONLY),
     "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
+    # The fixture's game is in progress: "Play again" is refused, and said so on the game page.
+    "scoring:play-again": Row("/games/{game}/play-again/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:undo": Row("/games/{game}/undo/", MEMBERS_ONLY, ("login", 404, 302, 302)),
     # The fixture's game plays to 100, so ending it is refused (and said so) on the game page.
     "scoring:end-match": Row("/games/{game}/end/", MEMBERS_NO, ("login", 404, 200, 200)),
@@ -151,6 +157,7 @@ MATRIX: dict[str, Row] = {
     "scoring:stop-sharing": Row("/games/{game}/share/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:live": Row("/live/{share}/", everyone(200), NO),
     "scoring:live-board": Row("/live/{share}/board/", everyone(200), NO),
+    "scoring:live-qr": Row("/live/{share}/qr.svg", everyone(200), NO),
 }
 
 # Django's admin guards itself (staff only) and isn't a page of ours.

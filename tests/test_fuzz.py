@@ -472,6 +472,61 @@ def test_join_with_any_token(world, token):
 
 
 @FUZZ
+@given(
+    token=st.text(
+        alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="/?#"),
+        min_size=1,
+        max_size=80,
+    )
+)
+def test_an_invite_opened_signed_out_with_any_token(world, token):
+    """Signed out, any token but the club's own is "not found", and names no club."""
+    before = counts()
+    response = Client().get(f"/join/{token}/")
+    assert response.status_code == 404
+    assert world["club"].name not in response.content.decode()
+    assert counts() == before
+
+
+@FUZZ
+@given(next_url=MAYBE_MISSING, username=st.sampled_from(["newcomer", "owner", ""]))
+@example(next_url="/join/no-such-token/", username="newcomer")
+# Once a 500: redirect() took a `next` of "0" for the name of a view.
+@example(next_url="0", username="newcomer")
+def test_sign_up_with_any_next(world, next_url, username):
+    """Whatever `next` says, signing up never fails and joins a club only by its invite."""
+    fields = {"username": username, "password1": "a long passphrase 7"}
+    fields |= {"password2": "a long passphrase 7", "next": next_url}
+    before = counts()
+    response = Client().post("/accounts/signup/", form_data(fields))
+    assert_answered(response, before)
+    assert not Membership.objects.filter(user__username="newcomer").exists()
+    get_user_model().objects.filter(username="newcomer").delete()
+
+
+@FUZZ
+@given(fields=st.dictionaries(wild_text, wild_text, max_size=3), same=MAYBE_MISSING)
+def test_play_again_and_same_players(world, fields, same):
+    """The "Play again" form has no fields: whatever comes with it, a game in progress is
+    refused and a finished one gets its one rematch; "Same players as last time" reads only
+    same=1."""
+    client, game = world["client"], world["game"]
+    before = counts()
+    refused = client.post(f"/games/{game.pk}/play-again/", fields)
+    assert refused["Location"] == f"/games/{game.pk}/"
+    assert counts() == before
+    if "finished" not in world:
+        world["finished"] = make_game(world["club"], names=["Eve", "Fay", "Gus", "Hal"])
+        for _ in range(3):
+            record(world["finished"], 0, 13, 13, 13)
+    opened = client.post(f"/games/{world['finished'].pk}/play-again/", fields)
+    rematches = Game.objects.filter(seats__player__name="Eve", status="in_progress")
+    assert opened["Location"] == f"/games/{rematches.get().pk}/"
+    response = client.get(f"/clubs/{world['club'].pk}/games/new/", form_data({"same": same}))
+    assert response.status_code == 200
+
+
+@FUZZ
 @given(a=MAYBE_MISSING, b=MAYBE_MISSING, into=MAYBE_MISSING, tap=MAYBE_MISSING)
 def test_hand_checker(db, a, b, into, tap):
     params = form_data({"a": a, "b": b, "into": into, "tap": tap})

@@ -12,7 +12,8 @@ person at the table). Views call these and nothing else that writes, as
 - `members`: removing a member, leaving, handing the club on.
 - `players`: renaming, merging and removing a player of the roster.
 - `seasons`: a new season, a season's rules.
-- `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
+- `games`: starting a game, playing again with the same table, its stake, its season, its live
+  view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 """
@@ -38,12 +39,14 @@ from scoring.services.errors import (
     NotAllowed,
     SatTogether,
     ScoringError,
+    SeatsDiffer,
 )
 from scoring.services.games import (
     clean_player_name,
     delete_game,
     end_match,
     move_game,
+    play_again,
     set_stake,
     share_game,
     start_game,
@@ -68,6 +71,7 @@ __all__ = [
     "SatTogether",
     "ScoringError",
     "change_password",
+    "SeatsDiffer",
     "clean_player_name",
     "create_club",
     "deal_sheet",
@@ -82,6 +86,7 @@ __all__ = [
     "make_reset_link",
     "merge_player",
     "move_game",
+    "play_again",
     "recompute",
     "record_deal",
     "remove_member",

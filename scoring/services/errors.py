@@ -41,6 +41,11 @@ class DealRecordedDifferently(ScoringError):
     while the form waited to be resent, or the deal was edited since)."""
 
 
+class SeatsDiffer(ScoringError):
+    """ "Play again" can't seat the same table: the current season's rules are for another
+    number of players than the finished game had."""
+
+
 class NotAllowed(ScoringError):
     """The user is a member of the club but this action is the owner's."""
 

@@ -30,6 +30,11 @@ def check_may_make_reset_link(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can make a member a password reset link."))
 
 
+def check_may_share_invite(*, club: Club, by: AbstractBaseUser) -> None:
+    """The invite link (and its QR code) is shown to the owner alone: members ask them."""
+    _owner_only(club, by, _("Only the club's owner can share its invite link"))
+
+
 def check_may_start_season(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can start a new season."))
 

@@ -53,6 +53,10 @@ def walk(page, site):
     yield "offline"
     page.goto(f"/live/{site['share_token']}/")
     yield "live view (share link)"
+    page.goto(f"/join/{site['other_club'].invite_token}/")
+    yield "join, signed out"
+    page.goto(f"/accounts/signup/?next=/join/{site['other_club'].invite_token}/")
+    yield "sign up from an invite"
 
     log_in(page, site["sam"], site["url"])
     page.goto("/")
@@ -61,8 +65,14 @@ def walk(page, site):
     yield "my clubs"
     page.goto(f"/clubs/{club.pk}/")
     yield "club"
+    page.get_by_text("Show the QR code").click()
+    expect(page.get_by_role("img", name="QR code for the invite link")).to_be_visible()
+    yield "club, the invite's QR code shown"
     page.goto(f"/clubs/{club.pk}/games/new/")
     yield "new game"
+    page.get_by_role("link", name="Same players as last time").click()
+    expect(page.get_by_label("Seat 1")).not_to_have_value("")
+    yield "new game, same players as last time"
     for seat, name in enumerate(("Ann", "ann", "Cy", ""), start=1):
         page.get_by_label(f"Seat {seat}").fill(name)
     submit_without_browser_checks(page, "Start game")
@@ -71,6 +81,9 @@ def walk(page, site):
 
     page.goto(f"/games/{playing.pk}/")
     yield "game in progress"
+    page.get_by_text("Show the QR code").click()
+    expect(page.get_by_role("img", name="QR code for the live view link")).to_be_visible()
+    yield "game, the live view's QR code shown"
     for name, count in zip(PLAYERS, (0, 13, 13, 0), strict=True):
         page.get_by_label(name, exact=True).fill(str(count))
     page.get_by_role("button", name="Record deal").click()
@@ -90,7 +103,8 @@ def walk(page, site):
 
     page.goto(f"/games/{finished.pk}/")
     expect(page.locator(".chart-svg")).to_be_visible()
-    yield "finished game with its chart"
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    yield "finished game with its chart and Play again"
     page.goto(f"/games/{site['twos_game'].pk}/")
     expect(page.get_by_label("Went out on twos?")).to_be_visible()
     yield "game under the stronger twos rule"
@@ -307,18 +321,30 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
     )
-    log_in(page, site["sam"], site["url"])
     problems = []
+
+    def check(name: str) -> None:
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems.extend(serious_violations(page, f"{name} (zh-hant)"))
+        problems.extend(f"{name} (zh-hant): {problem}" for problem in small_targets(page))
+
+    page.goto(f"/join/{site['other_club'].invite_token}/")
+    check("join, signed out")
+    log_in(page, site["sam"], site["url"])
     for name, address in (
         ("home", "/"),
         ("checker with a verdict", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D"),
         ("game", f"/games/{site['playing'].pk}/"),
+        ("finished game, Play again", f"/games/{site['finished'].pk}/"),
+        ("new game, same players as last time", f"/clubs/{site['club'].pk}/games/new/?same=1"),
         ("standings", f"/seasons/{site['season'].pk}/"),
+        ("club", f"/clubs/{site['club'].pk}/"),
     ):
         page.goto(address)
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        problems += serious_violations(page, f"{name} (zh-hant)")
-        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
+        if name in ("game", "club"):  # with the share panel's QR code open
+            page.locator(".share-qr summary").click()
+            expect(page.locator(".qr-code")).to_be_visible()
+        check(name)
         if name == "checker with a verdict":
             expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
             screenshot(page, "checker-zh-hant")
