@@ -259,3 +259,23 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
             screenshot(page, "checker-zh-hant")
     page.context.close()
     assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
+_LUMINANCE_JS = """
+element => {
+  const [r, g, b] = getComputedStyle(element).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const channel = (c) => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+"""
+
+
+def test_the_header_is_dark_in_the_dark_colour_scheme(browser, live_server):
+    """A bright green bar on a dark page glares at a dim card table."""
+    page = open_phone(browser, live_server, "dark")
+    page.goto("/")
+    header = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.querySelector('.site-header'))"]))
+    body = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.body)"]))
+    assert header < 0.06, f"the header's luminance is {header:.2f} in the dark scheme"
+    assert header > body  # still a bar apart from the page
+    page.context.close()
