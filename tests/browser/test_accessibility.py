@@ -5,11 +5,16 @@ import re
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 from playwright.sync_api import expect
 
+from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
 from tests.browser.phone import log_in, open_phone, screenshot
-from tests.factories import PLAYERS
+from tests.factories import PLAYERS, make_member
+
+# Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
+FAILING_URLS = override_settings(ROOT_URLCONF="tests.failing_urls")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -131,6 +136,44 @@ def walk(page, site):
     yield "join"
     page.goto("/join/no-such-token/")
     yield "join, link not valid"
+    yield from error_pages(page, site)
+
+
+def error_pages(page, site):
+    """The error pages, signed in as the club's owner, then as a member, then signed out (in
+    the page's language: the language cookie stays)."""
+
+    def opened(address: str, status: int) -> None:
+        response = page.goto(address)
+        assert response.status == status, f"{address}: {response.status}"
+        expect(page.locator(".error-page h1")).to_be_visible()
+
+    opened(f"/clubs/{site['other_club'].pk}/", 404)
+    yield "not found, signed in"
+    with FAILING_URLS:
+        opened(failing_urls.FAILS, 500)
+    yield "server error"
+    # A form sent with a token that no longer holds (a page left open across a log-out).
+    page.goto("/")
+    page.locator(".language-form [name=csrfmiddlewaretoken]").evaluate("i => { i.value = 'x'; }")
+    with page.expect_response(lambda response: response.status == 403):
+        page.locator(".language-form [type=submit]").click()
+    expect(page.locator(".error-page h1")).to_be_visible()
+    yield "form expired"
+    log_in(page, make_member(site["club"], "mia"), site["url"])
+    opened(f"/clubs/{site['club'].pk}/seasons/new/", 403)
+    yield "owner only, refused to a member"
+    language = [c for c in page.context.cookies() if c["name"] == settings.LANGUAGE_COOKIE_NAME]
+    page.context.clear_cookies()
+    page.context.add_cookies(language)
+    opened("/no/such/page/", 404)
+    expect(page.locator(".error-page a.primary")).to_be_visible()  # the way to log in
+    yield "not found, signed out"
+    with FAILING_URLS:
+        opened(failing_urls.REFUSES, 403)
+        yield "not allowed, signed out"
+        opened(failing_urls.BAD_REQUEST, 400)
+        yield "bad request"
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
@@ -257,6 +300,10 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
         if name == "checker with a verdict":
             expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
             screenshot(page, "checker-zh-hant")
+    for name in error_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems += serious_violations(page, f"{name} (zh-hant)")
+        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
     page.context.close()
     assert not problems, "In Chinese:\n" + "\n".join(problems)
 
