@@ -118,6 +118,7 @@ class PlayedGame:
     total: int
     place: int  # 1 for the lowest total; players level share a place
     average: float
+    others: list[str]  # the other players' names, in seat order
 
 
 def played_games(player: Player, games: Iterable[Game]) -> list[PlayedGame]:
@@ -132,6 +133,7 @@ def played_games(player: Player, games: Iterable[Game]) -> list[PlayedGame]:
                 total=mine.total,
                 place=1 + sum(1 for total in totals if total < mine.total),
                 average=mine.total / mine.deals_played if mine.deals_played else 0.0,
+                others=[seat.player.name for seat in game.seats.all() if seat != mine],
             )
         )
     return played

@@ -399,3 +399,11 @@ def test_the_cached_season_page_changes_with_every_game_that_changes(owner_clien
     owner_client.post(f"/games/{second.pk}/delete/", {"confirm": "yes"})
     after = owner_client.get(f"/seasons/{season.pk}/?sort=rank").content.decode()
     assert f"/games/{second.pk}/" not in after
+
+
+def test_a_players_games_name_the_others_with_no_stray_comma(owner_client, club, season_games):
+    """Dee sat last: "Ann, Ben, Cy", not "Ann, Ben, Cy,"."""
+    dee = club.players.get(name="Dee")
+    html = re.sub(r"\s+", " ", owner_client.get(f"/players/{dee.pk}/").content.decode())
+    assert "Season 1 · Ann, Ben, Cy</span>" in html
+    assert "," + "</span>" not in html.replace(" ", "")
