@@ -205,6 +205,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates each language's way (bigtwo_site/formats/): pages name a format, never a pattern.
+FORMAT_MODULE_PATH = ["bigtwo_site.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

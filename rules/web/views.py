@@ -193,7 +193,10 @@ def checker_context(form: CheckForm) -> dict[str, object]:
     return {
         "panels": panels,
         "verdict": verdict,
-        "a_may_open": a is not None and may_open(a, rules),
+        # The hands that could be a deal's first play: a legal play holding its lowest card.
+        "openers": [
+            panel.key for panel in panels if panel.report and may_open(panel.report, rules)
+        ],
         "lowest_card": lowest_card(rules),
         "examples": [
             (title, checker_url(parse_cards(a_text), parse_cards(b_text), rules))

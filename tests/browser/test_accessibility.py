@@ -5,12 +5,17 @@ import re
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 from playwright.sync_api import expect
 
+from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
 from tests.browser.account_pages import account_pages
 from tests.browser.phone import log_in, open_phone, screenshot
-from tests.factories import PLAYERS
+from tests.factories import PLAYERS, make_member
+
+# Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
+FAILING_URLS = override_settings(ROOT_URLCONF="tests.failing_urls")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,6 +153,7 @@ def walk(page, site):
     yield "join, link not valid"
     yield from account_pages(page, site)
     yield from club_pages(page, site)
+    yield from error_pages(page, site)
 
 
 def club_pages(page, site):
@@ -195,6 +201,43 @@ def club_pages(page, site):
     yield "leave club, as a member"
     assert page.goto(f"/clubs/{site['other_club'].pk}/").status == 404
     yield "a club not theirs: not found"
+
+
+def error_pages(page, site):
+    """The error pages, signed in as the club's owner, then as a member, then signed out (in
+    the page's language: the language cookie stays)."""
+
+    def opened(address: str, status: int) -> None:
+        response = page.goto(address)
+        assert response.status == status, f"{address}: {response.status}"
+        expect(page.locator(".error-page h1")).to_be_visible()
+
+    opened(f"/clubs/{site['other_club'].pk}/", 404)
+    yield "not found, signed in"
+    with FAILING_URLS:
+        opened(failing_urls.FAILS, 500)
+    yield "server error"
+    # A form sent with a token that no longer holds (a page left open across a log-out).
+    page.goto("/")
+    page.locator(".language-form [name=csrfmiddlewaretoken]").evaluate("i => { i.value = 'x'; }")
+    with page.expect_response(lambda response: response.status == 403):
+        page.locator(".language-form [type=submit]").click()
+    expect(page.locator(".error-page h1")).to_be_visible()
+    yield "form expired"
+    log_in(page, make_member(site["club"], "mia"), site["url"])
+    opened(f"/clubs/{site['club'].pk}/seasons/new/", 403)
+    yield "owner only, refused to a member"
+    language = [c for c in page.context.cookies() if c["name"] == settings.LANGUAGE_COOKIE_NAME]
+    page.context.clear_cookies()
+    page.context.add_cookies(language)
+    opened("/no/such/page/", 404)
+    expect(page.locator(".error-page a.primary")).to_be_visible()  # the way to log in
+    yield "not found, signed out"
+    with FAILING_URLS:
+        opened(failing_urls.REFUSES, 403)
+        yield "not allowed, signed out"
+        opened(failing_urls.BAD_REQUEST, 400)
+        yield "bad request"
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
@@ -348,6 +391,10 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
         if name == "checker with a verdict":
             expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
             screenshot(page, "checker-zh-hant")
+    for name in error_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems += serious_violations(page, f"{name} (zh-hant)")
+        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
     page.context.close()
     assert not problems, "In Chinese:\n" + "\n".join(problems)
 
@@ -366,3 +413,23 @@ def test_the_club_and_roster_pages_pass_axe_in_chinese_in_light_and_dark(a11y_ph
         problems += serious_violations(page, where)
         problems += [f"{where}: {problem}" for problem in small_targets(page)]
     assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
+_LUMINANCE_JS = """
+element => {
+  const [r, g, b] = getComputedStyle(element).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const channel = (c) => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+"""
+
+
+def test_the_header_is_dark_in_the_dark_colour_scheme(browser, live_server):
+    """A bright green bar on a dark page glares at a dim card table."""
+    page = open_phone(browser, live_server, "dark")
+    page.goto("/")
+    header = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.querySelector('.site-header'))"]))
+    body = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.body)"]))
+    assert header < 0.06, f"the header's luminance is {header:.2f} in the dark scheme"
+    assert header > body  # still a bar apart from the page
+    page.context.close()

@@ -3,6 +3,7 @@
 import csv
 import datetime
 import io
+import re
 
 import pytest
 
@@ -115,6 +116,42 @@ def test_columns_sort_on_tap_and_flip_on_a_second_tap(owner_client, season_games
 def test_an_unknown_sort_falls_back_to_the_league_order(owner_client, season_games):
     lines = table(owner_client, season_games, sort="nonsense", order="sideways").lines
     assert [line.name for line in lines] == ["Ann", "Ben", "Cy", "Dee", "Eve"]
+
+
+def test_the_tables_cells_stand_under_their_headings(owner_client, season_games):
+    """Each line's figures in the order of the headings (the deciding ones first)."""
+    html = owner_client.get(f"/seasons/{season_games.pk}/").content.decode()
+    headings = re.findall(r'<th scope="col" class="col-(\w+)"', html)
+    assert headings[:5] == ["rank", "player", "wins", "average_penalty", "deals_won"]
+    ann = re.search(r'<tr class="leader">(.*?)</tr>', html, re.S).group(1)
+    cells = dict(re.findall(r'class="col-(\w+)">(?:<a [^>]*>)?([^<]+)', ann))
+    assert list(cells) == headings
+    assert cells == {
+        "rank": "1",
+        "player": "Ann",
+        "wins": "1",
+        "average_penalty": "13.33",
+        "deals_won": "3",
+        "games": "3",
+        "win_percent": "33%",
+        "deals": "9",
+        "penalty": "120",
+        "thirteens": "3",
+        "best": "0",
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "caption"),
+    [("en", "Standings, sorted by Rank"), ("zh-hant", "排行榜，按「名次」排序")],
+)
+def test_the_tables_caption_names_its_column_in_the_pages_language(
+    owner_client, season_games, language, caption
+):
+    owner_client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    html = owner_client.get(f"/seasons/{season_games.pk}/").content.decode()
+    shown = re.search(r"<caption[^>]*>(.*?)</caption>", html, re.S).group(1)
+    assert shown.startswith(caption), shown
 
 
 def test_htmx_sorting_swaps_only_the_table(owner_client, season_games):
@@ -362,3 +399,11 @@ def test_the_cached_season_page_changes_with_every_game_that_changes(owner_clien
     owner_client.post(f"/games/{second.pk}/delete/", {"confirm": "yes"})
     after = owner_client.get(f"/seasons/{season.pk}/?sort=rank").content.decode()
     assert f"/games/{second.pk}/" not in after
+
+
+def test_a_players_games_name_the_others_with_no_stray_comma(owner_client, club, season_games):
+    """Dee sat last: "Ann, Ben, Cy", not "Ann, Ben, Cy,"."""
+    dee = club.players.get(name="Dee")
+    html = re.sub(r"\s+", " ", owner_client.get(f"/players/{dee.pk}/").content.decode())
+    assert "Season 1 · Ann, Ben, Cy</span>" in html
+    assert "," + "</span>" not in html.replace(" ", "")
