@@ -4,6 +4,7 @@ Everything that differs between a laptop at the table and a club's server comes 
 environment, so the same file serves both. See README.md, "Deploying", for the variables.
 """
 
+import importlib.util
 import os
 import secrets
 from datetime import timedelta
@@ -66,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "common",
     "rules.web",
     "scoring",
 ]
@@ -100,7 +102,9 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is checked.
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, reading the signed-in account from the shared cache when there is
+    # one (below); common/cached_user.py says how a changed account is never read stale.
+    "common.cached_user.CachedUserBackend",
 ]
 
 ROOT_URLCONF = "bigtwo_site.urls"
@@ -143,6 +147,44 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# With REDIS_URL, every server and worker shares one cache: rendered boards and standings,
+# sessions, signed-in accounts. Its keys start with a digest of the database in use, so two
+# sites, or a site and its tests, can share one Redis (common/shared_cache.py). Without it
+# each worker keeps its own cache in memory, which is enough on one machine: cached pages are
+# keyed by the version they show, so a worker's copy is never stale, only sometimes missing.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(
+            f"REDIS_URL is {REDIS_URL!r}; set it to the address of a Redis server, such as "
+            "redis://127.0.0.1:6379/0 (rediss:// with TLS, unix:///path/to/redis.sock), or "
+            "leave it unset for a cache of each worker's own."
+        )
+    if importlib.util.find_spec("redis") is None:
+        raise ImproperlyConfigured(
+            "REDIS_URL is set but the Redis client isn't installed: "
+            '.venv/bin/pip install -e ".[redis]"'
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "common.shared_cache.DatabaseScopedRedisCache",
+            "LOCATION": REDIS_URL,
+            # A Redis that stops answering fails the request in seconds rather than holding
+            # the worker until gunicorn kills it.
+            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
+        }
+    }
+    # Sessions are read from the cache and written through to the database: any server can
+    # read one without a query, and logging out deletes it from both, for every server.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # How long a server trusts the shared cache's copy of an account: each save of the account
+    # replaces it at once; this only bounds changes made behind Django's back (raw SQL).
+    CACHED_USER_SECONDS = 300
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    CACHED_USER_SECONDS = 0  # a worker's own copy could outlive a change made in another
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
