@@ -140,6 +140,8 @@ def is_member(club: Club, user: AbstractBaseUser) -> bool:
 
 def clubs_run_by(user: AbstractBaseUser) -> QuerySet[Club]:
     return Club.objects.filter(owner=user)
+
+
 def membership_in(club: Club, membership_id: int) -> Membership | None:
     """One of the club's members (with their account), or None if they are in it no more."""
     return club.memberships.select_related("user").filter(pk=membership_id).first()

@@ -199,7 +199,6 @@ def site(db):
             "membership": club.memberships.get(user=member).pk,
             "token": club.invite_token,
             "share": services.share_game(game=game, by=owner),
-            "membership": club.memberships.get(user=member).pk,
             # For another member: logging in (as the matrix's member does) spends a link.
             "reset": "/".join(reset_link_parts(club, make_member(club, "kim"))),
         },

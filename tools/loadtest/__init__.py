@@ -24,8 +24,9 @@ Run (the default):
   phase B      closed loop, --bench-threads threads, --bench-seconds per page: /ping/ (the
                bare view through the whole middleware: the yardstick), the game page's poll
                answering 204 (the floor of any members-only page: session, user, one query;
-               with a shared Redis the session and user come from it), a game page, recording a deal, the season's standings; each as a share of
-               /ping/'s throughput
+               with a shared Redis the session and user come from it), a game page,
+               recording a deal, the season's standings; each as a share of /ping/'s
+               throughput
 Crash: scorekeepers record deals with little think time while every server is killed with
 SIGKILL (master and workers, the whole process group) and started again; a client whose
 request died sends it again with the same token, as the phone does.
