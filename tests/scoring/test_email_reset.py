@@ -25,7 +25,9 @@ def shown(response) -> str:
 
 @pytest.fixture
 def with_email(settings):
+    """As DJANGO_EMAIL_URL makes it, with the test runner's outbox as the mail server."""
     settings.SITE_SENDS_EMAIL = True
+    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 
 
 def make_user_with_email(username: str, email: str):
