@@ -160,7 +160,7 @@ class Part:
 
 # Every model of a club, each after the models it links to: a restore inserts them in this
 # order, so a link always points at a row that already has its new id. A new model of the club
-# is one more entry here (tests/scoring/test_backup.py fails until it is).
+# is one more entry here (tests/scoring/backup/test_backup.py fails until it is).
 CLUB_PARTS: tuple[Part, ...] = (
     Part(Club, "pk"),
     Part(Membership, "club"),

@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from bigtwo_site.email_url import mailer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SMTP = "django.core.mail.backends.smtp.EmailBackend"
 
 

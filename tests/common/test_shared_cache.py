@@ -15,7 +15,7 @@ from django.db import connection
 
 from common.shared_cache import DatabaseScopedRedisCache, database_namespace
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess:

@@ -20,7 +20,7 @@ from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
 from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_loadtest(tmp_path: Path, *args: str) -> dict:
