@@ -69,7 +69,7 @@ def test_a_player_typed_wrong_is_merged_into_the_right_one(phone, live_server):
     page.get_by_role("button", name="Merge").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Ann")
-    expect(page.get_by_role("status")).to_contain_text("Anne is merged into Ann.")
+    expect(page.locator(".messages[role=status]")).to_contain_text("Anne is merged into Ann.")
     expect(page.locator(".game-list li")).to_have_count(2)
     screenshot(page, "members-merged")
     # The season's table adds up as if the name had been right: Ann won both games.
@@ -110,7 +110,7 @@ def test_a_removed_member_gets_404_on_the_game_page_they_had_open(phone, browser
     fits_the_screen(page)
     page.get_by_role("button", name="Remove bo").click()
 
-    expect(page.get_by_role("status")).to_contain_text("bo is no longer a member of Friday table.")
+    expect(page.locator(".messages[role=status]")).to_contain_text("bo is no longer a member of Friday table.")
     expect(page.locator(".member-name")).to_have_count(1)
     screenshot(page, "members-member-removed")
     assert not Membership.objects.filter(user=bo).exists()
@@ -139,7 +139,7 @@ def test_without_javascript_the_owner_hands_the_club_on_and_leaves(phone_without
     page.get_by_role("link", name="Make owner bo").click()
     screenshot(page, "members-make-owner")
     page.get_by_role("button", name="Make owner bo").click()
-    expect(page.get_by_role("status")).to_contain_text("bo now owns Friday table.")
+    expect(page.locator(".messages[role=status]")).to_contain_text("bo now owns Friday table.")
     expect(page.get_by_role("link", name="Remove bo")).to_have_count(0)
 
     page.get_by_role("link", name="Leave club").click()
@@ -147,5 +147,5 @@ def test_without_javascript_the_owner_hands_the_club_on_and_leaves(phone_without
     page.get_by_role("button", name="Leave club").click()
 
     expect(page).to_have_url(re.compile(r"/clubs/$"))
-    expect(page.get_by_role("status")).to_contain_text("You have left Friday table.")
+    expect(page.locator(".messages[role=status]")).to_contain_text("You have left Friday table.")
     assert page.goto(f"/clubs/{club.pk}/").status == 404
