@@ -144,9 +144,11 @@ def board_seats(game: Game) -> list[Seat]:
 
 
 def deals_with_scores(game: Game) -> QuerySet[Deal]:
-    """The game's deals in order, each with its scores in seat order."""
+    """The game's deals in order, each with its scores (and their seats) in seat order."""
     return game.deals.order_by("number").prefetch_related(
-        Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
+        Prefetch(
+            "scores", queryset=DealScore.objects.select_related("seat").order_by("seat__position")
+        )
     )
 
 

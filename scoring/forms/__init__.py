@@ -6,7 +6,8 @@
 """
 
 from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm, SignupForm
-from scoring.forms.deals import DealForm, DealRow, with_went_out
+from scoring.forms.deal_values import form_values, with_out_next, with_went_out
+from scoring.forms.deals import DealForm, DealRow
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
 __all__ = [
@@ -19,5 +20,7 @@ __all__ = [
     "SeasonForm",
     "SignupForm",
     "StakeForm",
+    "form_values",
+    "with_out_next",
     "with_went_out",
 ]

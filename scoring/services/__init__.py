@@ -11,10 +11,11 @@ person at the table). Views call these and nothing else that writes, as
 - `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
+- `facts`: a deal's facts as its rows store them and as the rules engine reads them.
 """
 
 from scoring.services.clubs import create_club, join_club, reset_invite
-from scoring.services.deals import edit_deal, record_deal, undo_last_deal
+from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
     DealAlreadyRecorded,
     DealRecordedDifferently,
@@ -23,6 +24,7 @@ from scoring.services.errors import (
     NotAllowed,
     ScoringError,
 )
+from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
     clean_player_name,
     delete_game,
@@ -34,10 +36,11 @@ from scoring.services.games import (
     stop_sharing,
 )
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
-from scoring.services.totals import SEAT_FIGURES, deal_sheet, recompute, seat_figures
+from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 
 __all__ = [
     "SEAT_FIGURES",
+    "UndoneDeal",
     "DealAlreadyRecorded",
     "DealRecordedDifferently",
     "DealWasUndone",
@@ -46,10 +49,13 @@ __all__ = [
     "ScoringError",
     "clean_player_name",
     "create_club",
-    "deal_sheet",
+    "described",
     "delete_game",
     "edit_deal",
     "end_match",
+    "extras",
+    "facts_of",
+    "figures",
     "join_club",
     "move_game",
     "recompute",
@@ -63,5 +69,6 @@ __all__ = [
     "start_game",
     "start_season",
     "stop_sharing",
+    "stored_facts",
     "undo_last_deal",
 ]
