@@ -232,7 +232,9 @@ class Standing:
     deals: int
     deals_won: int
     penalty: int
-    thirteens: int
+    # None when none of the player's games asked for cards left (finishing order, points by
+    # hand): the standings show a dash. Over a mix of games, it counts those that did.
+    thirteens: int | None
     best: int
     rank: int = 0
 

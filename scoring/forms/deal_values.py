@@ -110,20 +110,17 @@ def with_went_out(data: dict[str, str], keys: Sequence[str], went_out: str) -> d
 
 def with_out_next(data: dict[str, str], keys: Sequence[str], tapped: str) -> dict[str, str]:
     """Finishing order, tapped in: the `tapped`th player gets the first place nobody has yet
-    (or, if they have one, loses it, to tap again); once all but one have a place, the last
-    one left takes the last place. As static/js/deal-order.js does on the phone."""
-    values = dict(data)
-    places = {key: whole(values.get(key)) for key in keys}
-    taken = {place for place in places.values() if place is not None}
-    for position, key in enumerate(keys):
-        if str(position) != tapped:
-            continue
-        if places[key] is not None:
-            places[key] = None
-        else:
-            places[key] = min(set(range(1, len(keys) + 1)) - taken, default=None)
-    left = [key for key, place in places.items() if place is None]
-    free = set(range(1, len(keys) + 1)) - {place for place in places.values() if place}
-    if len(left) == 1 and len(free) == 1:
-        places[left[0]] = free.pop()
-    return values | {key: "" if place is None else str(place) for key, place in places.items()}
+    (or, if they have one, loses it, to tap again); when that leaves one player without a
+    place, they take the last. As static/js/deal-order.js does on the phone."""
+    places = {key: whole(data.get(key)) for key in keys}
+    every = range(1, len(keys) + 1)
+    free = sorted(set(every) - set(places.values()))
+    key = keys[int(tapped)] if tapped.isdigit() and int(tapped) < len(keys) else None
+    if key is not None and places[key] is not None:
+        places[key] = None
+    elif key is not None and free:
+        places[key] = free.pop(0)
+        left = [other for other, place in places.items() if place is None]
+        if len(left) == 1 and free:
+            places[left[0]] = free.pop(0)
+    return dict(data) | {key: "" if place is None else str(place) for key, place in places.items()}
