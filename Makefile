@@ -37,7 +37,8 @@ setup: migrate static
 
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
-	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - \
+		--logger-class bigtwo_site.log_redaction.RedactingLogger
 
 # A demo club with a season of finished games, its login printed here; `make run` to look.
 # It won't seed the same club twice: `$(BIN)/python manage.py seed_demo --club NAME` for another.

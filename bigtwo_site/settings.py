@@ -4,6 +4,7 @@ Everything that differs between a laptop at the table and a club's server comes 
 environment, so the same file serves both. See README.md, "Deploying", for the variables.
 """
 
+import importlib.util
 import os
 import secrets
 from datetime import timedelta
@@ -12,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+from bigtwo_site.email_url import mailer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime state (the SQLite database, the generated secret key, collected static files) lives
@@ -64,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "common",
     "rules.web",
     "scoring",
 ]
@@ -98,7 +102,9 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is checked.
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, reading the signed-in account from the shared cache when there is
+    # one (below); common/cached_user.py says how a changed account is never read stale.
+    "common.cached_user.CachedUserBackend",
 ]
 
 ROOT_URLCONF = "bigtwo_site.urls"
@@ -142,6 +148,44 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# With REDIS_URL, every server and worker shares one cache: rendered boards and standings,
+# sessions, signed-in accounts. Its keys start with a digest of the database in use, so two
+# sites, or a site and its tests, can share one Redis (common/shared_cache.py). Without it
+# each worker keeps its own cache in memory, which is enough on one machine: cached pages are
+# keyed by the version they show, so a worker's copy is never stale, only sometimes missing.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(
+            f"REDIS_URL is {REDIS_URL!r}; set it to the address of a Redis server, such as "
+            "redis://127.0.0.1:6379/0 (rediss:// with TLS, unix:///path/to/redis.sock), or "
+            "leave it unset for a cache of each worker's own."
+        )
+    if importlib.util.find_spec("redis") is None:
+        raise ImproperlyConfigured(
+            "REDIS_URL is set but the Redis client isn't installed: "
+            '.venv/bin/pip install -e ".[redis]"'
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "common.shared_cache.DatabaseScopedRedisCache",
+            "LOCATION": REDIS_URL,
+            # A Redis that stops answering fails the request in seconds rather than holding
+            # the worker until gunicorn kills it.
+            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
+        }
+    }
+    # Sessions are read from the cache and written through to the database: any server can
+    # read one without a query, and logging out deletes it from both, for every server.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # How long a server trusts the shared cache's copy of an account: each save of the account
+    # replaces it at once; this only bounds changes made behind Django's back (raw SQL).
+    CACHED_USER_SECONDS = 300
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    CACHED_USER_SECONDS = 0  # a worker's own copy could outlive a change made in another
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -169,6 +213,30 @@ if not proxy_count_text.isdecimal():
 PROXY_COUNT = int(proxy_count_text)
 AXES_CLIENT_IP_CALLABLE = "bigtwo_site.client_address.client_address"
 
+# Getting back in (README, "Deploying"). A club's owner can always make a member a one-time
+# password link; where the site is given a mail server it also mails one to an account's
+# address ("Forgot your password?"), and sign-up asks for an optional email. Either link
+# works for 24 hours and is spent once the password is set.
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+EMAIL_URL = os.environ.get("DJANGO_EMAIL_URL", "").strip()
+SITE_SENDS_EMAIL = bool(EMAIL_URL)
+if SITE_SENDS_EMAIL:
+    if "*" in ALLOWED_HOSTS:
+        # A reset email links to the host the request named. With "*" anyone could post the
+        # form with their own Host header and have the site mail a member a link, with a live
+        # token, to the sender's server.
+        raise ImproperlyConfigured(
+            "DJANGO_EMAIL_URL is set, so the site mails password links: set "
+            "DJANGO_ALLOWED_HOSTS to the site's own name (e.g. bigtwo.example.org), which the "
+            "links are made with, instead of '*'."
+        )
+    MAILERS = {"default": mailer(EMAIL_URL)}
+    DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or (
+        f"Big Two <noreply@{next(iter(ALLOWED_HOSTS), 'localhost').lstrip('.')}>"
+    )
+# Without DJANGO_EMAIL_URL, MAILERS stays undefined: nothing sends mail (Django's checks, and
+# `check --deploy`, are content with that, and would not be with a do-nothing backend).
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -179,6 +247,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates each language's way (bigtwo_site/formats/): pages name a format, never a pattern.
+FORMAT_MODULE_PATH = ["bigtwo_site.formats"]
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -225,6 +295,10 @@ if env_flag("DJANGO_HTTPS"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
+    "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

@@ -1,17 +1,36 @@
-"""Sign up, log in and log out, under /accounts/ (names without a namespace, as
-`LOGIN_URL = "login"` expects)."""
+"""Signing up, logging in and out, getting back in and leaving, under /accounts/ (names
+without a namespace, as `LOGIN_URL = "login"` expects).
+
+The emailed links ("Forgot your password?", its sent page and the page its link opens) are
+found only where the site sends email (DJANGO_EMAIL_URL); elsewhere they answer 404.
+"""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.views import accounts
+from scoring.views import accounts, passwords
 
 urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
-    path(
-        "login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True, next_page="scoring:clubs"),
-        name="login",
-    ),
+    path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", passwords.ChangePassword.as_view(), name="password-change"),
+    path("password/forgot/", passwords.ForgotPassword.as_view(), name="password-forgot"),
+    path(
+        "password/forgot/sent/",
+        passwords.ForgotPasswordSent.as_view(),
+        name="password-forgot-sent",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        passwords.EmailLinkPage.as_view(),
+        name="password-reset-email",
+    ),
+    path(
+        "password/link/<int:club_id>/<uidb64>/<token>/",
+        passwords.ClubLinkPage.as_view(),
+        name="password-reset-link",
+    ),
+    path("password/done/", passwords.PasswordSet.as_view(), name="password-reset-done"),
+    path("delete/", accounts.delete_account, name="account-delete"),
 ]

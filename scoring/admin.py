@@ -7,7 +7,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
 from scoring import caching
-from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Player, Season, Seat
+from scoring.models import (
+    Club,
+    ClubChange,
+    Deal,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Season,
+    Seat,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -132,6 +143,14 @@ class GameChangeAdmin(admin.ModelAdmin):
     list_filter = ["action", "at", "game__club"]
     search_fields = ["by__username", "game__club__name"]
     raw_id_fields = ["game", "by"]
+
+
+@admin.register(ClubChange)
+class ClubChangeAdmin(admin.ModelAdmin):
+    list_display = ["club", "action", "name", "new_name", "by", "at"]
+    list_filter = ["action", "at", "club"]
+    search_fields = ["name", "new_name", "by__username", "club__name"]
+    raw_id_fields = ["club", "by"]
 
 
 # The accounts' own admin, as Django has it, but for what the histories show of them.

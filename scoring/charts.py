@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 WIDTH = 360
 HEIGHT = 230
@@ -266,17 +266,39 @@ def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
         markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
         y_ticks=tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step)),
         title=_("Average penalty per deal, game by game"),
-        description=(
-            _(
-                "%(count)s finished games, oldest first: from %(first).1f to %(last).1f points"
-                " a deal; lowest %(lowest).1f, highest %(highest).1f. Lower is better."
+        description=trend_description(averages),
+    )
+
+
+def trend_description(averages: Sequence[float]) -> str:
+    """The trend in words: one game's average alone, games all alike without a range."""
+    figures = {
+        "count": len(averages),
+        "average": averages[0],
+        "first": averages[0],
+        "last": averages[-1],
+        "lowest": min(averages),
+        "highest": max(averages),
+    }
+    if len(averages) == 1:
+        return _("1 finished game: %(average).1f points a deal. Lower is better.") % figures
+    # Alike as shown, to one decimal: "from 2.1 to 2.1" says nothing.
+    if len({f"{average:.1f}" for average in averages}) == 1:
+        return (
+            ngettext(
+                "%(count)s finished game, each at %(average).1f points a deal. Lower is better.",
+                "%(count)s finished games, each at %(average).1f points a deal. Lower is better.",
+                len(averages),
             )
-            % {
-                "count": len(averages),
-                "first": averages[0],
-                "last": averages[-1],
-                "lowest": min(averages),
-                "highest": max(averages),
-            }
-        ),
+            % figures
+        )
+    return (
+        ngettext(
+            "%(count)s finished game, oldest first: from %(first).1f to %(last).1f points a deal;"
+            " lowest %(lowest).1f, highest %(highest).1f. Lower is better.",
+            "%(count)s finished games, oldest first: from %(first).1f to %(last).1f points a deal;"
+            " lowest %(lowest).1f, highest %(highest).1f. Lower is better.",
+            len(averages),
+        )
+        % figures
     )

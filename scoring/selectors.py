@@ -22,6 +22,7 @@ from django.db.models import (
     Count,
     Exists,
     F,
+    Max,
     Min,
     OuterRef,
     Prefetch,
@@ -30,15 +31,17 @@ from django.db.models import (
     Sum,
     Value,
 )
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.shortcuts import get_object_or_404
 
 from scoring.models import (
     Club,
+    ClubChange,
     Deal,
     DealScore,
     Game,
     GameChange,
+    Membership,
     Player,
     Season,
     SeasonChange,
@@ -46,7 +49,7 @@ from scoring.models import (
     token_digest,
 )
 
-# How many lines of a game's or a season's history its page shows.
+# How many lines of a game's, a season's or a club's history its page shows.
 HISTORY_SHOWN = 50
 
 # Members only
@@ -100,8 +103,76 @@ def clubs_of(user: AbstractBaseUser) -> QuerySet[Club]:
     return Club.objects.filter(memberships__user=user).select_related("owner")
 
 
+def clubs_with_games_in_progress(user: AbstractBaseUser) -> QuerySet[Club]:
+    """The user's clubs, each with `playing`: how many of its games are in progress."""
+    return clubs_of(user).annotate(
+        playing=Count("games", filter=Q(games__status=Game.Status.IN_PROGRESS))
+    )
+
+
+def games_in_progress_of(user: AbstractBaseUser, *, most: int) -> list[Game]:
+    """At most `most` of the games in progress in the user's clubs, the one last played (a
+    deal recorded, or else started) first, each with its club, its seats and players
+    clockwise, and `deals`: how many deals it has had. Two queries."""
+    games = (
+        Game.objects.filter(club__memberships__user=user, status=Game.Status.IN_PROGRESS)
+        .annotate(
+            deals_had=Coalesce(Max("deals__number"), 0),
+            last_played=Coalesce(Max("deals__recorded_at"), "created_at"),
+        )
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", queryset=seats_in_order()))
+        .order_by("-last_played", "-pk")
+    )
+    return list(games[:most])
+
+
+def last_game_players(club: Club) -> list[str]:
+    """The names of the players of the club's most recent game, clockwise (none without a
+    game): a table usually keeps its seats from one game to the next."""
+    last = club.games.order_by("-created_at", "-pk").values("pk")[:1]
+    return list(seats_in_order().filter(game__in=last).values_list("player__name", flat=True))
+
+
 def is_member(club: Club, user: AbstractBaseUser) -> bool:
     return club.memberships.filter(user=user).exists()
+
+
+def clubs_run_by(user: AbstractBaseUser) -> QuerySet[Club]:
+    return Club.objects.filter(owner=user)
+
+
+def membership_in(club: Club, membership_id: int) -> Membership | None:
+    """One of the club's members (with their account), or None if they are in it no more."""
+    return club.memberships.select_related("user").filter(pk=membership_id).first()
+
+
+def roster_player(club: Club, player_id: int) -> Player | None:
+    """One of the club's players (with the club), or None if they are on its roster no more."""
+    return club.players.select_related("club").filter(pk=player_id).first()
+
+
+def club_left_by(user: AbstractBaseUser, club_id: int) -> Club | None:
+    """The club, if the last line of its history about `user` says they left it: what a resent
+    "Leave club" is answered with. Anyone else, a member removed since too, finds nothing."""
+    last = (
+        ClubChange.objects.filter(club_id=club_id)
+        .filter(Q(by=user) | Q(action__in=MEMBER_ACTIONS, name=user.get_username()))
+        .select_related("club")
+        .first()
+    )
+    return last.club if last is not None and last.action == ClubChange.Action.LEAVE else None
+
+
+MEMBER_ACTIONS = (
+    ClubChange.Action.REMOVE_MEMBER,
+    ClubChange.Action.LEAVE,
+    ClubChange.Action.MAKE_OWNER,
+)
+
+
+def recent_club_changes(club: Club) -> list[ClubChange]:
+    return list(club.changes.select_related("by")[:HISTORY_SHOWN])
 
 
 # Found by a link's token
@@ -113,6 +184,12 @@ def club_by_invite(token: str) -> Club | None:
     if club is None or not secrets.compare_digest(club.invite_token, token):
         return None
     return club
+
+
+def club_of_reset_link(club_id: int) -> Club | None:
+    """The club a password reset link names, with its owner; the link's token is checked by
+    `scoring.services.ClubLinkTokens`, which a club that doesn't exist never gets to."""
+    return Club.objects.select_related("owner").filter(pk=club_id).first()
 
 
 def shared_games(token: str) -> QuerySet[Game]:

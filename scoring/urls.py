@@ -1,12 +1,45 @@
 from django.urls import path
 
-from scoring.views import clubs, exports, games, live, players, seasons
+from scoring.views import clubs, exports, games, live, members, passwords, players, seasons, sharing
 
 app_name = "scoring"
 urlpatterns = [
     path("clubs/", clubs.clubs, name="clubs"),
     path("clubs/<int:club_id>/", clubs.club, name="club"),
     path("clubs/<int:club_id>/invite/reset/", clubs.reset_invite, name="reset-invite"),
+    path("clubs/<int:club_id>/invite/qr.svg", sharing.invite_qr, name="invite-qr"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/reset-link/",
+        passwords.make_reset_link,
+        name="reset-link",
+    ),
+    path("clubs/<int:club_id>/history/", members.club_history, name="club-history"),
+    path("clubs/<int:club_id>/leave/", members.leave_club, name="leave-club"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/remove/",
+        members.remove_member,
+        name="remove-member",
+    ),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/owner/",
+        members.make_owner,
+        name="make-owner",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/rename/",
+        players.rename_player,
+        name="rename-player",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/merge/",
+        players.merge_player,
+        name="merge-player",
+    ),
+    path(
+        "clubs/<int:club_id>/players/<int:player_id>/remove/",
+        players.remove_player,
+        name="remove-player",
+    ),
     path("clubs/<int:club_id>/games/new/", games.new_game, name="new-game"),
     path("clubs/<int:club_id>/standings/", seasons.all_time, name="all-time"),
     path("clubs/<int:club_id>/seasons/new/", seasons.new_season, name="new-season"),
@@ -25,6 +58,7 @@ urlpatterns = [
     path("games/<int:game_id>/deals/preview/", games.preview, name="preview"),
     path("games/<int:game_id>/deals/<int:number>/edit/", games.edit, name="edit"),
     path("games/<int:game_id>/undo/", games.undo, name="undo"),
+    path("games/<int:game_id>/play-again/", games.play_again, name="play-again"),
     path("games/<int:game_id>/end/", games.end_match, name="end-match"),
     path("games/<int:game_id>/stake/", games.set_stake, name="stake"),
     path("games/<int:game_id>/delete/", games.delete, name="delete"),
@@ -34,6 +68,7 @@ urlpatterns = [
     path("games/<int:game_id>/share/stop/", live.stop_sharing, name="stop-sharing"),
     path("live/<str:token>/", live.live, name="live"),
     path("live/<str:token>/board/", live.live_board, name="live-board"),
+    path("live/<str:token>/qr.svg", sharing.live_qr, name="live-qr"),
     path("games/<int:game_id>.json", exports.game_json, name="game-json"),
     path("games/<int:game_id>.csv", exports.game_csv, name="game-csv"),
 ]

@@ -1,9 +1,16 @@
 import os
+import secrets
 
 import pytest
 from django.test import override_settings
+from hypothesis import settings
 
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM
+
+# No test is timed (speed is measured by the benchmark scripts): a property test that runs slowly
+# on a busy machine is slow, not wrong, so Hypothesis's per-example deadline is off everywhere.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -26,9 +33,26 @@ def fast_passwords():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def own_cache_keys():
+    """With REDIS_URL, this run's keys under a prefix of its own, beside the test database's
+    name that every key starts with (common/shared_cache.py): two runs at once on SQLite, whose
+    test database has the same name in every run, still never clear each other's entries."""
+    from django.conf import settings
+
+    if not settings.REDIS_URL:
+        yield
+        return
+    run = f"test-run-{secrets.token_hex(4)}"
+    caches = {alias: {**config, "KEY_PREFIX": run} for alias, config in settings.CACHES.items()}
+    with override_settings(CACHES=caches):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with nothing cached: ids and versions repeat from test to test."""
+    """Each test starts with nothing cached: ids and versions repeat from test to test. With
+    REDIS_URL this deletes only this run's keys."""
     from django.core.cache import cache
 
     cache.clear()
@@ -37,6 +61,11 @@ def empty_cache():
 
 
 def pytest_collection_modifyitems(config, items):
+    if not os.environ.get("REDIS_URL"):
+        skip_redis = pytest.mark.skip(reason="needs a shared cache: set REDIS_URL")
+        for item in items:
+            if item.get_closest_marker("redis"):
+                item.add_marker(skip_redis)
     if not BROWSER_MISSING:
         return
     if os.environ.get("REQUIRE_BROWSER") == "1":

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import uuid
 
+from django.conf import settings
+
 from scoring.models import Game
 
 # The headers htmx sends when the deal form posts into the game's live part.
@@ -39,3 +41,12 @@ def deal_post(game: Game, *cards: int, number: int | None = None, token=None, **
 def text(response) -> str:
     """The response's HTML with runs of white space made one space, for `in` checks."""
     return re.sub(r"\s+", " ", response.content.decode())
+
+
+def who_is_asking(*, first: bool = False) -> int:
+    """The queries a signed-in request makes to know who is asking: the session and the account,
+    both from the database; or, with a shared cache (REDIS_URL), none, but for the account on
+    the first request after logging in (its copy is cached by that request)."""
+    if not settings.REDIS_URL:
+        return 2
+    return 1 if first else 0

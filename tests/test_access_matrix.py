@@ -17,6 +17,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring import services
+from scoring.models import Club
 from tests.factories import make_club, make_game, make_member, make_user, record
 
 ROLES = ("anonymous", "stranger", "member", "owner")
@@ -60,18 +61,66 @@ MATRIX: dict[str, Row] = {
     "signup": Row("/accounts/signup/", everyone(200), everyone(200)),
     "login": Row("/accounts/login/", (200, 302, 302, 302), (200, 302, 302, 302)),
     "logout": Row("/accounts/logout/", NO, everyone(302)),
+    # One's own account: changing the password, deleting it (the owner is told to hand the
+    # club on first; an empty form is refused on the page).
+    "password-change": Row(
+        "/accounts/password/", ("login", 200, 200, 200), ("login", 200, 200, 200)
+    ),
+    "account-delete": Row("/accounts/delete/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
+    # Getting back in. The owner's link (to the member) works for whoever holds it: it moves
+    # its token into the session and sends them on to the form. The emailed links' pages are
+    # not found on a site without email (this one; tests/scoring/test_email_reset.py has them).
+    "password-reset-link": Row(
+        "/accounts/password/link/{club}/{reset}/", everyone(302), everyone(302)
+    ),
+    "password-reset-done": Row("/accounts/password/done/", everyone(200), NO),
+    "password-forgot": Row("/accounts/password/forgot/", everyone(404), everyone(404)),
+    "password-forgot-sent": Row("/accounts/password/forgot/sent/", everyone(404), everyone(404)),
+    "password-reset-email": Row("/accounts/password/reset/{reset}/", everyone(404), everyone(404)),
     # A club's pages: members only; strangers get 404
     "scoring:clubs": Row("/clubs/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
     "scoring:club": Row("/clubs/{club}/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:reset-invite": Row(
         "/clubs/{club}/invite/reset/", MEMBERS_NO, ("login", 404, 403, 302)
     ),
+    "scoring:reset-link": Row(
+        "/clubs/{club}/members/{membership}/reset-link/", MEMBERS_NO, ("login", 404, 403, 200)
+    ),
     "scoring:new-game": Row("/clubs/{club}/games/new/", MEMBERS_ONLY, MEMBERS_ONLY),
+    # A club's members and history. The owner can't leave before handing the club on (the
+    # page says so); a member can.
+    "scoring:club-history": Row("/clubs/{club}/history/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:leave-club": Row("/clubs/{club}/leave/", MEMBERS_ONLY, ("login", 404, 302, 200)),
+    "scoring:remove-member": Row(
+        "/clubs/{club}/members/{membership}/remove/",
+        ("login", 404, 403, 200),
+        ("login", 404, 403, 302),
+    ),
+    "scoring:make-owner": Row(
+        "/clubs/{club}/members/{membership}/owner/",
+        ("login", 404, 403, 200),
+        ("login", 404, 403, 302),
+    ),
+    # The roster: any member. Sent empty, a rename or a merge is refused on its form; the
+    # fixture's player sat in its game, so removing them is refused (and said so).
+    "scoring:rename-player": Row(
+        "/clubs/{club}/players/{player}/rename/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
+    "scoring:merge-player": Row(
+        "/clubs/{club}/players/{player}/merge/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
+    "scoring:remove-player": Row(
+        "/clubs/{club}/players/{player}/remove/", MEMBERS_ONLY, MEMBERS_ONLY
+    ),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
     ),
-    "scoring:join": Row("/join/{token}/", ("login", 200, 200, 200), ("login", 302, 302, 302)),
+    # The invite says which club it is for to anyone holding it, signed in or not (to sign up
+    # from); joining is a POST by someone signed in.
+    "scoring:join": Row("/join/{token}/", everyone(200), ("login", 302, 302, 302)),
+    # The invite link is the owner's to share, its QR code too.
+    "scoring:invite-qr": Row("/clubs/{club}/invite/qr.svg", ("login", 404, 403, 200), MEMBERS_NO),
     "scoring:season": Row("/seasons/{season}/", MEMBERS_ONLY, MEMBERS_NO),
     # The fixture's season has a game, so a change is refused (and said so) on the form.
     "scoring:season-rules": Row(
@@ -86,6 +135,8 @@ MATRIX: dict[str, Row] = {
     "scoring:record": Row("/games/{game}/deals/", MEMBERS_NO, MEMBERS_ONLY),
     "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
+    # The fixture's game is in progress: "Play again" is refused, and said so on the game page.
+    "scoring:play-again": Row("/games/{game}/play-again/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:undo": Row("/games/{game}/undo/", MEMBERS_ONLY, ("login", 404, 302, 302)),
     # The fixture's game plays to 100, so ending it is refused (and said so) on the game page.
     "scoring:end-match": Row("/games/{game}/end/", MEMBERS_NO, ("login", 404, 200, 200)),
@@ -106,6 +157,7 @@ MATRIX: dict[str, Row] = {
     "scoring:stop-sharing": Row("/games/{game}/share/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:live": Row("/live/{share}/", everyone(200), NO),
     "scoring:live-board": Row("/live/{share}/board/", everyone(200), NO),
+    "scoring:live-qr": Row("/live/{share}/qr.svg", everyone(200), NO),
 }
 
 # Django's admin guards itself (staff only) and isn't a page of ours.
@@ -144,10 +196,18 @@ def site(db):
             "game": game.pk,
             "season": game.season_id,
             "player": club.players.first().pk,
+            "membership": club.memberships.get(user=member).pk,
             "token": club.invite_token,
             "share": services.share_game(game=game, by=owner),
+            # For another member: logging in (as the matrix's member does) spends a link.
+            "reset": "/".join(reset_link_parts(club, make_member(club, "kim"))),
         },
     }
+
+
+def reset_link_parts(club, member) -> tuple[str, str]:
+    link = services.make_reset_link(club=club, member=member, by=club.owner)
+    return link.uidb64, link.token
 
 
 def answer(response) -> object:
@@ -168,3 +228,24 @@ def test_access(client, site, name, method, role):
     path = row.path.format(**site["values"])
     response = getattr(client, method)(path)
     assert answer(response) == expected, f"{method.upper()} {path} as {role}"
+
+
+REMOVED_CASES = [(name, method) for name in MATRIX for method in ("get", "post")]
+
+
+@pytest.mark.parametrize(("name", "method"), REMOVED_CASES)
+def test_a_removed_member_gets_what_a_stranger_gets(client, site, name, method):
+    """Removed while signed in with the club open: from their next request on, every URL of the
+    club (its pages, its games' polls, its exports) answers them as it answers a stranger."""
+    member, owner = site["users"]["member"], site["users"]["owner"]
+    client.force_login(member)
+    assert client.get(f"/clubs/{site['values']['club']}/").status_code == 200
+    services.remove_member(
+        club=Club.objects.get(pk=site["values"]["club"]), member=member, by=owner
+    )
+    row = MATRIX[name]
+    path = row.path.format(**site["values"])
+
+    response = getattr(client, method)(path)
+
+    assert answer(response) == getattr(row, method)[ROLES.index("stranger")], f"{method} {path}"

@@ -6,8 +6,11 @@ asserted. The quick ones check that the tool reads the pages as they are rendere
 """
 
 import json
+import shutil
+import socket
 import subprocess
 import sys
+import urllib.parse
 import uuid
 from pathlib import Path
 
@@ -58,6 +61,20 @@ def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_writ
     assert check["told"] > 0
     assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
     assert len(summary["crash"]["kills"]) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server not installed")
+def test_servers_sharing_a_redis_the_tool_started_lose_nothing_when_killed(tmp_path):
+    """--redis: the servers share a throwaway Redis (cache, sessions, accounts), stopped after."""
+    summary = run_loadtest(tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3", "--redis")
+    check = summary["check"]
+    assert check["told"] > 0
+    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
+    host, port = urllib.parse.urlsplit(summary["cache"]).netloc.split(":")
+    assert host == "127.0.0.1"
+    with pytest.raises(OSError):  # stopped with the run
+        socket.create_connection((host, int(port)), timeout=1).close()
 
 
 def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, client):

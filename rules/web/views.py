@@ -10,9 +10,9 @@ from django.forms import BoundField
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
 
 from common.http import HtmxHttpRequest
@@ -88,16 +88,19 @@ class ShownArrangement:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def check(request: HtmxHttpRequest) -> HttpResponse:
     return picker_page(request, CheckForm, "rules/check.html", checker_context)
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def play(request: HtmxHttpRequest) -> HttpResponse:
     return picker_page(request, PlayForm, "rules/play.html", play_context)
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def split_hand(request: HtmxHttpRequest) -> HttpResponse:
     return picker_page(request, SplitForm, "rules/split.html", split_context)
 
@@ -122,7 +125,6 @@ def picker_page[F: PickerForm](
     response = render(request, template, common_context(form) | context(form))
     if request.htmx:
         replace_url(response, form.canonical_url())
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
@@ -191,7 +193,10 @@ def checker_context(form: CheckForm) -> dict[str, object]:
     return {
         "panels": panels,
         "verdict": verdict,
-        "a_may_open": a is not None and may_open(a, rules),
+        # The hands that could be a deal's first play: a legal play holding its lowest card.
+        "openers": [
+            panel.key for panel in panels if panel.report and may_open(panel.report, rules)
+        ],
         "lowest_card": lowest_card(rules),
         "examples": [
             (title, checker_url(parse_cards(a_text), parse_cards(b_text), rules))

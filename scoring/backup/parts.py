@@ -16,9 +16,11 @@ from django.db import models
 from rules.ruleset import parse_rules
 from scoring.backup.values import READERS, Invalid, kind_of
 from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
     SEATS,
     Club,
+    ClubChange,
     Deal,
     DealScore,
     Game,
@@ -103,10 +105,16 @@ def season_name(value: object) -> None:
         raise Invalid(f"should be a season's name of at most {SEASON_NAME_MAX_LENGTH} characters")
 
 
+def player_name(value: object) -> None:
+    if not isinstance(value, str) or not 0 < len(value) <= PLAYER_NAME_MAX_LENGTH:
+        raise Invalid(f"should be a player's name of at most {PLAYER_NAME_MAX_LENGTH} characters")
+
+
 # What a line of history keeps before and after a change depends on what changed.
 GAME_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
     GameChange.Action.STAKE: stake_text,
     GameChange.Action.MOVE: season_name,
+    GameChange.Action.MERGE: player_name,
 }
 
 
@@ -172,6 +180,7 @@ CLUB_PARTS: tuple[Part, ...] = (
         "season__club",
         checks={"before": season_history_value, "after": season_history_value},
     ),
+    Part(ClubChange, "club"),
 )
 
 

@@ -1,9 +1,8 @@
-"""Signing up, a new club, a new game's seats and season, moving a game to another season."""
+"""A new club, a new game's seats and season, moving a game to another season."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.forms import BoundField
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -11,17 +10,6 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models import PLAYER_NAME_MAX_LENGTH, SEATS, Club, Season
 from scoring.services import clean_player_name
-
-
-class SignupForm(UserCreationForm):
-    """Username, password and its confirmation: nothing else is needed to keep score."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = _(
-            "The name your club will see. Letters, digits and @ . + - _ only."
-        )
-        self.fields["password2"].help_text = _("Type the same password again.")
 
 
 class ClubForm(forms.Form):
@@ -118,8 +106,8 @@ class NewGameForm(forms.Form):
             if name.casefold() in seen:
                 self.add_error(
                     key,
-                    f"{name} already sits in seat {seen[name.casefold()]} — "
-                    "a player can't sit twice",
+                    _("%(name)s already sits in seat %(seat)s — a player can't sit twice")
+                    % {"name": name, "seat": seen[name.casefold()]},
                 )
             else:
                 seen[name.casefold()] = position

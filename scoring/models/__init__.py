@@ -6,8 +6,8 @@ as the change that made them stale. The invariants a bug must never break are da
 constraints, so they hold whatever code writes the rows.
 
 Every model and helper is named here; they live in `clubs` (clubs, members, players, seasons,
-link tokens), `games` (games, seats, deals, scores) and `history` (the lines of a game's and a
-season's history, and how a stake is shown).
+link tokens), `games` (games, seats, deals, scores) and `history` (the lines of a game's, a
+season's and a club's history, and how a stake is shown).
 """
 
 from scoring.models.clubs import (
@@ -26,6 +26,7 @@ from scoring.models.clubs import (
 )
 from scoring.models.games import MOST_CARDS_IN_HAND, Deal, DealScore, Game, Seat
 from scoring.models.history import (
+    ClubChange,
     GameChange,
     SeasonChange,
     shown_stake,
@@ -43,6 +44,7 @@ __all__ = [
     "SEASON_NAME_MAX_LENGTH",
     "SEATS",
     "Club",
+    "ClubChange",
     "Deal",
     "DealScore",
     "Game",

@@ -1,4 +1,5 @@
-"""The histories of games and seasons: who changed what, from what to what, as a line says it."""
+"""The histories of games, seasons and clubs: who changed what, from what to what, as a line
+says it."""
 
 from __future__ import annotations
 
@@ -17,13 +18,14 @@ from rules.ruleset import parse_rules
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
 
-from scoring.models.clubs import Season
+from scoring.models.clubs import PLAYER_NAME_MAX_LENGTH, Club, Season
 from scoring.models.games import Game
 
 
 class GameChange(models.Model):
     """One line of a game's history: who recorded, undid or edited which deal, ended the
-    match, changed the stake or moved the game to another season, and how."""
+    match, changed the stake, moved the game to another season or merged one of its players
+    into another, and how."""
 
     class Action(models.TextChoices):
         RECORD = "record", _("Recorded")
@@ -32,6 +34,7 @@ class GameChange(models.Model):
         END = "end", _("Ended the match")
         STAKE = "stake", _("Changed the stake")
         MOVE = "move", _("Moved the game")
+        MERGE = "merge", _("Merged players")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(
@@ -44,7 +47,8 @@ class GameChange(models.Model):
     deal_number = models.PositiveIntegerField()
     # Cards left per seat before and after the change; null where there was (or is) no deal.
     # Ending a match keeps the totals it banked in `after`. A stake change keeps the stakes
-    # as shown ("0.10"; null for none); a move keeps the seasons' names.
+    # as shown ("0.10"; null for none); a move keeps the seasons' names; a merge the names of
+    # the player merged and of the one they were merged into.
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # An undo keeps the one-time token of the deal form that recorded the deal, so that form
@@ -56,7 +60,7 @@ class GameChange(models.Model):
         ordering = ["-at", "-pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(action__in=["record", "undo", "edit", "end", "stake", "move"]),
+                condition=Q(action__in=["record", "undo", "edit", "end", "stake", "move", "merge"]),
                 name="gamechange_action_known",
             ),
             models.CheckConstraint(
@@ -87,6 +91,10 @@ class GameChange(models.Model):
         if self.action == self.Action.MOVE:
             return _("%(who)s moved the game from %(before)s to %(after)s") % (
                 values | {"before": self.before, "after": self.after}
+            )
+        if self.action == self.Action.MERGE:
+            return _("%(who)s merged the player %(name)s into %(new_name)s") % (
+                values | {"name": self.before, "new_name": self.after}
             )
         return _("%(who)s changed deal %(number)s from %(before)s to %(after)s") % values
 
@@ -136,6 +144,79 @@ class SeasonChange(models.Model):
             "before": parse_rules(self.before).label,
             "after": parse_rules(self.after).label,
         }
+
+
+class ClubChange(models.Model):
+    """One line of a club's history: who removed a member, left, handed the club on, or
+    renamed, merged or removed a player, and when.
+
+    Names are kept as they were at the time, as text: the line still reads right once the
+    member's account is gone or the player renamed, merged or removed."""
+
+    class Action(models.TextChoices):
+        REMOVE_MEMBER = "remove_member", _("Removed a member")
+        LEAVE = "leave", _("Left the club")
+        MAKE_OWNER = "make_owner", _("Made a member the owner")
+        RENAME_PLAYER = "rename_player", _("Renamed a player")
+        MERGE_PLAYER = "merge_player", _("Merged players")
+        REMOVE_PLAYER = "remove_player", _("Removed a player")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    # The member's username (removed, left, made owner), or the player's name before the
+    # change (renamed, merged, removed).
+    name = models.CharField(max_length=150)
+    # The player's new name, or the player a merge folded them into; blank for the rest.
+    new_name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, blank=True, default="")
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    action__in=[
+                        "remove_member",
+                        "leave",
+                        "make_owner",
+                        "rename_player",
+                        "merge_player",
+                        "remove_player",
+                    ]
+                ),
+                name="clubchange_action_known",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="clubchange_names_someone"),
+            # A rename and a merge name the player they end with; nothing else names two.
+            models.CheckConstraint(
+                condition=(
+                    (Q(action__in=["rename_player", "merge_player"]) & ~Q(new_name=""))
+                    | (~Q(action__in=["rename_player", "merge_player"]) & Q(new_name=""))
+                ),
+                name="clubchange_new_name_only_for_rename_and_merge",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} ({self.name}) in club {self.club_id}"
+
+    def summary(self) -> str:
+        """ "ann removed bo from the club", "ann merged the player Anne into Ann"."""
+        values = {"who": who(self.by), "name": self.name, "new_name": self.new_name}
+        if self.action == self.Action.REMOVE_MEMBER:
+            return _("%(who)s removed %(name)s from the club") % values
+        if self.action == self.Action.LEAVE:
+            return _("%(name)s left the club") % values
+        if self.action == self.Action.MAKE_OWNER:
+            return _("%(who)s made %(name)s the club's owner") % values
+        if self.action == self.Action.RENAME_PLAYER:
+            return _("%(who)s renamed the player %(name)s to %(new_name)s") % values
+        if self.action == self.Action.MERGE_PLAYER:
+            return _("%(who)s merged the player %(name)s into %(new_name)s") % values
+        return _("%(who)s removed the player %(name)s from the roster") % values
 
 
 def who(user: AbstractBaseUser | None) -> str:

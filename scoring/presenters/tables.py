@@ -16,16 +16,18 @@ from scoring.models import Game, Player, Season
 from scoring.selectors import Standing
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
-# direction a first tap sorts in).
+# direction a first tap sorts in). In the order the table shows them: first the rank, the
+# player and the figures that decide the rank (Standing.rank_key: games won, then average
+# penalty per deal, then deals won), which a phone shows without a sideways swipe; then the rest.
 COLUMNS: dict[str, tuple[Promise, bool]] = {
     "rank": (gettext_lazy("Rank"), False),
     "player": (gettext_lazy("Player"), False),
-    "games": (gettext_lazy("Games"), True),
     "wins": (gettext_lazy("Won"), True),
+    "average_penalty": (gettext_lazy("Per deal"), False),
+    "deals_won": (gettext_lazy("Went out"), True),
+    "games": (gettext_lazy("Games"), True),
     "win_percent": (gettext_lazy("Win %"), True),
     "deals": (gettext_lazy("Deals"), True),
-    "deals_won": (gettext_lazy("Went out"), True),
-    "average_penalty": (gettext_lazy("Per deal"), False),
     "penalty": (gettext_lazy("Points"), False),
     "thirteens": (gettext_lazy("Caught with 13"), False),
     "best": (gettext_lazy("Best"), False),
@@ -64,6 +66,11 @@ class Table:
     def uncounted(self) -> bool:
         """Some line shows a dash: its games' rules don't ask for cards left."""
         return any(line.thirteens is None for line in self.lines)
+
+    @property
+    def column_label(self) -> str:
+        """The heading of the column the table is sorted on, in the page's language."""
+        return str(COLUMNS[self.column][0])
 
 
 def standings_table(lines: list[Standing], *, path: str, query: QueryDict) -> Table:
@@ -120,6 +127,7 @@ class PlayedGame:
     total: int
     place: int  # 1 for the lowest total; players level share a place
     average: float
+    others: list[str]  # the other players' names, in seat order
 
 
 def played_games(player: Player, games: Iterable[Game]) -> list[PlayedGame]:
@@ -134,6 +142,7 @@ def played_games(player: Player, games: Iterable[Game]) -> list[PlayedGame]:
                 total=mine.total,
                 place=1 + sum(1 for total in totals if total < mine.total),
                 average=mine.total / mine.deals_played if mine.deals_played else 0.0,
+                others=[seat.player.name for seat in game.seats.all() if seat != mine],
             )
         )
     return played

@@ -6,15 +6,31 @@ person at the table). Views call these and nothing else that writes, as
 
 - `errors`: `ScoringError` and its kinds.
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
-- `clubs`: a new club, joining it, its invite link.
+- `clubs`: a new club, joining it, its invite link, the lock on its row.
+- `accounts`: an owner's password link for a member, setting a password by a link, changing
+  one's password, deleting one's account.
+- `members`: removing a member, leaving, handing the club on.
+- `players`: renaming, merging and removing a player of the roster.
 - `seasons`: a new season, a season's rules.
-- `games`: starting a game, its stake, its season, its live view link, ending it, deleting it.
+- `games`: starting a game, playing again with the same table, its stake, its season, its live
+  view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 - `facts`: a deal's facts as its rows store them and as the rules engine reads them.
 """
 
-from scoring.services.clubs import create_club, join_club, reset_invite
+from scoring.services.accounts import (
+    ClubLinkTokens,
+    LinkSpent,
+    OwnsClubs,
+    ResetLink,
+    change_password,
+    delete_account,
+    make_reset_link,
+    reset_link_refusal,
+    set_password_by_link,
+)
+from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
 from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
     DealAlreadyRecorded,
@@ -22,7 +38,9 @@ from scoring.services.errors import (
     DealWasUndone,
     InvalidDeal,
     NotAllowed,
+    SatTogether,
     ScoringError,
+    SeatsDiffer,
 )
 from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
@@ -30,26 +48,37 @@ from scoring.services.games import (
     delete_game,
     end_match,
     move_game,
+    play_again,
     set_stake,
     share_game,
     start_game,
     stop_sharing,
 )
+from scoring.services.members import leave_club, make_owner, remove_member
+from scoring.services.players import merge_player, remove_player, rename_player
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
 from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 
 __all__ = [
     "SEAT_FIGURES",
     "UndoneDeal",
+    "ClubLinkTokens",
     "DealAlreadyRecorded",
     "DealRecordedDifferently",
     "DealWasUndone",
     "InvalidDeal",
+    "LinkSpent",
     "NotAllowed",
+    "OwnsClubs",
+    "ResetLink",
+    "SatTogether",
     "ScoringError",
+    "change_password",
+    "SeatsDiffer",
     "clean_player_name",
     "create_club",
     "described",
+    "delete_account",
     "delete_game",
     "edit_deal",
     "end_match",
@@ -57,12 +86,23 @@ __all__ = [
     "facts_of",
     "figures",
     "join_club",
+    "leave_club",
+    "lock_club",
+    "make_owner",
+    "make_reset_link",
+    "merge_player",
     "move_game",
+    "play_again",
     "recompute",
     "record_deal",
+    "remove_member",
+    "remove_player",
+    "rename_player",
     "reset_invite",
+    "reset_link_refusal",
     "season_day_problem",
     "seat_figures",
+    "set_password_by_link",
     "set_season_rules",
     "set_stake",
     "share_game",

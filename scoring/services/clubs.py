@@ -46,6 +46,16 @@ def join_club(*, token: str, user: AbstractBaseUser) -> Club:
     return club
 
 
+def lock_club(club: Club) -> Club:
+    """The club's row as it is now, locked until the transaction ends.
+
+    Whatever changes the club's roster or its members takes this lock first (starting a game,
+    which adds players, too), so two such changes queue up and the second reads what the
+    first wrote: who owns the club, who is in it, which names the roster holds and who sits
+    where."""
+    return Club.objects.select_for_update().get(pk=club.pk)
+
+
 def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:
     """Give the club a new invite link; the old one stops working at once."""
     permissions.check_may_reset_invite(club=club, by=by)

@@ -4,8 +4,12 @@ for the person at the table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 class ScoringError(Exception):
@@ -37,6 +41,11 @@ class DealRecordedDifferently(ScoringError):
     while the form waited to be resent, or the deal was edited since)."""
 
 
+class SeatsDiffer(ScoringError):
+    """ "Play again" can't seat the same table: the current season's rules are for another
+    number of players than the finished game had."""
+
+
 class NotAllowed(ScoringError):
     """The user is a member of the club but this action is the owner's."""
 
@@ -47,3 +56,11 @@ class InvalidDeal(ScoringError):
     def __init__(self, problems: Sequence[str]) -> None:
         super().__init__(". ".join(problems))
         self.problems = list(problems)
+
+
+class SatTogether(ScoringError):
+    """Two players can't be merged: both sat in `game`, so they are two people."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game

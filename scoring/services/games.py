@@ -1,5 +1,5 @@
-"""A game as a whole: starting one, its stake, its season, its live view link, ending an
-open-ended match, deleting it."""
+"""A game as a whole: starting one, playing again with the same table, its stake, its season,
+its live view link, ending an open-ended match, deleting it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -29,7 +30,7 @@ from scoring.models import (
 )
 from scoring.selectors import seats_of
 from scoring.services import permissions
-from scoring.services.errors import ScoringError
+from scoring.services.errors import ScoringError, SeatsDiffer
 from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
 from scoring.wording import names_and
 
@@ -70,6 +71,74 @@ def start_game(
         Seat.objects.bulk_create(seats)
         seasons_changed(season.pk)
     return game
+
+
+def play_again(*, game: Game, by: AbstractBaseUser) -> Game:
+    """A new game for the finished `game`'s table: the same players in the same seats, in the
+    club's current season, by that season's rules and stake as they are now.
+
+    Tapped twice, on two phones at once, or sent again after a lost answer, it makes one game:
+    under the club's lock (which every game start takes), a game in progress seating exactly
+    these players, started since `game` ended, is the rematch already made, and is returned.
+    Refused while `game` is being played (an undo reopened it), and when the current season's
+    rules seat another number of players: then the table chooses its seats on "New game".
+    """
+    with transaction.atomic():
+        # The club first, then the game: the order every write that takes both locks in.
+        Club.objects.select_for_update().get(pk=game.club_id)
+        finished = Game.objects.select_for_update().filter(pk=game.pk).first()
+        if finished is None:
+            raise ScoringError(_("This game was deleted, so it can't be played again"))
+        if not finished.is_finished:
+            raise ScoringError(_("This game isn't over yet: play it to the end first"))
+        players = list(
+            Seat.objects.filter(game=finished)
+            .order_by("position")
+            .values_list("player_id", flat=True)
+        )
+        season = Season.objects.get(club_id=finished.club_id, is_current=True)
+        seats_now = parse_rules(season.rules).players
+        if seats_now != len(players):
+            raise SeatsDiffer(
+                _(
+                    "%(season)s is played by %(count)s players and this game had %(had)s: "
+                    "start a new game and choose who plays"
+                )
+                % {"season": season.name, "count": seats_now, "had": len(players)}
+            )
+        rematch = rematch_of(finished, players)
+        if rematch is None:
+            rematch = Game.objects.create(
+                club_id=finished.club_id,
+                season=season,
+                created_by=by,
+                rules=season.rules,
+                stake=season.stake,
+            )
+            Seat.objects.bulk_create(
+                Seat(game=rematch, player_id=player, position=position)
+                for position, player in enumerate(players)
+            )
+            seasons_changed(season.pk)
+    return rematch
+
+
+def rematch_of(finished: Game, players: Sequence[int]) -> Game | None:
+    """The game in progress at `finished`'s club that seats `players` (ids, clockwise) and was
+    started since `finished` ended: the rematch it got, if it got one."""
+    candidates = (
+        Game.objects.filter(
+            club_id=finished.club_id,
+            status=Game.Status.IN_PROGRESS,
+            created_at__gte=finished.finished_at,
+        )
+        .order_by("created_at", "pk")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+    )
+    for candidate in candidates:
+        if [seat.player_id for seat in candidate.seats.all()] == list(players):
+            return candidate
+    return None
 
 
 def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:

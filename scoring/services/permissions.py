@@ -26,6 +26,15 @@ def check_may_reset_invite(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can reset its invite link"))
 
 
+def check_may_make_reset_link(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can make a member a password reset link."))
+
+
+def check_may_share_invite(*, club: Club, by: AbstractBaseUser) -> None:
+    """The invite link (and its QR code) is shown to the owner alone: members ask them."""
+    _owner_only(club, by, _("Only the club's owner can share its invite link"))
+
+
 def check_may_start_season(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can start a new season."))
 
@@ -40,6 +49,14 @@ def check_may_move_game(*, game: Game, by: AbstractBaseUser) -> None:
 
 def check_may_delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     _owner_only(game.club, by, _("Only the club's owner can delete a game."))
+
+
+def check_may_remove_member(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can remove a member."))
+
+
+def check_may_make_owner(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can make another member the owner."))
 
 
 def check_may_change_stake(*, club: Club, finished: bool, by: AbstractBaseUser) -> None:

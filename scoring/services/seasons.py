@@ -84,8 +84,8 @@ def season_day_problem(day: datetime.date | None) -> str | None:
     if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
         return None
     return _("Enter a date from %(first)s to %(last)s") % {
-        "first": date_format(FIRST_SEASON_DAY, "j F Y"),
-        "last": date_format(LAST_SEASON_DAY, "j F Y"),
+        "first": date_format(FIRST_SEASON_DAY),
+        "last": date_format(LAST_SEASON_DAY),
     }
 
 

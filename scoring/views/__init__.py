@@ -3,15 +3,21 @@ selector or service, renders.
 
 Everything of a club is fetched through `scoring.selectors` (`member_club`, `member_game`, …),
 which only find it when the signed-in user belongs to the club: anyone else gets a 404, so not
-even its existence leaks. The one way in from outside is a game's live view, found only by its
-unguessable share token.
+even its existence leaks. The ways in from outside are found only by an unguessable token: a
+game's live view, and a club's invite link (which names the club to whoever holds it, signed in
+or not, so they can sign up and join).
 
-- `accounts`: signing up.
+- `accounts`: signing up, logging in, deleting one's account.
+- `passwords`: an owner's password link for a member, the page a link opens, "Forgot your
+  password?" (where the site sends email), changing one's password.
 - `clubs`: the list of a member's clubs, a club's page, joining, a new invite link.
-- `games`: a game's page and everything done on it: deals, stake, season, deleting it.
+- `members`: the club's history, removing a member, handing the club on, leaving it.
+- `games`: a game's page and everything done on it: deals, stake, season, playing again,
+  deleting it.
 - `live`: sharing a game, its live view, and the polls of the game page and the live view.
 - `seasons`: a season's page, the all-time standings, a new season, a season's rules.
-- `players`: a player's page.
+- `sharing`: the invite and live view links, and their QR codes.
+- `players`: a player's page; renaming, merging and removing a player.
 - `exports`: a game as JSON or CSV, a season's CSVs.
 - `pages`: the game page and the season pages as the views of several areas answer with them.
 """

@@ -1,19 +1,39 @@
-"""Signing up (logging in and out are Django's own views: scoring/account_urls.py)."""
+"""Signing up, from an invite link too; logging in (Django's own view, which links "Forgot your
+password?" where the site sends email); deleting one's account. Logging out is Django's own
+view; passwords are in scoring/views/passwords.py."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_lockout_response
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.signals import user_login_failed
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.forms import SignupForm
+from common import cached_user
+from scoring import selectors, services
+from scoring.forms import DeleteAccountForm, SignupForm
+from scoring.models import Club
+
+
+class LoginView(auth_views.LoginView):
+    redirect_authenticated_user = True
+    next_page = "scoring:clubs"
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        return super().get_context_data(**kwargs) | {"sends_email": settings.SITE_SENDS_EMAIL}
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,13 +49,48 @@ def signup(request: HttpRequest) -> HttpResponse:
             return get_lockout_response(request, credentials=credentials)
         if form.is_valid():
             user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=cached_user.BACKEND)
             messages.success(
                 request, _("Welcome, %(name)s! You're signed in.") % {"name": user.get_username()}
             )
-            return redirect(next_url or "scoring:clubs")
+            club = join_by_invite(request, invite_token(next_url), user)
+            if club is not None:
+                return redirect("scoring:club", club_id=club.pk)
+            # Not redirect(next_url): a `next` of "0" or "clubs" would be taken for a view's
+            # name, and fail to reverse.
+            return HttpResponseRedirect(next_url) if next_url else redirect("scoring:clubs")
         user_login_failed.send(sender=__name__, credentials=credentials, request=request)
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    token = invite_token(next_url)
+    invited_to = selectors.club_by_invite(token) if token else None
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": next_url, "invited_to": invited_to},
+    )
+
+
+def invite_token(next_url: str) -> str:
+    """The invite link's token when `next` is a club's join page (signing up from an invite),
+    else ""."""
+    try:
+        match = resolve(urlsplit(next_url).path)
+    except Resolver404:
+        return ""
+    return match.kwargs.get("token", "") if match.view_name == "scoring:join" else ""
+
+
+def join_by_invite(request: HttpRequest, token: str, user: AbstractBaseUser) -> Club | None:
+    """Signing up from an invite is accepting it: the new account joins the club at once and
+    lands on its page. None if there was no invite, or it was reset meanwhile (then `next`, the
+    join page, says the link no longer works)."""
+    if not token:
+        return None
+    try:
+        club = services.join_club(token=token, user=user)
+    except services.ScoringError:
+        return None
+    messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})
+    return club
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -44,3 +99,27 @@ def safe_next(request: HttpRequest) -> str:
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return next_url if allowed else ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Delete my account, with my password: refused, naming them, while I run any club."""
+    owned = list(selectors.clubs_run_by(request.user))
+    sent = request.method == "POST"
+    form = DeleteAccountForm(request.POST if sent and not owned else None)
+    if sent and form.is_valid():
+        try:
+            services.delete_account(user=request.user, password=form.cleaned_data["password"])
+        except services.OwnsClubs as refused:
+            owned = refused.clubs
+        except services.ScoringError as refused:
+            form.add_error("password", refused.message)
+        else:
+            logout(request)
+            messages.success(
+                request, _("Your account is deleted. Every score you kept stays with your clubs.")
+            )
+            return redirect("home")
+    context = {"form": form, "owned": owned, "refused": sent and bool(owned)}
+    return render(request, "registration/delete_account.html", context)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -16,6 +16,7 @@ from scoring import selectors, services
 from scoring.forms import ClubForm
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import render_standings, season_context
+from scoring.views.sharing import invite_link
 
 
 @login_required
@@ -48,11 +49,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     context = season_context(request, current)
     # A season's rules can change until its first game starts (one query, for the owner only).
     rules_open = bool(context["is_owner"]) and not current.games.exists()
-    invite_url = (
-        request.build_absolute_uri(reverse("scoring:join", args=[club.invite_token]))
-        if context["is_owner"]
-        else None
-    )
+    invite_url = invite_link(request, club) if context["is_owner"] else None
     return render_standings(
         request,
         "scoring/club.html",
@@ -75,12 +72,18 @@ def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
     return redirect("scoring:club", club_id=club.pk)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: "Join Friday table". Signed out, it says which club it is for and leads
+    to signing up (which joins at once, see `accounts.signup`) or logging in (which comes back
+    here); any token but the club's current one is "not found", whoever asks."""
     club = selectors.club_by_invite(token)
     if club is None:
         return render(request, "scoring/join_invalid.html", status=404)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "scoring/join.html", {"club": club, "signed_out": True})
     if request.method == "POST":
         services.join_club(token=token, user=request.user)
         messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})

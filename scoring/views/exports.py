@@ -20,6 +20,7 @@ from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
 from scoring.presenters.board import Cell, Line, load_board
+from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import standings_of
 
@@ -150,6 +151,23 @@ def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHt
     return response
 
 
+# The standings CSV keeps the order its columns always had (a spreadsheet reads them by
+# position), whatever order the page shows them in for a phone.
+CSV_COLUMNS = (
+    "rank",
+    "player",
+    "games",
+    "wins",
+    "win_percent",
+    "deals",
+    "deals_won",
+    "average_penalty",
+    "penalty",
+    "thirteens",
+    "best",
+)
+
+
 @login_required
 @require_GET
 def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
@@ -158,7 +176,7 @@ def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse
     table = standings_of(request, season.games.all())
 
     def rows() -> Iterator[list[object]]:
-        yield [heading.label for heading in table.headings]
+        yield [COLUMNS[name][0] for name in CSV_COLUMNS]
         for line in table.lines:
             yield [
                 line.rank,

@@ -1,5 +1,5 @@
 """A game and its deals: starting one, its page, recording, previewing, correcting and undoing
-deals, ending an open-ended match, its stake, its season, deleting it."""
+deals, ending an open-ended match, playing again, its stake, its season, deleting it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,13 @@ from scoring.views.pages import render_game
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
     club = selectors.member_club(request.user, club_id)
-    form = NewGameForm(request.POST if request.method == "POST" else None, club=club)
+    last_players = selectors.last_game_players(club)
+    # "Same players as last time" is a plain link back here: the form comes filled in.
+    same = request.GET.get("same") == "1"
+    seated = {f"seat_{n}": name for n, name in enumerate(last_players, start=1)} if same else {}
+    form = NewGameForm(
+        request.POST if request.method == "POST" else None, club=club, initial=seated
+    )
     if request.method == "POST" and form.is_valid():
         try:
             game = services.start_game(
@@ -43,13 +49,36 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(
         request,
         "scoring/new_game.html",
-        {"club": club, "form": form, "roster": club.players.all()},
+        {
+            "club": club,
+            "form": form,
+            "roster": club.players.all(),
+            "last_players": " · ".join(last_players),
+        },
     )
 
 
 # Where a game page sent without JavaScript after an undo finds the undone deal's values (see
 # `undo`): the session, for one showing of the game page.
 UNDONE = "undone-deal:{game}"
+
+
+@login_required
+@require_POST
+def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's "Play again": the same table's next game, opened at once (the one
+    already started, should this be a second tap or a second phone)."""
+    game = selectors.member_game(request.user, game_id)
+    try:
+        rematch = services.play_again(game=game, by=request.user)
+    except services.SeatsDiffer as error:
+        # The table chooses its seats for the season's number of players.
+        messages.error(request, error.message)
+        return redirect("scoring:new-game", club_id=game.club_id)
+    except services.ScoringError as error:
+        messages.error(request, error.message)
+        return redirect("scoring:game", game_id=game.pk)
+    return redirect("scoring:game", game_id=rematch.pk)
 
 
 @login_required

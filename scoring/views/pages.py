@@ -9,7 +9,6 @@ import uuid
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
@@ -22,6 +21,7 @@ from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
+from scoring.views.sharing import live_link
 
 
 @read_snapshot()
@@ -64,11 +64,7 @@ def render_game(
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
         "stake_form": stake_form or StakeForm(initial={"stake": shown_stake(game.stake)}),
-        "share_url": (
-            request.build_absolute_uri(reverse("scoring:live", args=[game.share_token]))
-            if game.share_token
-            else ""
-        ),
+        "share_url": live_link(request, game.share_token) if game.share_token else "",
     }
     template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
     return render(request, template, context)

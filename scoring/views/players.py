@@ -1,14 +1,24 @@
-"""A player's page: their games, their line in each season, their average a deal."""
+"""A player's page (their games, their line in each season, their average a deal), and the
+roster's changes: renaming a player, merging one into another, removing one.
+
+The changes are addressed through the club (`/clubs/<club>/players/<player>/…`), so that a
+form sent again after its player has gone (merged or removed, on this phone a moment ago or on
+another) is answered on the club's page instead of with "not found".
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import selectors
+from scoring import selectors, services
 from scoring.charts import average_penalty_chart
+from scoring.forms import MergePlayerForm, RenamePlayerForm
+from scoring.models import Club, Player
 from scoring.presenters.tables import played_games
 from scoring.snapshot import read_snapshot
 
@@ -32,3 +42,93 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "chart": average_penalty_chart([entry.average for entry in finished]),
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rename_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club, player = club_and_player(request, club_id, player_id)
+    if player is None:
+        return no_longer_on_roster(request, club)
+    form = RenamePlayerForm(
+        request.POST if request.method == "POST" else None, initial={"name": player.name}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.rename_player(player=player, name=form.cleaned_data["name"], by=request.user)
+        except services.ScoringError as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(
+                request, _("The player is now called %(name)s.") % {"name": player.name}
+            )
+            return redirect("scoring:player", player_id=player.pk)
+    return render(
+        request, "scoring/rename_player.html", {"club": club, "player": player, "form": form}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def merge_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club, player = club_and_player(request, club_id, player_id)
+    if player is None:
+        return no_longer_on_roster(request, club)
+    form = MergePlayerForm(request.POST if request.method == "POST" else None, player=player)
+    together = None
+    if request.method == "POST" and form.is_valid():
+        into = form.cleaned_data["into"]
+        try:
+            services.merge_player(player=player, into=into, by=request.user)
+        except services.SatTogether as error:
+            form.add_error("into", error.message)
+            together = error.game
+        except services.ScoringError as error:
+            form.add_error("into", error.message)
+        else:
+            messages.success(
+                request,
+                _("%(merged)s is merged into %(name)s.")
+                % {"merged": player.name, "name": into.name},
+            )
+            return redirect("scoring:player", player_id=into.pk)
+    context = {"club": club, "player": player, "form": form, "together": together}
+    return render(request, "scoring/merge_player.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def remove_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club, player = club_and_player(request, club_id, player_id)
+    if player is None:
+        return no_longer_on_roster(request, club)
+    refusal = ""
+    if request.method == "POST":
+        try:
+            services.remove_player(player=player, by=request.user)
+        except services.ScoringError as error:
+            refusal = error.message
+        else:
+            messages.success(request, _("%(name)s is off the roster.") % {"name": player.name})
+            return redirect("scoring:club", club_id=club.pk)
+    played = player.seats.count()
+    context = {"club": club, "player": player, "played": played, "refusal": refusal}
+    return render(request, "scoring/remove_player.html", context)
+
+
+def club_and_player(
+    request: HttpRequest, club_id: int, player_id: int
+) -> tuple[Club, Player | None]:
+    """The member's club, and the player of its roster (None if they have left it)."""
+    club = selectors.member_club(request.user, club_id)
+    return club, selectors.roster_player(club, player_id)
+
+
+def no_longer_on_roster(request: HttpRequest, club: Club) -> HttpResponse:
+    """A form about a player who has gone since it was shown: merged or removed, on this phone
+    a moment ago or on another. Nothing is left to do; the club's page says so."""
+    message = _("That player is no longer on the club's roster.")
+    if request.method != "POST":
+        raise Http404(message)
+    messages.info(request, message)
+    return redirect("scoring:club", club_id=club.pk)

@@ -13,7 +13,7 @@ from rules.ruleset import parse_rules
 from scoring import services
 from tests.browser.a11y import SCHEMES
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM, CHROMIUM_ARGS, PHONE, open_phone
-from tests.factories import make_club, make_game, make_user, record
+from tests.factories import make_club, make_game, make_member, make_user, record
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +64,8 @@ def a11y_phone(request, browser, live_server):
 
 @pytest.fixture
 def site(live_server):
-    """A club with a game in progress, a finished game, two seasons; another club to join."""
+    """A club with a game in progress, a finished game, two seasons, a member besides its owner,
+    a player who never sat in a game and a club history; another club to join."""
     sam = make_user("sam")
     club = make_club(sam)
     season = services.start_season(
@@ -77,6 +78,12 @@ def site(live_server):
     record(playing, 0, 5, 3, 2)
     record(playing, 4, 0, 6, 1)
     share_token = services.share_game(game=playing, by=sam)
+    bo = make_member(club, "bo")
+    # A player whose only game was deleted (a name typed wrong), then renamed; a member who
+    # came and went: the roster's "Remove" and the club's history have something to show.
+    services.delete_game(game=make_game(club, ("Zedd", "Ann", "Ben", "Cy")), by=sam)
+    services.rename_player(player=club.players.get(name="Zedd"), name="Zed", by=sam)
+    services.leave_club(club=club, user=make_member(club, "cyd"))
     olga = make_user("olga")
     other_club = make_club(olga, name="Olga's table")
     # House rules, a stake and a match ended by hand: the twos fields and the settling up.
@@ -101,6 +108,7 @@ def site(live_server):
         "twos_game": twos_game,
         "url": live_server.url,
         "sam": sam,
+        "bo": bo,
         "club": club,
         "season": season,
         "finished": finished,

@@ -5,11 +5,17 @@ import re
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 from playwright.sync_api import expect
 
+from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
+from tests.browser.account_pages import account_pages
 from tests.browser.phone import log_in, open_phone, screenshot
-from tests.factories import PLAYERS
+from tests.factories import PLAYERS, make_member
+
+# Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
+FAILING_URLS = override_settings(ROOT_URLCONF="tests.failing_urls")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,6 +58,10 @@ def walk(page, site):
     yield "offline"
     page.goto(f"/live/{site['share_token']}/")
     yield "live view (share link)"
+    page.goto(f"/join/{site['other_club'].invite_token}/")
+    yield "join, signed out"
+    page.goto(f"/accounts/signup/?next=/join/{site['other_club'].invite_token}/")
+    yield "sign up from an invite"
 
     log_in(page, site["sam"], site["url"])
     page.goto("/")
@@ -60,8 +70,14 @@ def walk(page, site):
     yield "my clubs"
     page.goto(f"/clubs/{club.pk}/")
     yield "club"
+    page.get_by_text("Show the QR code").click()
+    expect(page.get_by_role("img", name="QR code for the invite link")).to_be_visible()
+    yield "club, the invite's QR code shown"
     page.goto(f"/clubs/{club.pk}/games/new/")
     yield "new game"
+    page.get_by_role("link", name="Same players as last time").click()
+    expect(page.get_by_label("Seat 1")).not_to_have_value("")
+    yield "new game, same players as last time"
     for seat, name in enumerate(("Ann", "ann", "Cy", ""), start=1):
         page.get_by_label(f"Seat {seat}").fill(name)
     submit_without_browser_checks(page, "Start game")
@@ -70,6 +86,9 @@ def walk(page, site):
 
     page.goto(f"/games/{playing.pk}/")
     yield "game in progress"
+    page.get_by_text("Show the QR code").click()
+    expect(page.get_by_role("img", name="QR code for the live view link")).to_be_visible()
+    yield "game, the live view's QR code shown"
     for name, count in zip(PLAYERS, (0, 13, 13, 0), strict=True):
         page.get_by_label(name, exact=True).fill(str(count))
     page.get_by_role("button", name="Record deal").click()
@@ -89,7 +108,8 @@ def walk(page, site):
 
     page.goto(f"/games/{finished.pk}/")
     expect(page.locator(".chart-svg")).to_be_visible()
-    yield "finished game with its chart"
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    yield "finished game with its chart and Play again"
     page.goto(f"/games/{site['twos_game'].pk}/")
     expect(page.get_by_label("Went out on twos?")).to_be_visible()
     yield "game under the stronger twos rule"
@@ -131,6 +151,93 @@ def walk(page, site):
     yield "join"
     page.goto("/join/no-such-token/")
     yield "join, link not valid"
+    yield from account_pages(page, site)
+    yield from club_pages(page, site)
+    yield from error_pages(page, site)
+
+
+def club_pages(page, site):
+    """The club's members, history and roster pages and their refusals, as its owner sees them,
+    then the "Leave club" page as a member: nothing is changed. Forms are filled by their
+    fields' ids, so the walk works in any language."""
+    club = site["club"]
+    ann = club.players.get(name="Ann")
+    bo = club.memberships.get(user=site["bo"])
+    zed = club.players.get(name="Zed")
+    log_in(page, site["sam"], site["url"])
+    page.goto(f"/clubs/{club.pk}/")
+    expect(page.locator(".member-actions").first).to_be_visible()
+    yield "club, its members and roster"
+    page.goto(f"/clubs/{club.pk}/history/")
+    yield "the club's history"
+    page.goto(f"/clubs/{club.pk}/members/{bo.pk}/remove/")
+    yield "remove a member"
+    page.goto(f"/clubs/{club.pk}/members/{bo.pk}/owner/")
+    yield "make a member the owner"
+    page.goto(f"/clubs/{club.pk}/leave/")
+    yield "leave club, as its owner"
+    page.goto(f"/players/{ann.pk}/")
+    expect(page.locator(".roster-actions")).to_be_visible()
+    yield "player, with the roster's changes"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/rename/")
+    yield "rename a player"
+    page.locator("#id_name").fill("ben")
+    page.locator("form.narrow-form button[type=submit]").click()
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "rename, refused"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/merge/")
+    yield "merge a player"
+    page.locator("#id_into").select_option(str(club.players.get(name="Ben").pk))
+    page.locator("form.narrow-form button[type=submit]").click()
+    expect(page.locator(".errorlist").first).to_be_visible()
+    yield "merge, refused"
+    page.goto(f"/clubs/{club.pk}/players/{ann.pk}/remove/")
+    yield "remove a player who has played"
+    page.goto(f"/clubs/{club.pk}/players/{zed.pk}/remove/")
+    yield "remove a player"
+    log_in(page, site["bo"], site["url"])
+    page.goto(f"/clubs/{club.pk}/leave/")
+    expect(page.locator("form .button.danger")).to_be_visible()
+    yield "leave club, as a member"
+    assert page.goto(f"/clubs/{site['other_club'].pk}/").status == 404
+    yield "a club not theirs: not found"
+
+
+def error_pages(page, site):
+    """The error pages, signed in as the club's owner, then as a member, then signed out (in
+    the page's language: the language cookie stays)."""
+
+    def opened(address: str, status: int) -> None:
+        response = page.goto(address)
+        assert response.status == status, f"{address}: {response.status}"
+        expect(page.locator(".error-page h1")).to_be_visible()
+
+    opened(f"/clubs/{site['other_club'].pk}/", 404)
+    yield "not found, signed in"
+    with FAILING_URLS:
+        opened(failing_urls.FAILS, 500)
+    yield "server error"
+    # A form sent with a token that no longer holds (a page left open across a log-out).
+    page.goto("/")
+    page.locator(".language-form [name=csrfmiddlewaretoken]").evaluate("i => { i.value = 'x'; }")
+    with page.expect_response(lambda response: response.status == 403):
+        page.locator(".language-form [type=submit]").click()
+    expect(page.locator(".error-page h1")).to_be_visible()
+    yield "form expired"
+    log_in(page, make_member(site["club"], "mia"), site["url"])
+    opened(f"/clubs/{site['club'].pk}/seasons/new/", 403)
+    yield "owner only, refused to a member"
+    language = [c for c in page.context.cookies() if c["name"] == settings.LANGUAGE_COOKIE_NAME]
+    page.context.clear_cookies()
+    page.context.add_cookies(language)
+    opened("/no/such/page/", 404)
+    expect(page.locator(".error-page a.primary")).to_be_visible()  # the way to log in
+    yield "not found, signed out"
+    with FAILING_URLS:
+        opened(failing_urls.REFUSES, 403)
+        yield "not allowed, signed out"
+        opened(failing_urls.BAD_REQUEST, 400)
+        yield "bad request"
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
@@ -247,26 +354,93 @@ def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):
     assert len(set(colours)) >= 2  # two colours, as well as the symbols checked above
 
 
+def test_the_account_pages_pass_axe_in_chinese_light_and_dark(a11y_phone, site):
+    """Getting back in and one's own account, in Traditional Chinese, in both schemes."""
+    page = a11y_phone
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+    )
+    problems = []
+    for name in account_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        where = f"{name} (zh-hant, {page.color_scheme})"
+        problems += serious_violations(page, where)
+        problems += [f"{where}: {problem}" for problem in small_targets(page)]
+    assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
 def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server, site):
     """The same checks in Traditional Chinese: longer or shorter words mustn't break a page."""
     page = open_phone(browser, live_server)
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
     )
-    log_in(page, site["sam"], site["url"])
     problems = []
+
+    def check(name: str) -> None:
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems.extend(serious_violations(page, f"{name} (zh-hant)"))
+        problems.extend(f"{name} (zh-hant): {problem}" for problem in small_targets(page))
+
+    page.goto(f"/join/{site['other_club'].invite_token}/")
+    check("join, signed out")
+    log_in(page, site["sam"], site["url"])
     for name, address in (
         ("home", "/"),
         ("checker with a verdict", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D"),
         ("game", f"/games/{site['playing'].pk}/"),
+        ("finished game, Play again", f"/games/{site['finished'].pk}/"),
+        ("new game, same players as last time", f"/clubs/{site['club'].pk}/games/new/?same=1"),
         ("standings", f"/seasons/{site['season'].pk}/"),
+        ("club", f"/clubs/{site['club'].pk}/"),
     ):
         page.goto(address)
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        problems += serious_violations(page, f"{name} (zh-hant)")
-        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
+        if name in ("game", "club"):  # with the share panel's QR code open
+            page.locator(".share-qr summary").click()
+            expect(page.locator(".qr-code")).to_be_visible()
+        check(name)
         if name == "checker with a verdict":
             expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
             screenshot(page, "checker-zh-hant")
+    for name in error_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        problems += serious_violations(page, f"{name} (zh-hant)")
+        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
     page.context.close()
     assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
+def test_the_club_and_roster_pages_pass_axe_in_chinese_in_light_and_dark(a11y_phone, site):
+    """The members, history and roster pages in Traditional Chinese, in both colour schemes:
+    axe-core and 44 px targets (English is walked by the tests above)."""
+    page = a11y_phone
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+    )
+    problems = []
+    for name in club_pages(page, site):
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        where = f"{name} (zh-hant, {page.color_scheme})"
+        problems += serious_violations(page, where)
+        problems += [f"{where}: {problem}" for problem in small_targets(page)]
+    assert not problems, "In Chinese:\n" + "\n".join(problems)
+
+
+_LUMINANCE_JS = """
+element => {
+  const [r, g, b] = getComputedStyle(element).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const channel = (c) => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+"""
+
+
+def test_the_header_is_dark_in_the_dark_colour_scheme(browser, live_server):
+    """A bright green bar on a dark page glares at a dim card table."""
+    page = open_phone(browser, live_server, "dark")
+    page.goto("/")
+    header = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.querySelector('.site-header'))"]))
+    body = page.evaluate(_LUMINANCE_JS.join(["(", ")(document.body)"]))
+    assert header < 0.06, f"the header's luminance is {header:.2f} in the dark scheme"
+    assert header > body  # still a bar apart from the page
+    page.context.close()

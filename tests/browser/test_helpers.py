@@ -48,7 +48,7 @@ def test_a_lead_lists_every_kind_and_the_house_rules_change_the_answer(phone):
     # The link into the checker keeps the rules, and the checker agrees.
     phone.locator(".play-link").first.click()
     expect(phone.locator(".verdict h2")).to_have_text("A beats B")
-    expect(phone.locator(".verdict p")).to_contain_text("Pusoy Dos order")
+    expect(phone.locator(".verdict-reason")).to_contain_text("Pusoy Dos order")
     expect(phone.get_by_label("Suit order")).to_have_value("pusoy-dos-suits")
 
 

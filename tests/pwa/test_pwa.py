@@ -142,6 +142,15 @@ def test_the_offline_page_says_the_scores_are_safe(client):
     assert "Try again" in text
 
 
+def test_the_offline_page_claims_nobody_is_signed_in_or_out(client):
+    """The worker caches it once, fetched without cookies, and shows it to whoever uses the
+    phone: "Log in" would be wrong for a signed-in player, "Log out" for a visitor."""
+    text = client.get("/offline/").content.decode()
+    assert 'href="/clubs/">My clubs</a>' in text
+    for link in ('href="/accounts/login/"', 'href="/accounts/signup/"', "/accounts/logout/"):
+        assert link not in text
+
+
 def test_pages_link_the_manifest_and_register_the_worker(client):
     text = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in text

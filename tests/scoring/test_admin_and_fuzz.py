@@ -5,15 +5,27 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import services
 from tests.factories import make_deals
 
 pytestmark = pytest.mark.django_db
 
-MODELS = ["club", "membership", "player", "game", "seat", "deal", "dealscore", "gamechange"]
+MODELS = [
+    "club",
+    "membership",
+    "player",
+    "game",
+    "seat",
+    "deal",
+    "dealscore",
+    "gamechange",
+    "clubchange",
+]
 
 
 def test_every_model_has_a_working_admin_list_and_page(client, game):
     make_deals(game, 2)
+    services.rename_player(player=game.club.players.get(name="Dee"), name="Deb", by=game.club.owner)
     admin = get_user_model().objects.create_superuser("admin", password="a long passphrase 7")
     client.force_login(admin)
     for model in MODELS:

@@ -25,7 +25,16 @@ from rules.ruleset import parse_rules
 from scoring import services
 from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.demo import seed_season
-from scoring.models import Club, DealScore, Game, GameChange, Membership, SeasonChange, Seat
+from scoring.models import (
+    Club,
+    ClubChange,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    SeasonChange,
+    Seat,
+)
 from scoring.selectors import standings
 from tests.factories import make_club, make_game, make_member, make_user, record
 
@@ -39,8 +48,9 @@ def build_club(prefix: str, *, games: int = 0) -> Club:
 
     A member with a full name and address, another who recorded a deal and then left the
     club (their account is named only by the history), finished and unfinished games, an
-    edit and an undo, a shared game, and a season of house rules played for money with a
-    match ended by hand.
+    edit and an undo, a shared game, a season of house rules played for money with a
+    match ended by hand, and the club's own history: players renamed, merged and removed,
+    a member removed, the club handed on and back.
     """
     club = make_club(make_user(f"{prefix}-ann"), name=f"{prefix} table")
     member = make_member(club, f"{prefix}-bo")
@@ -62,7 +72,21 @@ def build_club(prefix: str, *, games: int = 0) -> Club:
     services.edit_deal(game=game, number=1, cards_left=[0, 4, 10, 13], by=club.owner)
     services.undo_last_deal(game=game, by=member, number=3)
     services.share_game(game=game, by=member)
-    Membership.objects.filter(user=leaver).delete()
+    services.leave_club(club=club, user=leaver)
+    # The club's own history: a player renamed, a mistyped one merged, one who never played
+    # removed, a member removed (named by the history only), the club handed on and back.
+    typo = make_game(club, ("Anne", "Ben", "Cy", "Eve"), by=member)
+    record(typo, 0, 4, 4, 4, by=member)
+    services.merge_player(
+        player=club.players.get(name="Anne"), into=club.players.get(name="Ann"), by=member
+    )
+    services.rename_player(player=club.players.get(name="Eve"), name="Evie", by=member)
+    services.delete_game(game=make_game(club, ("Zed", "Ben", "Cy", "Dee")), by=club.owner)
+    services.remove_player(player=club.players.get(name="Zed"), by=club.owner)
+    services.remove_member(club=club, member=make_member(club, f"{prefix}-dee"), by=club.owner)
+    owner = club.owner
+    services.make_owner(club=club, member=member, by=owner)
+    services.make_owner(club=club, member=owner, by=member)
     services.start_season(
         club=club,
         name="Manila",
@@ -143,6 +167,9 @@ def snapshot(club: Club) -> dict:
         "season history": [
             (c.summary(), c.at)
             for c in SeasonChange.objects.filter(season__club=club).select_related("by")
+        ],
+        "club history": [
+            (c.summary(), c.at) for c in ClubChange.objects.filter(club=club).select_related("by")
         ],
         "standings": [
             [
@@ -275,7 +302,7 @@ def test_the_command_line_restores_a_file_and_says_where_the_club_went(db, tmp_p
     restored = Club.objects.get(name="a table")
     said = capsys.readouterr().out
     assert f"as club {restored.pk}" in said
-    assert "2 games" in said
+    assert "3 games and 2 members" in said
 
 
 def test_a_version_1_backup_still_restores(db):
@@ -607,6 +634,12 @@ MALFORMED = [
     (history("scoring.gamechange", "stake", "after", [0, 1, 2, 3]), "after"),
     (history("scoring.gamechange", "stake", "after", "-1"), "after"),
     (history("scoring.gamechange", "move", "before", 7), "before"),
+    (history("scoring.gamechange", "merge", "after", ""), "after"),
+    (history("scoring.gamechange", "merge", "before", ["Anne"]), "before"),
+    (at("scoring.clubchange", "action", "coup"), "action"),
+    (at("scoring.clubchange", "name", ""), "name"),
+    (at("scoring.clubchange", "new_name", "x" * 41), "new_name"),
+    (history("scoring.clubchange", "leave", "new_name", "Ann"), "new_name"),
     (history("scoring.seasonchange", "rules", "after", "nonsense"), "after"),
     (history("scoring.seasonchange", "rules", "before", None), "before"),
     (history("scoring.seasonchange", "rules", "after", 5), "after"),
@@ -738,4 +771,4 @@ def test_the_same_file_restored_twice_at_once_is_restored_once():
     assert "nothing was written" in refusal, outcomes
     assert Club.objects.filter(name="a table").count() == 1
     assert User.objects.filter(username__startswith="a-").count() == 3
-    assert Game.objects.count() == 2
+    assert Game.objects.count() == 3

@@ -116,3 +116,22 @@ def test_a_single_game_trend_sits_in_the_middle_and_no_games_draw_nothing():
     x, _y = trend.points.split(",")
     assert float(x) == (trend.left + trend.right) / 2
     assert average_penalty_chart([]) is None
+
+
+def test_one_games_trend_is_told_as_one_game_with_no_range():
+    """Not "1 finished games … from 2.1 to 2.1"."""
+    description = average_penalty_chart([2.125]).description
+    assert description == "1 finished game: 2.1 points a deal. Lower is better."
+
+
+def test_games_all_alike_are_told_without_a_range():
+    description = average_penalty_chart([3.0, 3.0]).description
+    assert description == "2 finished games, each at 3.0 points a deal. Lower is better."
+
+
+def test_games_that_differ_are_told_from_the_first_to_the_last():
+    description = average_penalty_chart([4.0, 1.5, 2.0]).description
+    assert description == (
+        "3 finished games, oldest first: from 4.0 to 2.0 points a deal; lowest 1.5, highest 4.0."
+        " Lower is better."
+    )

@@ -14,7 +14,7 @@ from tests.pages import text
 
 pytestmark = pytest.mark.django_db
 
-RANGE = "Enter a date from 1 January 2000 to 31 December 2100"
+RANGE = "Enter a date from 1 Jan 2000 to 31 Dec 2100"
 OUTSIDE = ["0001-01-01", "1999-12-31", "2101-01-01", "9999-12-31"]
 
 

@@ -1,14 +1,17 @@
 """A league night on one small server: load, a throughput yardstick, and a crash.
 
     python -m tools.loadtest [--db sqlite|postgres] [--seconds 60] [--scorekeepers 50]
-                             [--viewers 200] [--servers 1|2]
+                             [--viewers 200] [--servers 1|2] [--redis]
     python -m tools.loadtest crash [--db sqlite|postgres] [--servers 1|2] [--seconds 30]
+                                   [--redis]
 
 Everything it needs it makes and removes itself: a fresh database (a SQLite file in a temporary
 DJANGO_VAR_DIR, or a `loadtest_<pid>` database on the PostgreSQL server DATABASE_URL names,
 dropped at the end), migrated and seeded through scoring.services; then gunicorn on 127.0.0.1
 (with `--servers 2`, two servers on two ports sharing the PostgreSQL database, every client
-alternating its requests between them). Clients are threads speaking HTTP/1.1 with the
+alternating its requests between them). With --redis the servers also share a throwaway
+redis-server it starts and stops (REDIS_URL: cache, sessions, signed-in accounts); without it,
+a REDIS_URL in the environment is passed on. Clients are threads speaking HTTP/1.1 with the
 standard library, one keep-alive connection per server each.
 
 Run (the default):
@@ -20,9 +23,10 @@ Run (the default):
                standings of the 1,000-game season every ~10th
   phase B      closed loop, --bench-threads threads, --bench-seconds per page: /ping/ (the
                bare view through the whole middleware: the yardstick), the game page's poll
-               answering 204 (the floor of any members-only page: session, user, one query),
-               a game page, recording a deal, the season's standings; each as a share of
-               /ping/'s throughput
+               answering 204 (the floor of any members-only page: session, user, one query;
+               with a shared Redis the session and user come from it), a game page,
+               recording a deal, the season's standings; each as a share of /ping/'s
+               throughput
 Crash: scorekeepers record deals with little think time while every server is killed with
 SIGKILL (master and workers, the whole process group) and started again; a client whose
 request died sends it again with the same token, as the phone does.

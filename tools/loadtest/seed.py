@@ -149,9 +149,11 @@ def session_for(user) -> str:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
+    from common import cached_user
+
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = cached_user.BACKEND
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return session.session_key

@@ -1,4 +1,5 @@
-"""The load test's own database and settings (Environment), and gunicorn on 127.0.0.1 (Servers)."""
+"""The load test's own database, cache and settings (Environment), and gunicorn on 127.0.0.1
+(Servers)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 class Environment:
     """A temporary DJANGO_VAR_DIR and a fresh database, Django set up on it in this process."""
 
-    def __init__(self, db: str, keep: bool) -> None:
+    def __init__(self, db: str, keep: bool, redis: bool = False) -> None:
         self.db = db
         self.keep = keep
         self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
         self.admin_url = ""
         self.database = ""
+        self.redis = ThrowawayRedis(self.var) if redis else None
         self.env = {
             key: value
             for key, value in os.environ.items()
@@ -49,6 +51,8 @@ class Environment:
             self.create_postgres_database()
         else:
             self.database = str(self.var / "db.sqlite3")
+        if self.redis is not None:
+            self.env["REDIS_URL"] = self.redis.start()
         os.environ.clear()
         os.environ.update(self.env)
         import django
@@ -73,6 +77,8 @@ class Environment:
         from django.db import connections
 
         connections.close_all()
+        if self.redis is not None:
+            self.redis.stop()
         if self.db == "postgres":
             import psycopg
 
@@ -82,6 +88,82 @@ class Environment:
             print(f"kept {self.var}")
         else:
             shutil.rmtree(self.var, ignore_errors=True)
+
+    def describe_cache(self) -> str:
+        """Which cache the servers share, if any (with the servers' own REDIS_URL, if set)."""
+        url = self.env.get("REDIS_URL", "")
+        if self.redis is not None:
+            return f"cache: a throwaway Redis at {url}, shared by every server"
+        if url:
+            return f"cache: the Redis at REDIS_URL ({url}), shared by every server"
+        return "cache: each worker's own, in memory (no REDIS_URL; --redis starts one)"
+
+    def cache_figures(self) -> str:
+        """What the shared cache did: its keys, hits and misses (empty without one)."""
+        url = self.env.get("REDIS_URL", "")
+        if not url:
+            return ""
+        import redis
+
+        client = redis.Redis.from_url(url)
+        stats = client.info("stats")
+        hits, misses = stats["keyspace_hits"], stats["keyspace_misses"]
+        return (
+            f"Redis: {client.dbsize():,} keys, {hits:,} hits, {misses:,} misses"
+            f" ({hits / max(1, hits + misses):.0%} of reads hit)"
+        )
+
+
+class ThrowawayRedis:
+    """redis-server on a free port of 127.0.0.1 (--redis), keeping nothing on disk; stopped with
+    the run."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> str:
+        """Start it, wait until it answers, and give its URL."""
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise SystemExit("--redis needs redis-server: apt-get install redis-server")
+        port = free_port()
+        self.process = subprocess.Popen(
+            [
+                *(binary, "--bind", "127.0.0.1", "--port", str(port)),
+                *("--save", "", "--appendonly", "no", "--dir", str(self.directory)),
+                *("--logfile", str(self.directory / "redis.log")),
+            ],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if answers_ping(port):
+                return f"redis://127.0.0.1:{port}/0"
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"redis-server on port {port} did not answer PING in 10 s")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def answers_ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+            connection.sendall(b"PING\r\n")
+            return connection.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
 
 
 def prepare(environment: Environment) -> float:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0008_history_and_spent_tokens'),
+        ('scoring', '0009_club_history'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

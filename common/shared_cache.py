@@ -1,0 +1,75 @@
+"""The cache every server shares (settings: REDIS_URL), its keys under the database they serve.
+
+Several sites, a test run and the load test's throwaway database can all use one Redis: each
+key starts with a digest of the database the process is using (engine, host, port, name), so
+they never read, nor clear, each other's entries. The digest is taken from the live connection
+on each key rather than from settings at start-up, so it follows pytest-django's switch to the
+test database (`test_…`) and the load test's `loadtest_<pid>`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+from django.core.cache.backends.redis import RedisCache
+from django.db import connections
+
+# Deleted this many keys at a time by `clear`.
+CLEAR_BATCH = 500
+
+
+@lru_cache(maxsize=16)
+def _digest(engine: str, host: str, port: str, name: str) -> str:
+    text = "\x1f".join((engine, host, port, name))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def database_namespace(settings_dict: Mapping[str, object]) -> str:
+    """A short name for one database: the same for every server of a site, different for two
+    sites, or for a site and its test run.
+
+    >>> one = {"ENGINE": "postgresql", "HOST": "db", "PORT": 5432, "NAME": "bigtwo"}
+    >>> database_namespace(one) == database_namespace(dict(one))
+    True
+    >>> database_namespace(one) == database_namespace({**one, "NAME": "test_bigtwo"})
+    False
+    """
+    parts = (settings_dict.get(field) or "" for field in ("ENGINE", "HOST", "PORT", "NAME"))
+    return "db-" + _digest(*(str(part) for part in parts))
+
+
+class DatabaseScopedRedisCache(RedisCache):
+    """Django's Redis cache with every key under the namespace of the database in use, and a
+    `clear()` that deletes only those keys (Django's own empties the whole Redis database, every
+    other site's entries with it).
+
+    Keys are `<namespace>:<KEY_PREFIX>:<version>:<key>`; KEY_FUNCTION is not consulted, since
+    `clear` must know the layout.
+    """
+
+    def namespace(self) -> str:
+        return f"{database_namespace(connections['default'].settings_dict)}:{self.key_prefix}"
+
+    def make_key(self, key: str, version: int | None = None) -> str:
+        return f"{self.namespace()}:{self.version if version is None else version}:{key}"
+
+    def clear(self) -> bool:
+        client = self._cache.get_client(None, write=True)
+        pattern = _glob_escape(self.namespace()) + ":*"
+        batch: list[bytes] = []
+        for key in client.scan_iter(match=pattern, count=CLEAR_BATCH):
+            batch.append(key)
+            if len(batch) == CLEAR_BATCH:
+                client.unlink(*batch)
+                batch = []
+        if batch:
+            client.unlink(*batch)
+        return True
+
+
+def _glob_escape(text: str) -> str:
+    """`text` matched literally by Redis's glob patterns (SCAN MATCH)."""
+    return re.sub(r"([\\*?\[\]^-])", r"\\\1", text)

@@ -1,0 +1,197 @@
+"""Getting back in: an owner's password link for a member, the page a link opens (the owner's
+or an emailed one), "Forgot your password?" where the site sends email, and changing one's
+own password. Django's own views, with the writes through `scoring.services`.
+
+A link's token is never logged, stored or put in a message: the owner sees it once, in the
+answer to the tap that made it, and the page it opens moves it into the session and out of
+the address at once (Django's `PasswordResetConfirmView`), so it isn't sent on as a Referer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, services
+
+View = Callable[..., HttpResponse]
+
+
+def email_only(view: View) -> View:
+    """Not found unless the site sends email (DJANGO_EMAIL_URL)."""
+
+    @wraps(view)
+    def only_with_email(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not settings.SITE_SENDS_EMAIL:
+            raise Http404("This site sends no email.")
+        return view(request, *args, **kwargs)
+
+    return only_with_email
+
+
+# The owner's link
+
+
+@login_required
+@require_POST
+@never_cache
+def make_reset_link(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    """The owner's "Password reset link" on a member's row: the link, shown this once."""
+    club = selectors.member_club(request.user, club_id)
+    member = get_object_or_404(club.memberships.select_related("user"), pk=membership_id).user
+    context: dict[str, object] = {"club": club, "member": member}
+    try:
+        link = services.make_reset_link(club=club, member=member, by=request.user)
+    except services.NotAllowed:
+        raise
+    except services.ScoringError as refused:
+        return render(request, "scoring/reset_link.html", context | {"refusal": refused.message})
+    address = reverse(
+        "password-reset-link",
+        kwargs={"club_id": link.club_id, "uidb64": link.uidb64, "token": link.token},
+    )
+    context["link"] = request.build_absolute_uri(address)
+    return render(request, "scoring/reset_link.html", context)
+
+
+# The page a link opens
+
+
+class NoTokens(PasswordResetTokenGenerator):
+    """For a link naming a club that doesn't exist: nothing checks."""
+
+    def check_token(self, user: AbstractBaseUser | None, token: str | None) -> bool:
+        return False
+
+
+class LinkPage(auth_views.PasswordResetConfirmView):
+    """Choose a new password, behind a link; one page (and one answer for every link that
+    doesn't work, whatever the reason) for the owner's links and the emailed ones."""
+
+    form_class = SetPasswordForm
+    template_name = "registration/password_reset_confirm.html"
+    success_url = reverse_lazy("password-reset-done")
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().dispatch(request, *args, **kwargs)
+        opened = request.session.get(auth_views.INTERNAL_RESET_SESSION_TOKEN)
+        if not self.validlink and kwargs["token"] == self.reset_url_token and opened:
+            # The link worked when this page opened (its token is only kept once checked), so
+            # it has been spent since: by the other phone, or the other tap.
+            return self.spent(services.LinkSpent())
+        return response
+
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:
+        try:
+            services.set_password_by_link(
+                user_id=self.user.pk,
+                token=self.request.session.get(auth_views.INTERNAL_RESET_SESSION_TOKEN, ""),
+                tokens=self.token_generator,
+                password=form.cleaned_data["new_password1"],
+            )
+        except services.LinkSpent as spent:
+            return self.spent(spent)
+        del self.request.session[auth_views.INTERNAL_RESET_SESSION_TOKEN]
+        return HttpResponseRedirect(self.get_success_url())
+
+    def spent(self, refusal: services.LinkSpent) -> HttpResponse:
+        self.request.session.pop(auth_views.INTERNAL_RESET_SESSION_TOKEN, None)
+        context = {"spent": refusal.message, "sends_email": settings.SITE_SENDS_EMAIL}
+        return render(self.request, self.template_name, context, status=409)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["account"] = self.user if self.validlink else None
+        context["sends_email"] = settings.SITE_SENDS_EMAIL
+        return context
+
+
+@method_decorator(email_only, name="dispatch")
+class EmailLinkPage(LinkPage):
+    """The link "Forgot your password?" mailed (Django's own tokens)."""
+
+
+class ClubLinkPage(LinkPage):
+    """The link a club's owner made: it says whose account it is for and which club made it."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        club_id = kwargs.pop("club_id")
+        self.club = selectors.club_of_reset_link(club_id)
+        self.token_generator = (
+            NoTokens() if self.club is None else services.ClubLinkTokens(self.club)
+        )
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(**kwargs) | {"club": self.club}
+
+
+class PasswordSet(auth_views.PasswordResetCompleteView):
+    template_name = "registration/password_reset_complete.html"
+
+
+# "Forgot your password?" (only where the site sends email)
+
+
+@method_decorator(email_only, name="dispatch")
+class ForgotPassword(auth_views.PasswordResetView):
+    """Django's reset by email: the same answer whether or not an account has the address."""
+
+    template_name = "registration/password_reset_form.html"
+    subject_template_name = "registration/password_reset_subject.txt"
+    email_template_name = "registration/password_reset_email.txt"
+    success_url = reverse_lazy("password-forgot-sent")
+
+
+@method_decorator(email_only, name="dispatch")
+class ForgotPasswordSent(auth_views.PasswordResetDoneView):
+    template_name = "registration/password_reset_done.html"
+
+
+# Changing one's own password
+
+
+@method_decorator(never_cache, name="dispatch")
+class ChangePassword(auth_views.PasswordChangeView):
+    """Django's password change; every other session of the account ends with the old hash,
+    this one follows the new (`update_session_auth_hash`)."""
+
+    form_class = PasswordChangeForm
+    template_name = "registration/password_change_form.html"
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        try:
+            account = services.change_password(
+                user=self.request.user,
+                old_password=form.cleaned_data["old_password"],
+                new_password=form.cleaned_data["new_password1"],
+            )
+        except services.ScoringError as refused:
+            form.add_error("old_password", refused.message)
+            return self.form_invalid(form)
+        update_session_auth_hash(self.request, account)
+        messages.success(
+            self.request,
+            _(
+                "Your password is changed. You're still signed in here, and signed out "
+                "everywhere else."
+            ),
+        )
+        return redirect("scoring:clubs")

@@ -1,0 +1,128 @@
+"""The cache every server shares (REDIS_URL): the settings it brings, and keys that keep two sites
+(or a site and its tests) apart in one Redis. tests/test_two_servers.py has the servers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+
+from common.shared_cache import DatabaseScopedRedisCache, database_namespace
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess:
+    """Load the site's settings in a fresh process with `environ`; print what the cache needs."""
+    script = (
+        "from django.conf import settings;"
+        "print(settings.CACHES['default']['BACKEND']);"
+        "print(settings.SESSION_ENGINE);"
+        "print(settings.CACHED_USER_SECONDS)"
+    )
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",
+        "DJANGO_VAR_DIR": str(tmp_path),
+        "DJANGO_SECRET_KEY": "not a secret",
+        **environ,
+    }
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_without_redis_each_worker_has_its_own_cache_and_sessions_are_in_the_database(tmp_path):
+    found = site_settings(tmp_path)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split() == [
+        "django.core.cache.backends.locmem.LocMemCache",
+        "django.contrib.sessions.backends.db",
+        "0",
+    ]
+
+
+def test_with_redis_the_cache_sessions_and_accounts_are_shared(tmp_path):
+    found = site_settings(tmp_path, REDIS_URL="redis://127.0.0.1:6379/0")
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.split() == [
+        "common.shared_cache.DatabaseScopedRedisCache",
+        "django.contrib.sessions.backends.cached_db",
+        "300",
+    ]
+
+
+def test_a_redis_url_that_is_no_address_is_refused_with_an_example(tmp_path):
+    found = site_settings(tmp_path, REDIS_URL="127.0.0.1:6379")
+    assert found.returncode != 0
+    assert "REDIS_URL is '127.0.0.1:6379'" in found.stderr
+    assert "redis://127.0.0.1:6379/0" in found.stderr
+
+
+def test_the_namespace_names_engine_host_port_and_database():
+    site = {"ENGINE": "postgresql", "HOST": "db", "PORT": "5432", "NAME": "bigtwo"}
+    others = [
+        {**site, "ENGINE": "sqlite3"},
+        {**site, "HOST": "db2"},
+        {**site, "PORT": "5433"},
+        {**site, "NAME": "test_bigtwo"},
+    ]
+    names = {database_namespace(site), *(database_namespace(other) for other in others)}
+    assert len(names) == 5
+    assert database_namespace({**site, "PORT": 5432}) == database_namespace(site)
+
+
+@pytest.mark.redis
+def test_keys_follow_the_database_in_use_not_the_one_the_site_started_with(db):
+    """pytest-django switched to the test database after the cache was configured."""
+    cache.set("board", "rendered")
+    key = cache.make_key("board")
+    assert key.startswith(database_namespace(connection.settings_dict) + ":")
+    with mock.patch.dict(connection.settings_dict, NAME="bigtwo"):
+        assert not cache.make_key("board").startswith(key.split(":")[0])
+
+
+@pytest.mark.redis
+def test_two_sites_on_one_redis_never_read_nor_clear_each_others_entries(db):
+    def as_the_other_site():
+        return mock.patch.dict(connection.settings_dict, NAME="another_site")
+
+    cache.set("board", "ours")
+    with as_the_other_site():
+        assert cache.get("board") is None
+        cache.set("board", "theirs")
+    assert cache.get("board") == "ours"
+
+    cache.clear()
+
+    assert cache.get("board") is None
+    with as_the_other_site():
+        assert cache.get("board") == "theirs"
+        cache.delete("board")
+
+
+@pytest.mark.redis
+def test_a_key_prefix_with_wildcards_clears_only_its_own_keys(db, settings):
+    """Redis reads `*`, `?` and `[…]` in a pattern as wildcards: a KEY_PREFIX holding them is
+    cleared literally, never as a pattern that matches another prefix's keys too."""
+    run = cache.key_prefix  # this run's own, so that no other run's keys are near
+    starred = DatabaseScopedRedisCache(settings.REDIS_URL, {"KEY_PREFIX": f"{run}-*"})
+    other = DatabaseScopedRedisCache(settings.REDIS_URL, {"KEY_PREFIX": f"{run}-2"})
+    starred.set("board", "starred")
+    other.set("board", "other")
+
+    starred.clear()
+
+    assert starred.get("board") is None
+    assert other.get("board") == "other"
+    other.clear()
