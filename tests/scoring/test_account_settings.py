@@ -202,6 +202,7 @@ ON_DELETE = {
     "scoring.Deal.recorded_by": models.SET_NULL,
     "scoring.GameChange.by": models.SET_NULL,
     "scoring.SeasonChange.by": models.SET_NULL,
+    "scoring.ClubChange.by": models.SET_NULL,  # the club's history keeps the line: "Someone"
     "admin.LogEntry.user": models.CASCADE,  # the admin's own log of its staff's edits
 }
 
