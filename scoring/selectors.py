@@ -221,9 +221,11 @@ def board_seats(game: Game) -> list[Seat]:
 
 
 def deals_with_scores(game: Game) -> QuerySet[Deal]:
-    """The game's deals in order, each with its scores in seat order."""
+    """The game's deals in order, each with its scores (and their seats) in seat order."""
     return game.deals.order_by("number").prefetch_related(
-        Prefetch("scores", queryset=DealScore.objects.order_by("seat__position"))
+        Prefetch(
+            "scores", queryset=DealScore.objects.select_related("seat").order_by("seat__position")
+        )
     )
 
 
@@ -307,7 +309,9 @@ class Standing:
     deals: int
     deals_won: int
     penalty: int
-    thirteens: int
+    # None when none of the player's games asked for cards left (finishing order, points by
+    # hand): the standings show a dash. Over a mix of games, it counts those that did.
+    thirteens: int | None
     best: int
     rank: int = 0
 

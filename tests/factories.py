@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 
+from rules.deal_checks import DealResult
+from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Club, Deal, Game, Season
 
@@ -81,6 +83,30 @@ def make_deals(game: Game, count: int) -> None:
         cards = [1, 1, 1, 1]
         cards[n % 4] = 0
         record(game, *cards)
+
+
+def make_ruled_game(rules: str, names: Sequence[str] | None = None, club: Club | None = None):
+    """A game played by the house rules named `rules` (`"finishing-order,3-players"`), in a
+    new club (unless given) whose current season plays by them; seated with the first of
+    PLAYERS as the rules need (or `names`)."""
+    ruleset = parse_rules(rules)
+    club = club or make_club()
+    season = club.seasons.get(is_current=True)
+    season.rules = ruleset.name
+    season.save(update_fields=["rules"])
+    return make_game(club, names or PLAYERS[: ruleset.players])
+
+
+def record_facts(game: Game, by=None, token: uuid.UUID | None = None, **facts) -> Deal:
+    """Record the next deal of `game` from its facts, as `rules.deal_checks.DealResult` names
+    them (`record_facts(game, order=(2, 0, 3, 1))`, `record_facts(game, dragon=1)`)."""
+    return services.record_deal(
+        game=game,
+        number=game.deals.count() + 1,
+        token=token or uuid.uuid4(),
+        by=by or game.club.owner,
+        facts=DealResult(**facts),
+    )
 
 
 def finish(game: Game) -> Game:

@@ -9,7 +9,8 @@
 
 from scoring.forms.accounts import DeleteAccountForm, SignupForm
 from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
-from scoring.forms.deals import DealForm, DealRow, with_went_out
+from scoring.forms.deal_values import form_values, with_out_next, with_went_out
+from scoring.forms.deals import DealForm, DealRow
 from scoring.forms.players import MergePlayerForm, RenamePlayerForm
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
@@ -26,5 +27,7 @@ __all__ = [
     "SeasonForm",
     "SignupForm",
     "StakeForm",
+    "form_values",
+    "with_out_next",
     "with_went_out",
 ]

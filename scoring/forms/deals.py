@@ -1,18 +1,39 @@
-"""The deal form: each player's cards left (and twos), with the penalty each would cost."""
+"""The deal form: the facts of one deal, exactly those the game's rules take
+(`rules.deal_score.facts_wanted`), scored as it is typed by the engine's `score_deal`, the one
+function the services and the JSON API score with too.
+
+Each player has a row: their cards left (or points by hand, or place in the finishing order),
+the penalty it would cost, and under the stronger twos rule the twos they hold. Below the rows,
+the facts of the whole deal the rules ask: went out on twos, the twos in the last play (Pusoy
+Dos scoring), who pays for the table, whose dragon.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django import forms
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
-from rules.options import TwosRule
-from rules.penalties import penalty, validate_deal
+from rules.deal_checks import MOST_POINTS, TWOS_IN_THE_DECK, DealResult, and_list
+from rules.deal_score import DealRefused, facts_wanted, score_deal
 from rules.ruleset import RuleSet
+from scoring.forms.deal_values import (
+    CARDS,
+    PLACE,
+    POINTS,
+    alone,
+    ordinal,
+    whole,
+    with_out_next,
+    with_went_out,
+)
 from scoring.models import Seat
+
+# The facts of the whole deal, below the rows, in the order they are shown.
+DEAL_FIELDS = ("out_on_twos", "last_play_twos", "pays", "dragon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,17 +45,18 @@ class DealRow:
     penalty: int | None
     new_total: int | None
     invalid: bool
+    won: bool = False
     twos_field: BoundField | None = None  # under the stronger twos rule: twos left in hand
+    # The winner holds no cards, so no twos: their box isn't offered (and counts as 0).
+    twos_offered: bool = True
 
 
 class DealForm(forms.Form):
-    """Cards left for each seat, in seat order, plus which deal this is and a one-time token.
-
-    Under the twos rule it also asks whether the winner went out on twos, and under its
-    stronger form how many twos each player still holds (blank counts as none).
+    """The facts of one deal, plus which deal this is and a one-time token.
 
     Bound or not, `rows()` gives each player's current value and its penalty preview, so the
-    same template shows a fresh form, a form being typed in and a refused one.
+    same template shows a fresh form, a form being typed in and a refused one. Once valid,
+    `facts()` is the deal as `services.record_deal` and `services.edit_deal` take it.
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -46,104 +68,294 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.rules = rules
+        self.wanted = facts_wanted(rules)
+        self.asks = self.asks_for(rules)
         self.invalid_positions: set[int] = set()
+        self._facts: DealResult | None = None
         for seat in self.seats:
-            name = seat.player.name
-            self.fields[self.key(seat)] = forms.IntegerField(
-                label=name,
-                error_messages={
-                    "required": _("Enter %(name)s's cards left") % {"name": name},
-                    "invalid": _("%(name)s's cards left must be a whole number from 0 to %(max)s")
-                    % {"name": name, "max": rules.hand_size},
-                },
-            )
-            if rules.twos is TwosRule.EACH_TWO:
-                self.fields[self.twos_key(seat)] = forms.IntegerField(
-                    label=_("Twos in %(name)s's hand") % {"name": name},
+            self.fields[self.key(seat)] = self._seat_field(seat)
+            if "twos_held" in self.wanted.allowed:
+                self.fields[f"twos_{seat.position}"] = forms.IntegerField(
+                    label=_("Twos in %(name)s's hand") % {"name": seat.player.name},
                     required=False,
                     error_messages={
                         "invalid": _("%(name)s's twos must be a whole number from 0 to 4")
-                        % {"name": name},
+                        % {"name": seat.player.name},
                     },
                 )
-        if rules.twos is not TwosRule.OFF:
+        self._deal_fields()
+
+    @staticmethod
+    def asks_for(rules: RuleSet) -> str:
+        """What each player's row asks under `rules`: CARDS, POINTS or PLACE."""
+        required = facts_wanted(rules).required
+        return POINTS if "points" in required else PLACE if "order" in required else CARDS
+
+    @classmethod
+    def tapped(
+        cls, data: dict[str, str], *, seats: Sequence[Seat], rules: RuleSet
+    ) -> dict[str, str] | None:
+        """Without JavaScript, "Went out" and "Out next" send the form: the values with that
+        player at 0, or in the next place, to show the form again (nothing is saved); None if
+        neither was tapped."""
+        keys = [f"{cls.asks_for(rules)}_{seat.position}" for seat in seats]
+        if (went_out := data.get("went_out")) is not None:
+            return with_went_out(data, keys, went_out)
+        if (out_next := data.get("out_next")) is not None:
+            return with_out_next(data, keys, out_next)
+        return None
+
+    def _seat_field(self, seat: Seat) -> forms.Field:
+        name = seat.player.name
+        if self.asks == PLACE:
+            places = [(str(place), ordinal(place)) for place in range(1, len(self.seats) + 1)]
+            return forms.TypedChoiceField(
+                label=name,
+                choices=[("", "–"), *places],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                widget=forms.Select(
+                    attrs={"class": "deal-place", "aria-describedby": f"preview-{seat.position}"}
+                ),
+            )
+        invalid = (
+            _("%(name)s's points must be a whole number from 0 to %(max)s")
+            % {"name": name, "max": MOST_POINTS}
+            if self.asks == POINTS
+            else _("%(name)s's cards left must be a whole number from 0 to %(max)s")
+            % {"name": name, "max": self.rules.hand_size}
+        )
+        return forms.IntegerField(label=name, required=False, error_messages={"invalid": invalid})
+
+    def _deal_fields(self) -> None:
+        allowed = self.wanted.allowed
+        if "out_on_twos" in allowed:
             self.fields["out_on_twos"] = forms.BooleanField(
                 label=_("Went out on twos?"),
                 required=False,
                 help_text=_("The winner's last play was nothing but twos: penalties double."),
             )
+        if "last_play_twos" in allowed:
+            self.fields["last_play_twos"] = forms.TypedChoiceField(
+                label=_("How many twos were in the last play?"),
+                choices=[(str(count), str(count)) for count in range(TWOS_IN_THE_DECK + 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial=0,
+                widget=forms.RadioSelect,
+            )
+        nobody = [("", _("nobody"))]
+        players = [(str(seat.position), seat.player.name) for seat in self.seats]
+        if "pays" in allowed:
+            self.fields["pays"] = forms.TypedChoiceField(
+                label=_("Pays for the table"),
+                choices=nobody + players,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=_(
+                    "Who led carelessly into a one-card hand and lost: they take every loser's"
+                    " penalty, their own included."
+                ),
+            )
+        if "dragon" in allowed:
+            self.fields["dragon"] = forms.TypedChoiceField(
+                label=_("Dragon"),
+                choices=nobody + players,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=_(
+                    "Whoever was dealt one card of every rank wins at once: nothing else is needed."
+                ),
+            )
 
-    @staticmethod
-    def key(seat: Seat) -> str:
-        return f"cards_{seat.position}"
+    def key(self, seat: Seat) -> str:
+        """The name of the seat's row input: cards_0, points_0 or place_0."""
+        return f"{self.asks}_{seat.position}"
 
-    @staticmethod
-    def twos_key(seat: Seat) -> str:
-        return f"twos_{seat.position}"
+    def deal_fields(self) -> list[BoundField]:
+        """The facts of the whole deal the rules ask, below the players' rows."""
+        return [self[name] for name in DEAL_FIELDS if name in self.fields]
+
+    def field_errors(self) -> list[str]:
+        """Every field's errors, in the order the form shows the fields."""
+        return [error for name in self.fields for error in self[name].errors]
+
+    # Checking
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        cards = [data.get(self.key(seat)) for seat in self.seats]
-        if any(count is None for count in cards):
-            return data
-        twos = self.twos_held() if self.rules.twos is TwosRule.EACH_TWO else None
-        if twos is not None and any(count is None for count in twos):
-            return data
-        names = [seat.player.name for seat in self.seats]
-        for problem in validate_deal(
-            cards, names, self.rules, out_on_twos=self.went_out_on_twos(), twos_held=twos
-        ):
-            self.add_error(None, problem)
-        zeros = [seat.position for seat, count in zip(self.seats, cards, strict=True) if count == 0]
-        self.invalid_positions = {
-            seat.position
-            for seat, count in zip(self.seats, cards, strict=True)
-            if not 0 <= count <= self.rules.hand_size
-        }
-        if len(zeros) > 1:
-            self.invalid_positions.update(zeros)
+        if data.get("dragon") is not None and "dragon" not in self.errors:
+            # A dragon wins before a card is played: whatever else was typed is left out.
+            for name in list(self.errors):
+                if name not in ("number", "token", "dragon"):
+                    del self.errors[name]
+            self._facts = DealResult(dragon=data["dragon"])
+        elif self._every_seat_given(data) and not self.errors:
+            self._facts = self._facts_from(data.get)
+        if self._facts is not None:
+            self._score(self._facts)
         return data
 
-    def cards_left(self) -> list[int]:
-        return [self.cleaned_data[self.key(seat)] for seat in self.seats]
+    def _every_seat_given(self, data: dict[str, object]) -> bool:
+        """Each row filled in (a place may be left for the last player left), and no two
+        players in one place."""
+        if self.asks == PLACE:
+            return self._places_apart(data)
+        given = True
+        for seat in self.seats:
+            key = self.key(seat)
+            if data.get(key) is None and key not in self.errors:
+                given = False
+                self.add_error(key, self._missing(seat.player.name))
+        return given
 
-    def went_out_on_twos(self) -> bool:
-        return bool(self.cleaned_data.get("out_on_twos"))
+    def _missing(self, name: str) -> str:
+        if self.asks == POINTS:
+            return _("Enter %(name)s's points") % {"name": name}
+        return _("Enter %(name)s's cards left") % {"name": name}
 
-    def twos_facts(self) -> dict[str, object]:
-        """What the game's twos rule asks, as services.record_deal and edit_deal take it."""
-        facts: dict[str, object] = {}
-        if self.rules.twos is not TwosRule.OFF:
-            facts["out_on_twos"] = self.went_out_on_twos()
-        if self.rules.twos is TwosRule.EACH_TWO:
-            facts["twos_held"] = self.twos_held()
-        return facts
+    def _places_apart(self, data: dict[str, object]) -> bool:
+        by_place: dict[object, list[Seat]] = {}
+        for seat in self.seats:
+            if (place := data.get(self.key(seat))) is not None:
+                by_place.setdefault(place, []).append(seat)
+        shared = {place: seats for place, seats in by_place.items() if len(seats) > 1}
+        for place, seats in shared.items():
+            self.invalid_positions.update(seat.position for seat in seats)
+            self.add_error(
+                None,
+                _("%(players)s can't both be %(place)s: each player goes out once")
+                % {
+                    "players": and_list([seat.player.name for seat in seats]),
+                    "place": ordinal(int(str(place))),
+                },
+            )
+        return not shared
 
-    def twos_held(self) -> list[int | None] | None:
-        """Each seat's twos left in hand (blank is none), under the stronger twos rule only."""
-        if self.rules.twos is not TwosRule.EACH_TWO:
+    def _score(self, facts: DealResult) -> None:
+        names = [seat.player.name for seat in self.seats]
+        try:
+            score_deal(facts, self.rules, names=names)
+        except DealRefused as refused:
+            for problem in refused.problems:
+                self.add_error(None, problem)
+            self.invalid_positions |= self._out_of_line(facts)
+
+    def _out_of_line(self, facts: DealResult) -> set[int]:
+        """The rows to mark: counts out of range, and everyone at 0 when several are."""
+        counts = facts.points if facts.points is not None else facts.cards_left
+        if counts is None:
+            return set()
+        most = MOST_POINTS if facts.points is not None else self.rules.hand_size
+        marked = {seat for seat, count in enumerate(counts) if not 0 <= count <= most}
+        zeros = {seat for seat, count in enumerate(counts) if count == 0}
+        return marked | (zeros if len(zeros) > 1 else set())
+
+    def _facts_from(self, value: Callable[[str], object]) -> DealResult:
+        """The deal's facts from each field's value (`value(name)`: a whole number, or None
+        where nothing usable is given); only the facts the rules take."""
+
+        def number(name: str) -> int | None:
+            found = value(name)
+            return found if isinstance(found, int) else None
+
+        def every_seat(prefix: str) -> tuple[int, ...] | None:
+            found = [number(f"{prefix}_{seat.position}") for seat in self.seats]
+            return None if any(count is None for count in found) else tuple(found)
+
+        allowed = self.wanted.allowed
+        cards = every_seat(CARDS) if self.asks == CARDS else None
+        twos = None
+        if "twos_held" in allowed and cards is not None:
+            # The winner holds no cards, so no twos: a box left filled in for them is none.
+            held = [number(f"twos_{seat.position}") or 0 for seat in self.seats]
+            twos = tuple(0 if count == 0 else held[seat] for seat, count in enumerate(cards))
+        return DealResult(
+            cards_left=cards,
+            out_on_twos=bool(value("out_on_twos")) if "out_on_twos" in allowed else False,
+            twos_held=twos,
+            last_play_twos=number("last_play_twos") if "last_play_twos" in allowed else None,
+            order=self._order(number) if self.asks == PLACE else None,
+            pays=number("pays") if "pays" in allowed else None,
+            points=every_seat(POINTS) if self.asks == POINTS else None,
+        )
+
+    def _order(self, number: Callable[[str], int | None]) -> tuple[int, ...] | None:
+        """The seats in the order they went out, from each one's place; the last one left
+        needs no place of their own."""
+        places = [number(self.key(seat)) for seat in self.seats]
+        missing = [seat for seat, place in enumerate(places) if place is None]
+        free = set(range(1, len(places) + 1)) - set(places)
+        if len(missing) == 1 and len(free) == 1:
+            places[missing[0]] = free.pop()
+        if sorted(place or 0 for place in places) != list(range(1, len(places) + 1)):
             return None
+        return tuple(sorted(range(len(places)), key=lambda seat: places[seat] or 0))
+
+    def facts(self) -> DealResult:
+        """The deal, once the form is valid."""
+        assert self._facts is not None, "facts() of a form that isn't valid"
+        return self._facts
+
+    # Showing
+
+    def typed_facts(self) -> DealResult:
+        """What is typed so far, whole numbers only (a dragon chosen is the whole deal)."""
+        if "dragon" in self.fields and (seat := whole(self["dragon"].value())) is not None:
+            return DealResult(dragon=seat)
+
+        def value(name: str) -> object:
+            if name not in self.fields:
+                return None
+            typed = self[name].value()
+            if name == "out_on_twos":
+                return typed in (True, "on", "true", "1")
+            return whole(typed)
+
+        return self._facts_from(value)
+
+    def _typed(self, name: str, blank: int | None = None) -> int | None:
+        return whole(self[name].value(), blank) if name in self.fields else blank
+
+    def preview(self, facts: DealResult) -> list[int | None]:
+        """Each row's penalty for what is typed: the whole deal as `score_deal` scores it
+        once it can be; until then, each row that can be worked out on its own (cards left,
+        points, a place), by the same rules engine."""
+        try:
+            return list(score_deal(facts, self.rules).penalties)
+        except ValueError:  # DealRefused: not all typed yet, or not a deal yet
+            pass
+        out_on_twos = bool(facts.out_on_twos)
+        last_play = self._typed("last_play_twos", blank=0)
         return [
-            self.cleaned_data.get(self.twos_key(seat)) or 0
-            if self.twos_key(seat) not in self.errors
-            else None
+            alone(
+                self.rules,
+                self.asks,
+                self._typed(self.key(seat)),
+                twos=self._typed(f"twos_{seat.position}", blank=0),
+                out_on_twos=out_on_twos,
+                last_play_twos=last_play,
+            )
             for seat in self.seats
         ]
 
     def rows(self) -> list[DealRow]:
+        facts = self.typed_facts()
+        penalties = self.preview(facts)
         rows = []
-        counts_twos = self.rules.twos is TwosRule.EACH_TWO
-        out_on_twos = self.rules.twos is not TwosRule.OFF and self["out_on_twos"].value() in (
-            True,
-            "on",
-            "true",
-            "1",
-        )
-        for seat in self.seats:
+        for seat, points in zip(self.seats, penalties, strict=True):
             field = self[self.key(seat)]
-            twos_field = self[self.twos_key(seat)] if counts_twos else None
-            twos = _whole(twos_field.value(), blank=0) if twos_field is not None else 0
-            points = self._penalty_of(field.value(), out_on_twos, twos)
+            twos_key = f"twos_{seat.position}"
+            twos_field = self[twos_key] if twos_key in self.fields else None
+            typed = whole(field.value())
+            if facts.dragon is not None:
+                won = facts.dragon == seat.position
+            else:
+                won = typed == (1 if self.asks == PLACE else 0)
             rows.append(
                 DealRow(
                     seat=seat,
@@ -153,44 +365,9 @@ class DealForm(forms.Form):
                     invalid=bool(field.errors)
                     or seat.position in self.invalid_positions
                     or bool(twos_field is not None and twos_field.errors),
+                    won=won,
                     twos_field=twos_field,
+                    twos_offered=not (self.asks == CARDS and typed == 0),
                 )
             )
         return rows
-
-    def _penalty_of(self, value: object, out_on_twos: bool, twos: int | None) -> int | None:
-        count = _whole(value)
-        if count is None or not 0 <= count <= self.rules.hand_size:
-            return None
-        if twos is None or not 0 <= twos <= min(4, count):
-            return None
-        return penalty(
-            count,
-            self.rules,
-            out_on_twos=out_on_twos,
-            twos_held=twos if self.rules.twos is TwosRule.EACH_TWO else 0,
-        )
-
-
-def _whole(value: object, blank: int | None = None) -> int | None:
-    """A typed whole number; `blank` if nothing is typed; None if it isn't a number."""
-    text = "" if value is None else str(value).strip()
-    if not text:
-        return blank
-    try:
-        return int(text)
-    except ValueError:
-        return None
-
-
-def with_went_out(data: dict[str, str], seats: Sequence[Seat], went_out: str) -> dict[str, str]:
-    """The typed values with one player set to 0; anyone else at 0 is cleared, since only one
-    player goes out in a deal."""
-    values = dict(data)
-    for seat in seats:
-        key = DealForm.key(seat)
-        if str(seat.position) == went_out:
-            values[key] = "0"
-        elif values.get(key, "").strip() == "0":
-            values[key] = ""
-    return values

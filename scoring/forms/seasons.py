@@ -14,7 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.options import Finish
-from rules.ruleset import DEFAULT_RULES, MAX_DEALS, MAX_TARGET, OPTIONS, RuleSet, option_label
+from rules.ruleset import (
+    DEFAULT_RULES,
+    MAX_DEALS,
+    MAX_TARGET,
+    OPTIONS,
+    RuleSet,
+    UnknownRules,
+    option_label,
+)
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
 
@@ -45,10 +53,21 @@ class StakeForm(forms.Form):
     stake = stake_field(gettext_lazy("Stake a point"))
 
 
-# The options of rules.ruleset.OPTIONS a season's form offers. The others (scoring, the dragon,
-# paying for the table, two players' hands, drawing, who leads) wait until the deal form can
-# take the facts they need; a season keeps their defaults.
-OFFERED_OPTIONS = ("suits", "straights", "flushes", "penalties", "twos", "finish", "players")
+# Every option of rules.ruleset.OPTIONS, in groups a phone shows one after another, each
+# option a fieldset of its choices. The target and the number of deals follow the finish.
+RULE_GROUPS: tuple[tuple[Promise, tuple[str, ...]], ...] = (
+    (gettext_lazy("Cards and suits"), ("suits", "straights", "flushes")),
+    (
+        gettext_lazy("Scoring"),
+        ("scoring", "penalties", "twos", "dragon", "pays_for_table", "finish", "target", "deals"),
+    ),
+    (
+        gettext_lazy("Players and dealing"),
+        ("players", "two_player_deal", "draw_on_pass", "lead"),
+    ),
+)
+# The options whose value is a number of players or of cards, not a token.
+NUMBER_OPTIONS = ("players", "two_player_deal")
 
 
 def rule_field(option: str) -> forms.TypedChoiceField:
@@ -71,18 +90,25 @@ def rule_field(option: str) -> forms.TypedChoiceField:
 
 
 class HouseRulesForm(forms.Form):
-    """How a season plays: each option it offers (OFFERED_OPTIONS), and the stake a point.
+    """How a season plays: every house rule (rules.ruleset.OPTIONS), and the stake a point.
 
     It starts from `season`'s rules (the club's current season if not given): a club changes
-    what it changes and keeps the rest.
+    what it changes and keeps the rest. Choices that can't be played together
+    (`rules.rule_clashes`) are refused with the engine's reasons, the choices kept.
     """
 
     suits = rule_field("suits")
     straights = rule_field("straights")
     flushes = rule_field("flushes")
+    scoring = rule_field("scoring")
     penalties = rule_field("penalties")
     twos = rule_field("twos")
+    dragon = rule_field("dragon")
+    pays_for_table = rule_field("pays_for_table")
     players = rule_field("players")
+    two_player_deal = rule_field("two_player_deal")
+    draw_on_pass = rule_field("draw_on_pass")
+    lead = rule_field("lead")
     finish = rule_field("finish")
     target = forms.IntegerField(
         label=gettext_lazy("Target score"),
@@ -117,7 +143,7 @@ class HouseRulesForm(forms.Form):
         rules = season.ruleset if season is not None else DEFAULT_RULES
         kwargs.setdefault(
             "initial",
-            {option: getattr(rules, option) for option in OFFERED_OPTIONS}
+            {option: getattr(rules, option) for option in OPTIONS}
             | {"target": rules.target, "deals": rules.deals, "currency": club.currency}
             | ({"stake": shown_stake(season.stake)} if season is not None else {}),
         )
@@ -125,28 +151,42 @@ class HouseRulesForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        for name in (*OFFERED_OPTIONS, "target", "deals"):
+        for name in (*OPTIONS, "target", "deals"):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.initial[name]
+        if not self.errors:
+            try:
+                self._rules = self._chosen(data)
+            except UnknownRules as clash:
+                # Choices that can't be played together: the engine says why (all at once).
+                self.add_error(None, str(clash))
         return data
 
-    def ruleset(self) -> RuleSet:
-        """The rules chosen; the target or number of deals only where the finish uses it."""
-        data = self.cleaned_data
+    @staticmethod
+    def _chosen(data: dict[str, object]) -> RuleSet:
+        """The rules chosen; the target or number of deals only where the finish uses it,
+        the cards each of two players is dealt only with two."""
         finish = Finish(data["finish"])
+        players = int(str(data["players"]))
         return RuleSet(
             **{
                 option: OPTIONS[option](data[option])
-                for option in OFFERED_OPTIONS
-                if option != "players"
+                for option in OPTIONS
+                if option not in NUMBER_OPTIONS
             },
-            players=int(data["players"]),
+            players=players,
+            two_player_deal=int(str(data["two_player_deal"])) if players == 2 else 13,
             target=data["target"] if finish is Finish.TARGET else DEFAULT_RULES.target,
             deals=data["deals"] if finish is Finish.DEALS else DEFAULT_RULES.deals,
         )
 
-    def rule_fields(self) -> list[BoundField]:
-        return [self[name] for name in (*OFFERED_OPTIONS, "target", "deals")]
+    def ruleset(self) -> RuleSet:
+        """The rules chosen, once the form is valid."""
+        return self._rules
+
+    def rule_groups(self) -> list[tuple[Promise, list[BoundField]]]:
+        """The house rules' fields, group by group (RULE_GROUPS)."""
+        return [(label, [self[name] for name in names]) for label, names in RULE_GROUPS]
 
     def money_fields(self) -> list[BoundField]:
         return [self["stake"], self["currency"]]

@@ -24,7 +24,7 @@ from scoring.models.clubs import (
     new_share_token,
     token_digest,
 )
-from scoring.models.games import Deal, DealScore, Game, Seat
+from scoring.models.games import MOST_CARDS_IN_HAND, Deal, DealScore, Game, Seat
 from scoring.models.history import (
     ClubChange,
     GameChange,
@@ -39,6 +39,7 @@ from scoring.models.history import (
 __all__ = [
     "FIRST_SEASON_DAY",
     "LAST_SEASON_DAY",
+    "MOST_CARDS_IN_HAND",
     "PLAYER_NAME_MAX_LENGTH",
     "SEASON_NAME_MAX_LENGTH",
     "SEATS",

@@ -11,12 +11,18 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from rules.deal_checks import MOST_POINTS, TWOS_IN_THE_DECK
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 
 if TYPE_CHECKING:
     pass
 
 from scoring.models.clubs import SEATS, Club, Player, Season
+
+# The most cards any house rule leaves in one hand: two players dealt 13 each who draw on a
+# pass, one of whom ends holding the whole stock (52 less the other's 13). A rule set's own
+# bound (`RuleSet.hand_size`) is checked by the rules engine when a deal is scored.
+MOST_CARDS_IN_HAND = 39
 
 
 class Game(models.Model):
@@ -93,7 +99,9 @@ class Seat(models.Model):
     total = models.IntegerField(default=0)
     deals_played = models.PositiveIntegerField(default=0)
     deals_won = models.PositiveIntegerField(default=0)
-    thirteens = models.PositiveIntegerField(default=0)
+    # Deals ended holding a full hand; null when the game's rules don't ask for cards left
+    # (finishing order, points by hand), so the standings show a dash rather than a 0.
+    thirteens = models.PositiveIntegerField(default=0, null=True)
 
     class Meta:
         ordering = ["game_id", "position"]
@@ -122,12 +130,37 @@ class Deal(models.Model):
     recorded_at = models.DateTimeField(default=timezone.now)
     # The twos rule: the winner's last play was nothing but twos (asked only under that rule).
     out_on_twos = models.BooleanField(default=False)
+    # Pusoy Dos scoring: the twos in the winner's last play, 0 to 4 (null under other scoring).
+    last_play_twos = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The dragon: the seat (its position, from 0) dealt one card of every rank, who won at once.
+    dragon_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Paying for the table: the seat (its position) who took every loser's penalty.
+    payer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_unique_number_in_game"),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(last_play_twos__isnull=True) | Q(last_play_twos__lte=TWOS_IN_THE_DECK),
+                name="deal_last_play_twos_0_to_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(dragon_seat__isnull=True) | Q(dragon_seat__lt=SEATS),
+                name="deal_dragon_seat_at_the_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(payer_seat__isnull=True) | Q(payer_seat__lt=SEATS),
+                name="deal_payer_seat_at_the_table",
+            ),
+            # A dragon wins before a card is played: nobody went out on twos or paid for the
+            # table, and there was no last play.
+            models.CheckConstraint(
+                condition=Q(dragon_seat__isnull=True)
+                | Q(out_on_twos=False, last_play_twos__isnull=True, payer_seat__isnull=True),
+                name="deal_dragon_takes_nothing_else",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -137,23 +170,42 @@ class Deal(models.Model):
 class DealScore(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
-    cards_left = models.PositiveSmallIntegerField()
+    # Null where the rules don't ask (finishing order, points by hand); 13 each after a dragon.
+    cards_left = models.PositiveSmallIntegerField(null=True, blank=True)
+    # As the rules engine scored it (`rules.deal_score.score_deal`).
     penalty = models.PositiveSmallIntegerField()
     # The stronger twos rule: twos left in this hand, each doubling its penalty.
     twos_held = models.PositiveSmallIntegerField(default=0)
+    # Finishing order: 1 for the first out, up to the number of players.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Points by hand: the points as typed, 0 for the winner.
+    points = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["deal_id", "seat_id"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "seat"], name="dealscore_unique_seat"),
-            # Three players hold 17 or 18 cards; the rules of the game check the exact limit.
+            # Two players who draw on a pass can hold 39; the rules of the game check the exact
+            # limit of each rule set.
             models.CheckConstraint(
-                condition=Q(cards_left__gte=0, cards_left__lte=18),
-                name="dealscore_cards_left_0_to_18",
+                condition=Q(cards_left__isnull=True)
+                | Q(cards_left__gte=0, cards_left__lte=MOST_CARDS_IN_HAND),
+                name="dealscore_cards_left_0_to_39",
             ),
             models.CheckConstraint(
-                condition=Q(twos_held__lte=4) & Q(twos_held__lte=F("cards_left")),
+                condition=Q(twos_held__lte=TWOS_IN_THE_DECK)
+                & (Q(twos_held__lte=F("cards_left")) | Q(cards_left__isnull=True, twos_held=0)),
                 name="dealscore_twos_held_0_to_4_and_in_hand",
+            ),
+            models.CheckConstraint(
+                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=SEATS),
+                name="dealscore_place_1_to_4",
+            ),
+            # Two seats of a deal can't share a place (nulls never clash).
+            models.UniqueConstraint(fields=["deal", "place"], name="dealscore_unique_place"),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | Q(points__lte=MOST_POINTS),
+                name="dealscore_points_0_to_999",
             ),
             models.CheckConstraint(
                 condition=Q(penalty__gte=0), name="dealscore_penalty_not_negative"

@@ -8,23 +8,33 @@ from functools import cached_property
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from rules.deal_options import Scoring
+from rules.deal_score import ScoredDeal
+from rules.next_deal import next_deal
 from rules.options import Finish
 from rules.penalties import GameReplay, replay
 from rules.settle import settle
 from scoring import selectors
 from scoring.charts import Chart, running_totals_chart
-from scoring.models import Game, Seat
+from scoring.models import Deal, Game, Seat
 from scoring.presenters.settlements import Settling
-from scoring.services import deal_sheet
+from scoring.services import stored_facts
 from scoring.wording import names_and
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    cards_left: int
+    """One seat's part of a deal's line: its penalty, whether it won the deal, its running
+    total, and a few words on what happened to it ("5 left", "went out on twos", "2nd out",
+    "dragon", "pays for the table: 5 + 39 + 20"…), each shown on a line of its own."""
+
     penalty: int
     total: int
+    won: bool
+    notes: tuple[str, ...]
+    cards_left: int | None = None
     twos_held: int = 0
 
 
@@ -33,12 +43,73 @@ class Line:
     number: int
     cells: list[Cell]
     out_on_twos: bool = False
+    scored: ScoredDeal | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TotalCell:
     seat: Seat
     lowest: bool
+
+
+def cell_notes(scored: ScoredDeal, seat: int, explained: tuple[str, ...]) -> tuple[str, ...]:
+    """What a seat's cell says about its deal. Cards left keep their short words ("5 left",
+    "2 twos"); finishing order, points by hand, Pusoy Dos's winner and whoever paid for the
+    table say it in the rules engine's words (`ScoredDeal.explain`)."""
+    facts, rules = scored.facts, scored.rules
+    if facts.dragon is not None:
+        return (_("dragon"),) if seat == facts.dragon else (_left(rules.cards_dealt),)
+    if facts.order is not None or facts.points is not None:
+        return (explained[seat],)
+    assert facts.cards_left is not None
+    cards = facts.cards_left[seat]
+    if cards == 0 and rules.scoring is Scoring.PUSOY_DOS:
+        notes = [explained[seat]]
+    elif cards == 0:
+        notes = [_("went out on twos") if facts.out_on_twos else _("went out")]
+    else:
+        twos = facts.twos_held[seat] if facts.twos_held else 0
+        left = _left(cards)
+        if twos:
+            left += ", " + ngettext("%(twos)s two", "%(twos)s twos", twos) % {"twos": twos}
+        notes = [left]
+    if facts.pays == seat:
+        notes.append(explained[seat])
+    return tuple(notes)
+
+
+def _left(cards: int) -> str:
+    return _("%(count)s left") % {"count": cards}
+
+
+def board_lines(deals: list[Deal], replayed: GameReplay, names: list[str]) -> list[Line]:
+    """Each deal's line of the scoreboard, from its rows and its replay."""
+    lines = []
+    for deal, again in zip(deals, replayed.deals, strict=True):
+        scored = again.scored
+        assert scored is not None  # every deal of a replay is scored
+        explained = scored.explain(names)
+        lines.append(
+            Line(
+                number=deal.number,
+                cells=[
+                    Cell(
+                        penalty=score.penalty,
+                        total=total,
+                        won=seat == scored.winner,
+                        notes=cell_notes(scored, seat, explained),
+                        cards_left=score.cards_left,
+                        twos_held=score.twos_held,
+                    )
+                    for seat, (score, total) in enumerate(
+                        zip(deal.scores.all(), again.totals, strict=True)
+                    )
+                ],
+                out_on_twos=deal.out_on_twos,
+                scored=scored,
+            )
+        )
+    return lines
 
 
 class Board:
@@ -56,33 +127,9 @@ class Board:
     def _deals(self) -> tuple[list[Line], GameReplay]:
         deals = list(selectors.deals_with_scores(self.game))
         rules = self.game.ruleset
-        sheets = [
-            deal_sheet(
-                rules,
-                [score.cards_left for score in deal.scores.all()],
-                deal.out_on_twos,
-                [score.twos_held for score in deal.scores.all()],
-            )
-            for deal in deals
-        ]
-        replayed = replay(sheets, rules, players=len(self.seats), ended=self.game.ended)
-        lines = [
-            Line(
-                number=deal.number,
-                cells=[
-                    Cell(
-                        cards_left=score.cards_left,
-                        penalty=score.penalty,
-                        total=total,
-                        twos_held=score.twos_held,
-                    )
-                    for score, total in zip(deal.scores.all(), again.totals, strict=True)
-                ],
-                out_on_twos=deal.out_on_twos,
-            )
-            for deal, again in zip(deals, replayed.deals, strict=True)
-        ]
-        return lines, replayed
+        facts = [stored_facts(rules, deal) for deal in deals]
+        replayed = replay(facts, rules, players=len(self.seats), ended=self.game.ended)
+        return board_lines(deals, replayed, self.names), replayed
 
     @property
     def lines(self) -> list[Line]:
@@ -104,6 +151,14 @@ class Board:
     @property
     def last_number(self) -> int | None:
         return self.lines[-1].number if self.lines else None
+
+    @property
+    def next_deal_text(self) -> str:
+        """ "Ann deals; Ben leads" (or "…; whoever holds 3♦ leads"), while the game goes on."""
+        if self.game.is_finished:
+            return ""
+        last = self.lines[-1].scored if self.lines else None
+        return next_deal(self.game.ruleset, last).sentence(self.names)
 
     @property
     def winner_name(self) -> str | None:

@@ -35,12 +35,16 @@ COLUMNS: dict[str, tuple[Promise, bool]] = {
 
 
 def sorted_by(lines: list[Standing], column: str, descending: bool) -> list[Standing]:
-    """The table sorted on a column; ties keep the league order."""
+    """The table sorted on a column; ties keep the league order. A figure the rules didn't
+    count (a dash) sorts after every number, either way."""
 
     def key(line: Standing) -> object:
         return line.name.casefold() if column == "player" else getattr(line, column)
 
-    return sorted(lines, key=key, reverse=descending)
+    counted = [line for line in lines if key(line) is not None]
+    return sorted(counted, key=key, reverse=descending) + [
+        line for line in lines if key(line) is None
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +61,11 @@ class Table:
     headings: list[Heading]
     column: str
     descending: bool
+
+    @property
+    def uncounted(self) -> bool:
+        """Some line shows a dash: its games' rules don't ask for cards left."""
+        return any(line.thirteens is None for line in self.lines)
 
     @property
     def column_label(self) -> str:

@@ -16,6 +16,7 @@ person at the table). Views call these and nothing else that writes, as
   view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
+- `facts`: a deal's facts as its rows store them and as the rules engine reads them.
 """
 
 from scoring.services.accounts import (
@@ -30,7 +31,7 @@ from scoring.services.accounts import (
     set_password_by_link,
 )
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
-from scoring.services.deals import edit_deal, record_deal, undo_last_deal
+from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
     DealAlreadyRecorded,
     DealRecordedDifferently,
@@ -41,6 +42,7 @@ from scoring.services.errors import (
     ScoringError,
     SeatsDiffer,
 )
+from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
     clean_player_name,
     delete_game,
@@ -55,10 +57,11 @@ from scoring.services.games import (
 from scoring.services.members import leave_club, make_owner, remove_member
 from scoring.services.players import merge_player, remove_player, rename_player
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
-from scoring.services.totals import SEAT_FIGURES, deal_sheet, recompute, seat_figures
+from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 
 __all__ = [
     "SEAT_FIGURES",
+    "UndoneDeal",
     "ClubLinkTokens",
     "DealAlreadyRecorded",
     "DealRecordedDifferently",
@@ -74,11 +77,14 @@ __all__ = [
     "SeatsDiffer",
     "clean_player_name",
     "create_club",
-    "deal_sheet",
+    "described",
     "delete_account",
     "delete_game",
     "edit_deal",
     "end_match",
+    "extras",
+    "facts_of",
+    "figures",
     "join_club",
     "leave_club",
     "lock_club",
@@ -103,5 +109,6 @@ __all__ = [
     "start_game",
     "start_season",
     "stop_sharing",
+    "stored_facts",
     "undo_last_deal",
 ]

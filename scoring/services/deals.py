@@ -13,7 +13,7 @@ from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
 from rules.penalties import DealResult
-from scoring.models import Deal, DealScore, Game, GameChange
+from scoring.models import Deal, Game, GameChange
 from scoring.selectors import seats_of
 from scoring.services.errors import (
     DealAlreadyRecorded,
@@ -21,44 +21,63 @@ from scoring.services.errors import (
     DealWasUndone,
     ScoringError,
 )
+from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
-    cards_left_of,
-    checked_sheet,
-    deal_sheet,
-    deal_sheets,
+    game_facts,
+    history_line,
     last_deal_number,
     lock_game,
-    penalties_of,
+    normalised,
     recompute,
     refresh_from,
-    replay_sheets,
-    tuple_or_none,
-    twos_of,
+    replay_facts,
+    scored_deal,
+    store_scores,
+    update_scores,
 )
+
+
+def given_facts(
+    facts: DealResult | None,
+    cards_left: Sequence[int] | None,
+    out_on_twos: bool,
+    twos_held: Sequence[int] | None,
+) -> DealResult:
+    """The deal's facts: `facts` itself, or for the score sheet of cards left (and twos) the
+    three of them as a `DealResult`."""
+    if facts is not None:
+        return facts
+    return DealResult(
+        None if cards_left is None else tuple(cards_left),
+        out_on_twos,
+        None if twos_held is None else tuple(twos_held),
+    )
 
 
 def record_deal(
     *,
     game: Game,
     number: int,
-    cards_left: Sequence[int],
     token: uuid.UUID,
     by: AbstractBaseUser,
+    facts: DealResult | None = None,
+    cards_left: Sequence[int] | None = None,
     out_on_twos: bool = False,
     twos_held: Sequence[int] | None = None,
 ) -> Deal:
-    """Record deal `number` with each seat's cards left, in seat order.
+    """Record deal `number` with its `facts`, as the game's rules take them (see
+    `rules.deal_score.facts_wanted`); or, for a deal of cards left, with each seat's
+    `cards_left` in seat order (and under the twos rules `out_on_twos` and `twos_held`).
 
-    Under the twos rule, `out_on_twos` says the winner went out on twos; under its stronger
-    form `twos_held` gives each seat's twos left in hand. Only pass what the game's rules ask.
-
-    The game row is locked for the whole transaction, so two phones sending the same deal queue
-    up: the second finds the number taken and is told so. A resend of the same form (same token)
-    returns the deal it already recorded, so a double tap or a retry records one deal.
+    The deal is scored by `rules.deal_score.score_deal`: a deal it refuses is InvalidDeal,
+    naming every problem. The game row is locked for the whole transaction, so two phones
+    sending the same deal queue up: the second finds the number taken and is told so. A resend
+    of the same form (same token) returns the deal it already recorded, so a double tap or a
+    retry records one deal; a resend with other facts is refused, saying what is recorded.
     """
+    sent = given_facts(facts, cards_left, out_on_twos, twos_held)
     try:
-        sheet = DealResult(tuple(cards_left), out_on_twos, tuple_or_none(twos_held))
-        deal, locked = _record_deal(game, number, sheet, token, by)
+        deal, locked = _record_deal(game, number, sent, token, by)
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
@@ -70,7 +89,7 @@ def record_deal(
 
 
 def _record_deal(
-    game: Game, number: int, sheet: DealResult, token: uuid.UUID, by: AbstractBaseUser
+    game: Game, number: int, sent: DealResult, token: uuid.UUID, by: AbstractBaseUser
 ) -> tuple[Deal, Game]:
     with transaction.atomic():
         locked = lock_game(game)
@@ -83,7 +102,7 @@ def _record_deal(
                 )
             if used.deal_id is None:
                 raise DealWasUndone(used.number)
-            return _same_deal(locked, used.deal_id, sheet), locked
+            return _same_deal(locked, used.deal_id, sent), locked
         last = last_deal_number(locked)
         if number <= last:
             raise DealAlreadyRecorded(
@@ -98,27 +117,12 @@ def _record_deal(
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
         seats = seats_of(locked)
-        sheet = checked_sheet(sheet, seats, locked)
+        scored = scored_deal(sent, seats, locked)
         deal = Deal.objects.create(
-            game=locked,
-            number=number,
-            token=token,
-            recorded_by=by,
-            out_on_twos=sheet.out_on_twos,
+            game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)
         )
-        DealScore.objects.bulk_create(
-            DealScore(deal=deal, seat=seat, cards_left=count, penalty=points, twos_held=twos)
-            for seat, count, points, twos in zip(
-                seats, sheet.cards_left, penalties_of(locked, sheet), twos_of(sheet), strict=True
-            )
-        )
-        GameChange.objects.create(
-            game=locked,
-            by=by,
-            action=GameChange.Action.RECORD,
-            deal_number=number,
-            after=list(sheet.cards_left),
-        )
+        store_scores(deal, seats, scored)
+        history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute(locked)
     return deal, locked
 
@@ -153,33 +157,37 @@ def _token_use(token: uuid.UUID) -> TokenUse | None:
 
 
 def _same_deal(game: Game, deal_id: int, sent: DealResult) -> Deal:
-    """The deal the form recorded, if what it sends now is what is stored; refused if not,
-    saying what is stored (all the facts the form sends: cards left, and the twos)."""
+    """The deal the form recorded, if what it sends now is what is stored (every fact the
+    form sends: cards left, the twos, places, points, the dragon, who paid); refused if not,
+    saying what is stored."""
     deal = Deal.objects.prefetch_related("scores__seat__player").get(pk=deal_id)
-    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
-    stored = deal_sheet(
-        game.ruleset,
-        [score.cards_left for score in scores],
-        deal.out_on_twos,
-        [score.twos_held for score in scores],
-    )
-    twos = sent.twos_held or (0,) * len(sent.cards_left)
-    cards = [int(count) for count in sent.cards_left]
-    sent = deal_sheet(game.ruleset, cards, sent.out_on_twos, [int(held) for held in twos])
-    if sent != stored:
-        recorded = ", ".join(f"{score.seat.player.name} {score.cards_left}" for score in scores)
+    rules = game.ruleset
+    stored = stored_facts(rules, deal)
+    if normalised(sent, rules) != stored:
+        names = [
+            score.seat.player.name
+            for score in sorted(deal.scores.all(), key=lambda score: score.seat.position)
+        ]
         raise DealRecordedDifferently(
             _(
                 "Deal %(number)s is already recorded as %(cards)s;"
                 " edit deal %(number)s to change it."
             )
-            % {"number": deal.number, "cards": recorded}
+            % {"number": deal.number, "cards": described(stored, rules, names)}
         )
     return deal
 
 
-def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = None) -> int:
-    """Take back the last deal and return its number.
+@dataclass(frozen=True, slots=True)
+class UndoneDeal:
+    """A deal taken back: its number and its facts, for the deal form to offer again."""
+
+    number: int
+    facts: DealResult
+
+
+def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = None) -> UndoneDeal:
+    """Take back the last deal and return its number and facts.
 
     `number`, when given, is the deal the user confirmed undoing: if that deal is no longer the
     last (a double tap, or someone else undid or recorded meanwhile) nothing more is undone.
@@ -203,20 +211,14 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
                 )
                 % {"number": number}
             )
-        before = cards_left_of(last)
-        undone = last.number
+        undone = UndoneDeal(last.number, stored_facts(locked.ruleset, last))
         last.delete()
         # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
         locked.ended = False
         locked.save(update_fields=["ended"])
         # The line keeps the deal form's token: that form sent again records nothing.
-        GameChange.objects.create(
-            game=locked,
-            by=by,
-            action=GameChange.Action.UNDO,
-            deal_number=undone,
-            before=before,
-            token=last.token,
+        history_line(
+            locked, by, GameChange.Action.UNDO, undone.number, before=undone.facts, token=last.token
         )
         recompute(locked)
     refresh_from(game, locked)
@@ -227,16 +229,18 @@ def edit_deal(
     *,
     game: Game,
     number: int,
-    cards_left: Sequence[int],
     by: AbstractBaseUser,
+    facts: DealResult | None = None,
+    cards_left: Sequence[int] | None = None,
     out_on_twos: bool = False,
     twos_held: Sequence[int] | None = None,
 ) -> Deal:
-    """Correct the cards left (and twos) of a recorded deal; totals and the end are worked out
-    again.
+    """Correct a recorded deal: its `facts` (or `cards_left` and the twos, as `record_deal`
+    takes them); totals and the end are worked out again.
 
     Refused when the corrected deals would end the game before its last recorded deal.
     """
+    sent = given_facts(facts, cards_left, out_on_twos, twos_held)
     with transaction.atomic():
         locked = lock_game(game)
         deal = (
@@ -244,15 +248,13 @@ def edit_deal(
         )
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
-        seats = seats_of(locked)
-        sheet = DealResult(tuple(cards_left), out_on_twos, tuple_or_none(twos_held))
-        sheet = checked_sheet(sheet, seats, locked)
-        before = cards_left_of(deal)
-        every_deal = deal_sheets(locked)
-        if every_deal[number] == sheet:
+        scored = scored_deal(sent, seats_of(locked), locked)
+        every_deal = game_facts(locked)
+        was = every_deal[number]
+        if was == scored.facts:
             return deal
-        every_deal[number] = sheet
-        replayed = replay_sheets(locked, every_deal)
+        every_deal[number] = scored.facts
+        replayed = replay_facts(locked, every_deal)
         if replayed.ends_before_last_deal:
             raise ScoringError(
                 _(
@@ -261,23 +263,8 @@ def edit_deal(
                 )
                 % {"after": replayed.finished_after, "count": len(replayed.deals)}
             )
-        scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
-        for score, count, points, twos in zip(
-            scores, sheet.cards_left, penalties_of(locked, sheet), twos_of(sheet), strict=True
-        ):
-            score.cards_left, score.penalty, score.twos_held = count, points, twos
-        DealScore.objects.bulk_update(scores, ["cards_left", "penalty", "twos_held"])
-        if deal.out_on_twos != sheet.out_on_twos:
-            deal.out_on_twos = sheet.out_on_twos
-            deal.save(update_fields=["out_on_twos"])
-        GameChange.objects.create(
-            game=locked,
-            by=by,
-            action=GameChange.Action.EDIT,
-            deal_number=number,
-            before=before,
-            after=list(sheet.cards_left),
-        )
+        update_scores(deal, scored)
+        history_line(locked, by, GameChange.Action.EDIT, number, before=was, after=scored.facts)
         recompute(locked)
     refresh_from(game, locked)
     return deal

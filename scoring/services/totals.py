@@ -10,27 +10,46 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Max
-from django.utils.translation import gettext as _
 
+from rules.deal_options import Scoring
+from rules.deal_score import DealRefused, ScoredDeal, score_deal
 from rules.options import TwosRule
-from rules.penalties import DealResult, GameReplay, penalty, replay, validate_deal
+from rules.penalties import DealResult, GameReplay, replay
 from rules.ruleset import RuleSet
 from scoring.caching import game_changed
-from scoring.models import Deal, DealScore, Game, Seat
-from scoring.services.errors import InvalidDeal, ScoringError
+from scoring.models import Deal, DealScore, Game, GameChange, Seat
+from scoring.services.errors import InvalidDeal
+from scoring.services.facts import deal_row, facts_of, figures, score_rows
 
 SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
 
 
-def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[str, int]:
-    """What a seat stores about its game, derived from the deals (see `recompute`)."""
-    held = [deal.cards_left[position] for deal in replayed.deals]
+def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[str, int | None]:
+    """What a seat stores about its game, derived from the deals (see `recompute`).
+
+    A deal is won by whoever the rules engine says won it (went out, went out first, typed 0
+    points, or showed a dragon). Being caught with a full hand needs the cards left, which
+    finishing order and points by hand don't ask for: there it is None (a dash in the
+    standings), not 0. The losers of a dragon held their whole hand, and count when that hand
+    is the largest the rules allow.
+    """
+    scored = [deal.scored for deal in replayed.deals if deal.scored is not None]
+    counts_cards = rules.scoring in (Scoring.CARDS_LEFT, Scoring.PUSOY_DOS)
     return {
         "total": replayed.totals[position],
-        "deals_played": len(held),
-        "deals_won": held.count(0),
-        "thirteens": held.count(rules.hand_size),
+        "deals_played": len(replayed.deals),
+        "deals_won": sum(1 for deal in scored if deal.winner == position),
+        "thirteens": sum(
+            1
+            for deal in scored
+            if deal.winner != position
+            and deal.cards_left is not None
+            and deal.cards_left[position] == rules.hand_size
+        )
+        if counts_cards
+        else None,
     }
 
 
@@ -41,8 +60,8 @@ def recompute(game: Game) -> GameReplay:
     the deals, with the locked game row: it also counts the game's `version` up by one, which
     tells the phones following the game that there is something new to show.
     """
-    by_deal, recorded_at = sheets_and_times(game)
-    replayed = replay_sheets(game, by_deal)
+    by_deal, recorded_at = facts_and_times(game)
+    replayed = replay_facts(game, by_deal)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     for position, seat in enumerate(seats):
         for field, value in seat_figures(replayed, position, game.ruleset).items():
@@ -80,83 +99,137 @@ def last_deal_number(game: Game) -> int:
     return Deal.objects.filter(game=game).aggregate(last=Max("number"))["last"] or 0
 
 
-def tuple_or_none(values: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else tuple(int(value) for value in values)
+def normalised(facts: DealResult, rules: RuleSet) -> DealResult:
+    """The facts as a form or a caller gives them, in the shape they are stored and read
+    back: whole numbers in tuples, and under the stronger twos rule no twos given meaning
+    none held (as before twos were asked for)."""
 
+    def whole(values: Sequence[int] | None) -> tuple[int, ...] | None:
+        return None if values is None else tuple(int(value) for value in values)
 
-def twos_of(sheet: DealResult) -> tuple[int, ...]:
-    return sheet.twos_held or (0,) * len(sheet.cards_left)
-
-
-def penalties_of(game: Game, sheet: DealResult) -> list[int]:
-    return [
-        penalty(cards, game.ruleset, out_on_twos=sheet.out_on_twos, twos_held=twos)
-        for cards, twos in zip(sheet.cards_left, twos_of(sheet), strict=True)
-    ]
-
-
-def checked_sheet(sheet: DealResult, seats: Sequence[Seat], game: Game) -> DealResult:
-    sheet = DealResult(
-        tuple(int(count) for count in sheet.cards_left), sheet.out_on_twos, sheet.twos_held
+    twos = whole(facts.twos_held)
+    needs_twos = rules.twos is TwosRule.EACH_TWO and facts.dragon is None
+    if needs_twos and twos is None and facts.cards_left is not None:
+        twos = (0,) * len(facts.cards_left)
+    return DealResult(
+        cards_left=whole(facts.cards_left),
+        out_on_twos=bool(facts.out_on_twos),
+        twos_held=twos,
+        last_play_twos=facts.last_play_twos,
+        order=whole(facts.order),
+        dragon=facts.dragon,
+        pays=facts.pays,
+        points=whole(facts.points),
     )
-    counts = [len(sheet.cards_left)] + ([len(sheet.twos_held)] if sheet.twos_held else [])
-    if any(count != len(seats) for count in counts):
-        raise ScoringError(
-            _("Enter the cards left for all %(count)s players") % {"count": len(seats)}
+
+
+def scored_deal(facts: DealResult, seats: Sequence[Seat], game: Game) -> ScoredDeal:
+    """The deal scored by the game's rules (`rules.deal_score.score_deal`, as the deal form
+    and the JSON API score it), or InvalidDeal with every problem, naming the players."""
+    try:
+        return score_deal(
+            normalised(facts, game.ruleset),
+            game.ruleset,
+            names=[seat.player.name for seat in seats],
         )
-    problems = validate_deal(
-        sheet.cards_left,
-        [seat.player.name for seat in seats],
-        game.ruleset,
-        out_on_twos=sheet.out_on_twos,
-        twos_held=sheet.twos_held,
+    except DealRefused as refused:
+        raise InvalidDeal(refused.problems) from refused
+
+
+def store_scores(deal: Deal, seats: Sequence[Seat], scored: ScoredDeal) -> None:
+    """A new deal's row of facts saved, and a score for each seat."""
+    DealScore.objects.bulk_create(
+        DealScore(deal=deal, seat=seat, **values)
+        for seat, values in zip(seats, score_rows(scored), strict=True)
     )
-    if problems:
-        raise InvalidDeal(problems)
-    return sheet
 
 
-def cards_left_of(deal: Deal) -> list[int]:
-    return [score.cards_left for score in sorted(deal.scores.all(), key=lambda s: s.seat.position)]
+def update_scores(deal: Deal, scored: ScoredDeal) -> None:
+    """A recorded deal's facts and scores replaced by a correction's (`deal.scores` read with
+    their seats)."""
+    for field, value in deal_row(scored.facts).items():
+        setattr(deal, field, value)
+    deal.save(update_fields=list(deal_row(scored.facts)))
+    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
+    rows = score_rows(scored)
+    for score, values in zip(scores, rows, strict=True):
+        for field, value in values.items():
+            setattr(score, field, value)
+    # Places first cleared: two seats swapping places would clash on (deal, place) midway.
+    if any(score.place is not None for score in scores):
+        DealScore.objects.filter(deal=deal).update(place=None)
+    DealScore.objects.bulk_update(scores, list(rows[0]))
 
 
-def deal_sheets(game: Game) -> dict[int, DealResult]:
-    return sheets_and_times(game)[0]
+def history_line(
+    game: Game,
+    by: AbstractBaseUser,
+    action: str,
+    number: int,
+    *,
+    before: DealResult | None = None,
+    after: DealResult | None = None,
+    token: object = None,
+) -> None:
+    """A line of the game's history about one deal: each seat's figure (see
+    `scoring.services.facts.figures`) before and after the change."""
+    rules = game.ruleset
+    GameChange.objects.create(
+        game=game,
+        by=by,
+        action=action,
+        deal_number=number,
+        before=None if before is None else figures(before, rules),
+        after=None if after is None else figures(after, rules),
+        token=token,
+    )
 
 
-def sheets_and_times(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datetime]]:
-    """Every deal's score sheet by number, as the rules read it, and when each was recorded."""
+def game_facts(game: Game) -> dict[int, DealResult]:
+    return facts_and_times(game)[0]
+
+
+def facts_and_times(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datetime]]:
+    """Every deal's facts by number, as the rules read them, and when each was recorded."""
     rows = (
         DealScore.objects.filter(deal__game=game)
         .order_by("deal__number", "seat__position")
         .values_list(
-            "deal__number", "deal__recorded_at", "deal__out_on_twos", "cards_left", "twos_held"
+            "deal__number",
+            "deal__recorded_at",
+            "deal__out_on_twos",
+            "deal__last_play_twos",
+            "deal__dragon_seat",
+            "deal__payer_seat",
+            "cards_left",
+            "twos_held",
+            "place",
+            "points",
         )
     )
-    cards: dict[int, list[int]] = {}
-    twos: dict[int, list[int]] = {}
-    out_on_twos: dict[int, bool] = {}
+    deals: dict[int, dict[str, object]] = {}
     recorded_at: dict[int, datetime.datetime] = {}
-    for number, at, out, count, held in rows:
-        cards.setdefault(number, []).append(count)
-        twos.setdefault(number, []).append(held)
-        out_on_twos[number], recorded_at[number] = out, at
-    sheets = {
-        number: deal_sheet(game.ruleset, counts, out_on_twos[number], twos[number])
-        for number, counts in cards.items()
-    }
-    return sheets, recorded_at
+    for number, at, out, last_play, dragon, payer, *seat in rows:
+        recorded_at[number] = at
+        deal = deals.setdefault(
+            number,
+            {
+                "out_on_twos": out,
+                "last_play_twos": last_play,
+                "dragon_seat": dragon,
+                "payer_seat": payer,
+                "cards_left": [],
+                "twos_held": [],
+                "places": [],
+                "points": [],
+            },
+        )
+        for name, value in zip(("cards_left", "twos_held", "places", "points"), seat, strict=True):
+            deal[name].append(value)
+    facts = {number: facts_of(game.ruleset, **deal) for number, deal in deals.items()}
+    return facts, recorded_at
 
 
-def deal_sheet(
-    rules: RuleSet, cards_left: Sequence[int], out_on_twos: bool, twos_held: Sequence[int]
-) -> DealResult:
-    """A stored deal as the rules read it: the twos held count only under the stronger twos
-    rule (the rows keep 0 for them otherwise)."""
-    counted = tuple(twos_held) if rules.twos is TwosRule.EACH_TWO else None
-    return DealResult(tuple(cards_left), out_on_twos, counted)
-
-
-def replay_sheets(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:
+def replay_facts(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:
     deals = [by_deal[number] for number in sorted(by_deal)]
     return replay(deals, game.ruleset, players=game.ruleset.players, ended=game.ended)

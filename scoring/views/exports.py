@@ -13,10 +13,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from rules.deal_checks import DealResult
+from rules.deal_options import Scoring
+from rules.deal_score import facts_wanted
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
-from scoring.presenters.board import Line, load_board
+from scoring.presenters.board import Cell, Line, load_board
 from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import standings_of
@@ -42,7 +45,8 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
-    """A deal as the export gives it; the twos only where the game's rules ask about them."""
+    """A deal as the export gives it; the twos, places, points, the dragon and who paid for
+    the table only where the game's rules ask about them (seats numbered from 0)."""
     deal: dict[str, object] = {
         "number": line.number,
         "cards_left": [cell.cards_left for cell in line.cells],
@@ -52,6 +56,12 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
         deal["out_on_twos"] = line.out_on_twos
     if rules.twos is TwosRule.EACH_TWO:
         deal["twos_held"] = [cell.twos_held for cell in line.cells]
+    facts = line.scored.facts if line.scored is not None else None
+    allowed = facts_wanted(rules).allowed
+    for name in ("last_play_twos", "order", "points", "pays", "dragon"):
+        if name in allowed:
+            value = getattr(facts, name, None)
+            deal[name] = list(value) if isinstance(value, tuple) else value
     return deal
 
 
@@ -63,21 +73,56 @@ def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
     writer = csv.writer(response)
-    twos = board.game.ruleset.twos
-    header = ["deal"] + (["out on twos"] if twos is not TwosRule.OFF else [])
+    rules = board.game.ruleset
+    header = ["deal", *deal_columns(rules)]
     for name in board.names:
-        safe = spreadsheet_safe(name)
-        header += [f"{safe} cards left", f"{safe} penalty"]
-        header += [f"{safe} twos held"] if twos is TwosRule.EACH_TWO else []
+        header += [f"{spreadsheet_safe(name)} {column}" for column in seat_columns(rules)]
     writer.writerow(header)
     for line in board.lines:
-        row: list[object] = [line.number]
-        row += [int(line.out_on_twos)] if twos is not TwosRule.OFF else []
-        for cell in line.cells:
-            row += [cell.cards_left, cell.penalty]
-            row += [cell.twos_held] if twos is TwosRule.EACH_TWO else []
+        row = [line.number, *deal_cells(line, rules, board.names)]
+        for seat, cell in enumerate(line.cells):
+            row += seat_cells(line, rules, seat, cell)
         writer.writerow(row)
     return response
+
+
+def deal_columns(rules: RuleSet) -> list[str]:
+    """The game CSV's columns about a whole deal, those the rules ask for."""
+    allowed = facts_wanted(rules).allowed
+    columns = ["out on twos"] if rules.twos is not TwosRule.OFF else []
+    columns += ["twos in the last play"] if "last_play_twos" in allowed else []
+    columns += ["pays for the table"] if "pays" in allowed else []
+    return columns + (["dragon"] if "dragon" in allowed else [])
+
+
+def deal_cells(line: Line, rules: RuleSet, names: list[str]) -> list[object]:
+    facts = line.scored.facts if line.scored is not None else DealResult()
+    allowed = facts_wanted(rules).allowed
+    cells: list[object] = [int(line.out_on_twos)] if rules.twos is not TwosRule.OFF else []
+    cells += [facts.last_play_twos] if "last_play_twos" in allowed else []
+    for name, seat in (("pays", facts.pays), ("dragon", facts.dragon)):
+        if name in allowed:
+            cells.append("" if seat is None else spreadsheet_safe(names[seat]))
+    return cells
+
+
+def seat_columns(rules: RuleSet) -> list[str]:
+    """The game CSV's columns for each player: what the deal form asked of them, the
+    penalty, and under the stronger twos rule the twos they held."""
+    asked = {Scoring.FINISHING_ORDER: "place", Scoring.POINTS_BY_HAND: "points"}
+    columns = [asked.get(rules.scoring, "cards left"), "penalty"]
+    return columns + (["twos held"] if rules.twos is TwosRule.EACH_TWO else [])
+
+
+def seat_cells(line: Line, rules: RuleSet, seat: int, cell: Cell) -> list[object]:
+    facts = line.scored.facts if line.scored is not None else DealResult()
+    asked: object = cell.cards_left
+    if facts.order is not None:
+        asked = facts.order.index(seat) + 1
+    elif facts.points is not None:
+        asked = facts.points[seat]
+    cells = [asked, cell.penalty]
+    return cells + ([cell.twos_held] if rules.twos is TwosRule.EACH_TWO else [])
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -143,7 +188,7 @@ def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse
                 line.deals_won,
                 f"{line.average_penalty:.2f}",
                 line.penalty,
-                line.thirteens,
+                "" if line.thirteens is None else line.thirteens,
                 line.best,
             ]
 

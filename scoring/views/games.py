@@ -3,8 +3,6 @@ deals, ending an open-ended match, playing again, its stake, its season, deletin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,9 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from common.http import HtmxHttpRequest
+from rules.deal_checks import DealResult
+from rules.ruleset import RuleSet
 from scoring import selectors, services
-from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, with_went_out
-from scoring.models import Deal, Game, Seat
+from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
+from scoring.models import Game
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import render_game
@@ -58,6 +58,11 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
+# Where a game page sent without JavaScript after an undo finds the undone deal's values (see
+# `undo`): the session, for one showing of the game page.
+UNDONE = "undone-deal:{game}"
+
+
 @login_required
 @require_POST
 def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -81,7 +86,10 @@ def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
-    return render_game(request, game)
+    undone = request.session.pop(UNDONE.format(game=game.pk), None)
+    if undone is None:
+        return render_game(request, game)
+    return render_game(request, game, typed=undone["values"], typed_for=undone["number"])
 
 
 @login_required
@@ -90,12 +98,13 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     seats = selectors.seats_of(game)
-    went_out = request.POST.get("went_out")
-    if went_out is not None:
-        # "Went out" fills in a 0 and shows the form again; nothing is saved.
-        values = with_went_out(request.POST.dict(), seats, went_out)
-        form = DealForm(initial=values, seats=seats, rules=game.ruleset)
-        return render_game(request, game, form=form)
+    tapped = DealForm.tapped(request.POST.dict(), seats=seats, rules=game.ruleset)
+    if tapped is not None:
+        # "Went out" or "Out next" fills in the player's 0 or place and shows the form again;
+        # nothing is saved.
+        return render_game(
+            request, game, form=DealForm(initial=tapped, seats=seats, rules=game.ruleset)
+        )
     form = DealForm(request.POST, seats=seats, rules=game.ruleset)
     if not form.is_valid():
         if form.has_error("number") or form.has_error("token"):
@@ -105,10 +114,9 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         deal = services.record_deal(
             game=game,
             number=form.cleaned_data["number"],
-            cards_left=form.cards_left(),
             token=form.cleaned_data["token"],
             by=request.user,
-            **form.twos_facts(),
+            facts=form.facts(),
         )
     except services.InvalidDeal as error:
         refusal_on_form(form, error)
@@ -152,52 +160,40 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         game = selectors.member_game(request.user, game_id)
         deal = get_object_or_404(selectors.deals_with_seated_scores(game), number=number)
         seats = selectors.seats_of(game)
+    rules = game.ruleset
+    was = services.stored_facts(rules, deal)
     hidden = {"number": number, "token": deal.token}
+    tapped = DealForm.tapped(request.POST.dict(), seats=seats, rules=rules)
     if request.method == "GET":
-        form = DealForm(
-            initial=stored_values(deal, seats) | hidden, seats=seats, rules=game.ruleset
-        )
-    elif (went_out := request.POST.get("went_out")) is not None:
-        values = with_went_out(request.POST.dict(), seats, went_out)
-        form = DealForm(initial=values | hidden, seats=seats, rules=game.ruleset)
+        form = DealForm(initial=form_values(was, seats) | hidden, seats=seats, rules=rules)
+    elif tapped is not None:
+        form = DealForm(initial=tapped | hidden, seats=seats, rules=rules)
     else:
         # The deal is the one in the address: the form's hidden number and token can't name
         # another, and a form sent without them is no reason to refuse the correction.
         sent = request.POST.copy()
         sent["number"], sent["token"] = str(number), str(deal.token)
-        form = DealForm(sent, seats=seats, rules=game.ruleset)
+        form = DealForm(sent, seats=seats, rules=rules)
         if form.is_valid():
             try:
-                services.edit_deal(
-                    game=game,
-                    number=number,
-                    cards_left=form.cards_left(),
-                    by=request.user,
-                    **form.twos_facts(),
-                )
+                services.edit_deal(game=game, number=number, by=request.user, facts=form.facts())
             except services.ScoringError as error:
                 refusal_on_form(form, error)
             else:
                 messages.success(request, _("Deal %(number)s changed.") % {"number": number})
                 return redirect("scoring:game", game_id=game.pk)
-    current = {score.seat.position: score.cards_left for score in deal.scores.all()}
+    names = [seat.player.name for seat in seats]
     context = {"game": game, "deal": deal, "form": form, "rows": form.rows()}
-    return render(
-        request,
-        "scoring/edit_deal.html",
-        context | {"was": [current[seat.position] for seat in seats]},
-    )
+    return render(request, "scoring/edit_deal.html", context | {"was": was_text(was, rules, names)})
 
 
-def stored_values(deal: Deal, seats: Sequence[Seat]) -> dict[str, object]:
-    """The deal's form filled in with what is recorded."""
-    scores = {score.seat.position: score for score in deal.scores.all()}
-    values: dict[str, object] = {
-        DealForm.key(seat): scores[seat.position].cards_left for seat in seats
-    }
-    values |= {DealForm.twos_key(seat): scores[seat.position].twos_held or "" for seat in seats}
-    values["out_on_twos"] = deal.out_on_twos
-    return values
+def was_text(facts: DealResult, rules: RuleSet, names: list[str]) -> str:
+    """A recorded deal as the correction page recalls it: "0 · 5 · 9 · 13" (with its twos or
+    who paid for the table), "out in this order: Cy, Ann, Dee, Ben" or "Ann's dragon"."""
+    if facts.dragon is not None or facts.order is not None:
+        return services.described(facts, rules, names)
+    shown = " · ".join(str(figure) for figure in services.figures(facts, rules))
+    return "; ".join([shown, *services.extras(facts, names)])
 
 
 def refusal_on_form(form: DealForm, error: services.ScoringError) -> None:
@@ -255,10 +251,14 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 return refused(request, game, error.message)
             messages.error(request, error.message)
             return redirect("scoring:game", game_id=game.pk)
-        notice = _("Deal %(number)s undone.") % {"number": undone}
+        notice = _("Deal %(number)s undone.") % {"number": undone.number}
+        # The deal form comes back filled with what was undone, so one wrong figure is one
+        # change (a fresh token: it is sent as a new deal).
+        values = form_values(undone.facts, selectors.seats_of(game))
         if request.htmx:
-            return render_game(request, game, notice=notice)
+            return render_game(request, game, notice=notice, typed=values, typed_for=undone.number)
         messages.success(request, notice)
+        request.session[UNDONE.format(game=game.pk)] = {"number": undone.number, "values": values}
         return redirect("scoring:game", game_id=game.pk)
     with read_snapshot():  # the last deal with its scores as they are with it
         last = selectors.deals_with_seated_scores(game).order_by("-number").first()
@@ -266,8 +266,10 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, _("There is no deal to undo yet."))
         return redirect("scoring:game", game_id=game.pk)
     scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
+    names = [score.seat.player.name for score in scores]
+    described = services.described(services.stored_facts(game.ruleset, last), game.ruleset, names)
     template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
-    return render(request, template, {"game": game, "deal": last, "scores": scores})
+    return render(request, template, {"game": game, "deal": last, "described": described})
 
 
 @login_required

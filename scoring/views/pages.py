@@ -33,15 +33,19 @@ def render_game(
     notice: str = "",
     refusal: str = "",
     stake_form: StakeForm | None = None,
-    typed: dict[str, str] | None = None,
+    typed: dict[str, object] | None = None,
+    typed_for: int | None = None,
 ) -> HttpResponse:
     """The game page as it is now; for htmx only its live part (banner, deal form,
     scoreboard, chart, history), which is what a record or an undo swaps in place.
 
     `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
-    in a form that can't be used as it was."""
+    in a form that can't be used as it was, or of a deal just undone; `typed_for` is the
+    number of the deal they were for, and they are left out if the next deal is another."""
     board = load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
+    if typed_for is not None and typed_for != board.next_number:
+        typed = None
     if game.is_finished:
         form = None
     elif form is None:

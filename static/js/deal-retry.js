@@ -34,18 +34,40 @@
   }
 
   const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
-  const inputs = (form, prefix) =>
-    [...form.elements].filter((e) => e.tagName === "INPUT" && e.name.startsWith(prefix));
-  // The deal as typed: cards left, twos held, "went out on twos".
-  const dealFields = (form) =>
-    [...inputs(form, "cards_"), ...inputs(form, "twos_"), ...inputs(form, "out_on_twos")];
+  // The deal as typed: each row's figure and twos, and the facts of the whole deal.
+  const FACT = /^(cards|twos|points|place)_\d$|^(out_on_twos|last_play_twos|pays|dragon)$/;
+  const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
+  // Each row's number box, where "Went out" puts the 0.
+  const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
+  const seatOf = (input) => input.name.split("_")[1];
+  // A choice (tick, radio, list) can't be read-only: taps and keys on it are cancelled instead.
+  const isChoice = (e) => e.tagName === "SELECT" || e.type === "checkbox" || e.type === "radio";
 
   function valuesOf(form) {
     const values = {};
     for (const input of dealFields(form)) {
-      values[input.name] = input.type === "checkbox" ? (input.checked ? "on" : "") : input.value;
+      if (input.type === "checkbox") {
+        values[input.name] = input.checked ? "on" : "";
+      } else if (input.type !== "radio" || input.checked) {
+        values[input.name] = input.value;
+      }
     }
     return values;
+  }
+
+  // Back into the form: `values` as kept, or (`values` null) the form as it first came.
+  function fillIn(form, values) {
+    for (const input of dealFields(form)) {
+      const value = values ? (values[input.name] ?? "") : "";
+      if (input.type === "radio") {
+        input.checked = values ? value === input.value : input.defaultChecked;
+      } else if (input.type === "checkbox") {
+        input.checked = value === "on";
+      } else {
+        input.value = value;
+      }
+    }
+    markOut(form);
   }
 
   function keep(form) {
@@ -88,15 +110,20 @@
   function lock(form, locked) {
     form.classList.toggle("deal-locked", locked);
     for (const input of dealFields(form)) {
-      if (input.type === "checkbox") {
-        flag(input, "aria-readonly", locked); // and clicks on it are cancelled, below
+      if (isChoice(input)) {
+        flag(input, "aria-disabled", locked);
       } else {
         input.readOnly = locked;
       }
     }
     // Still focusable: a tap on one says why it does nothing.
-    form.querySelectorAll("[name=went_out]").forEach((button) => flag(button, "aria-disabled", locked));
+    form.querySelectorAll(TAPS).forEach((button) => flag(button, "aria-disabled", locked));
   }
+
+  const TAPS = "[name=went_out], [name=out_next]";
+  // A list's chosen entry, or a radio's value.
+  const shown = (choice) =>
+    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
 
   function make(tag, text, className = "") {
     const element = document.createElement(tag);
@@ -105,17 +132,26 @@
     return element;
   }
 
-  // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", as the form will send it.
+  // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", as the form will send it, with
+  // whatever else it says ("Pays for the table: Ben").
   function waitingText(form) {
     const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
-      const twos = row.querySelector("[name^=twos_]")?.value.trim();
-      const count = row.querySelector("[name^=cards_]").value.trim() || "–";
+      const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
+      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_]");
+      const count = (box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–";
       const said = `${row.querySelector(".deal-name").textContent.trim()} ${count}`;
       const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
       return twos && twos !== "0" ? `${said} (${held} ${twos})` : said;
     });
     if (form.elements.out_on_twos?.checked) {
       parts.push(words("sayOutOnTwos", "went out on twos"));
+    }
+    for (const extra of form.querySelectorAll(".deal-last-play, .deal-pays, .deal-dragon")) {
+      const chosen = shown(extra.querySelector("select, :checked"));
+      const label = extra.querySelector("legend, label").textContent.trim().replace(/[?？]$/, "");
+      if (chosen) {
+        parts.push(`${label}: ${chosen}`);
+      }
     }
     return words("sayWaiting", "Deal {number} is waiting to be sent: {deal}.", {
       number: form.elements.number.value,
@@ -175,32 +211,32 @@
     lock(form, false);
     notice().replaceChildren();
     if (discard) {
-      for (const input of dealFields(form)) {
-        input.value = input.type === "checkbox" ? input.value : "";
-        input.checked = false;
-      }
-      markOut(form);
+      fillIn(form, null);
       const number = form.elements.number.value;
       const discarded =
         "Deal {number} is discarded on this phone and won't be sent. If it had already reached the server, it shows on the scoreboard, where it can be undone.";
       notice().append(make("p", words("sayDiscarded", discarded, { number }), "message"));
     }
-    inputs(form, "cards_")[0].focus();
+    dealFields(form)[0].focus();
   }
 
-  // Show whose "Went out" is at 0, as the server draws it.
+  // Show whose "Went out" is at 0, as the server draws it; the winner's twos box goes (a 0).
   function markOut(form) {
-    for (const input of inputs(form, "cards_")) {
-      const button = form.querySelector(`[name=went_out][value="${input.name.slice(6)}"]`);
-      button?.classList.toggle("is-out", input.value.trim() === "0");
+    for (const input of counts(form)) {
+      const out = input.value.trim() === "0";
+      form.querySelector(`[name=went_out][value="${seatOf(input)}"]`)?.classList.toggle("is-out", out);
+      const twos = form.elements[`twos_${seatOf(input)}`];
+      if (twos && input.name.startsWith("cards_")) {
+        twos.closest(".deal-twos").hidden = twos.disabled = out;
+      }
     }
   }
 
   // What the server does for "Went out", here: that player 0, anyone else at 0 cleared (one
   // player goes out); then on to the next empty box round the table, or to Record deal.
   function wentOut(form, button) {
-    const boxes = inputs(form, "cards_");
-    const at = boxes.findIndex((input) => input.name === `cards_${button.value}`);
+    const boxes = counts(form);
+    const at = boxes.findIndex((input) => seatOf(input) === button.value);
     boxes.forEach((input, index) => {
       const was = input.value;
       input.value = index === at ? "0" : was.trim() === "0" ? "" : was;
@@ -219,17 +255,31 @@
     if (form && action) {
       letGo(form, action.dataset.deal === "Discard");
     } else if (form?.contains(target)) {
-      const button = target.closest("[name=went_out]");
-      if (button || (target.name === "out_on_twos" && isLocked(form))) {
-        event.preventDefault(); // no request: the server's "Went out" is for pages without JS
+      const button = target.closest(TAPS);
+      if (button || (isChoice(target) && isLocked(form))) {
+        // No request: the server's "Went out" is for pages without JS ("Out next" is done by
+        // static/js/deal-order.js).
+        event.preventDefault();
         if (isLocked(form)) {
           showWaiting(form, "");
-        } else if (button) {
+        } else if (button?.name === "went_out") {
           wentOut(form, button);
         }
       }
     }
   });
+
+  // A list opens on a press, and a key changes a list or a radio: not while the deal is sent.
+  for (const name of ["mousedown", "keydown"]) {
+    document.addEventListener(name, (event) => {
+      const form = dealForm();
+      const target = event.target;
+      if (form?.contains(target) && isLocked(form) && isChoice(target) && event.key !== "Tab") {
+        event.preventDefault();
+        showWaiting(form, "");
+      }
+    });
+  }
 
   // Tapping a box of the deal being sent says why it takes no typing.
   document.addEventListener("focusin", (event) => {
@@ -263,12 +313,7 @@
       return;
     }
     form.elements.token.value = pending.token;
-    for (const input of dealFields(form)) {
-      const value = pending.values[input.name] ?? "";
-      input.value = input.type === "checkbox" ? input.value : value;
-      input.checked = value === "on";
-    }
-    markOut(form);
+    fillIn(form, pending.values);
     const restored = "Deal {number} as typed before wasn't sent yet: it is back in the form and on its way.";
     startWaiting(form, loaded ? words("sayRestored", restored, { number: pending.number }) : "");
     sendAgain();

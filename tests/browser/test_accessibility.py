@@ -278,19 +278,28 @@ def test_focus_is_always_visible(a11y_phone, site, what):
 BIG_TEXT = "html { font-size: 200% !important; }"
 
 
+# Each figure of the scoreboard, and each cell, wider than the room it has: its text runs into
+# the next cell's ("+72+8").
+OVERFLOWING_FIGURES = """() => [...document.querySelectorAll('.scores td, .scores td span')]
+    .filter((figure) => !figure.classList.contains('visually-hidden'))
+    .filter((figure) => figure.scrollWidth > figure.clientWidth + 1)
+    .map((figure) => figure.textContent.trim())"""
+
+
 @pytest.mark.parametrize(
     ("what", "address", "buttons"),
     [
         ("checker", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D", ["Check"]),
         ("game", "playing", ["Record deal"]),
+        ("game-with-twos", "banked", []),
         ("standings", "season", []),
     ],
 )
 def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, address, buttons):
     page = open_phone(browser, live_server)
     log_in(page, site["sam"], site["url"])
-    if address == "playing":
-        address = f"/games/{site['playing'].pk}/"
+    if address in ("playing", "banked"):
+        address = f"/games/{site[address].pk}/"
     elif address == "season":
         address = f"/seasons/{site['season'].pk}/"
     page.goto(address)
@@ -304,6 +313,8 @@ def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, a
         expect(button).to_be_in_viewport()
         box = button.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{name} is cut off: {box}"
+    # The scoreboard's figures keep to their cells (the table scrolls sideways instead).
+    assert page.evaluate(OVERFLOWING_FIGURES) == [], "figures run into the next cell"
     screenshot(page, f"text-200-{what}")
     page.context.close()
 

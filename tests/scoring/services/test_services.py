@@ -137,12 +137,12 @@ def test_the_database_refuses_a_second_deal_with_the_same_number(game):
         Deal.objects.create(game=game, number=1, token=uuid.uuid4())
 
 
-def test_the_database_refuses_nineteen_cards_left_and_twos_not_in_the_hand(game):
-    # 18 is the most anyone holds (three players, 17 each and the 3's holder takes the 18th);
-    # the game's own rules check its exact limit.
+def test_the_database_refuses_forty_cards_left_and_twos_not_in_the_hand(game):
+    # 39 is the most anyone holds (two players dealt 13 who draw on a pass: one can end with
+    # the whole stock); the game's own rules check its exact limit.
     deal = Deal.objects.create(game=game, number=1, token=uuid.uuid4())
     with pytest.raises(IntegrityError), transaction.atomic():
-        DealScore.objects.create(deal=deal, seat=game.seats.first(), cards_left=19, penalty=57)
+        DealScore.objects.create(deal=deal, seat=game.seats.first(), cards_left=40, penalty=80)
     with pytest.raises(IntegrityError), transaction.atomic():
         DealScore.objects.create(
             deal=deal, seat=game.seats.first(), cards_left=2, penalty=8, twos_held=3
@@ -154,7 +154,7 @@ def test_the_database_refuses_nineteen_cards_left_and_twos_not_in_the_hand(game)
 
 def test_undo_takes_back_the_last_deal_and_works_out_the_totals_again(game):
     play(game, [(0, 5, 9, 13), (3, 0, 10, 2)])
-    assert services.undo_last_deal(game=game, by=game.club.owner) == 2
+    assert services.undo_last_deal(game=game, by=game.club.owner).number == 2
     assert list(game.deals.values_list("number", flat=True)) == [1]
     assert totals(game) == [0, 5, 9, 39]
 
