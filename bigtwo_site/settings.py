@@ -175,6 +175,8 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
     }
+    # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
+    CACHES["game_versions"] = CACHES["default"]
     # Sessions are read from the cache and written through to the database: any server can
     # read one without a query, and logging out deletes it from both, for every server.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -182,7 +184,18 @@ if REDIS_URL:
     # replaces it at once; this only bounds changes made behind Django's back (raw SQL).
     CACHED_USER_SECONDS = 300
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
+        # Unlike a rendered page it must be the same for every worker, or a worker would go on
+        # answering "nothing new" after another recorded a deal: files shared on this machine.
+        "game_versions": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "game-versions"),
+            "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
     CACHED_USER_SECONDS = 0  # a worker's own copy could outlive a change made in another
 
