@@ -76,6 +76,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A game page's poll with nothing new, answered from its pass and the cached version before
+    # the rest of the stack (sessions, language, CSRF, accounts…): two of every three requests
+    # a table makes (scoring/poll_tokens.py).
+    "scoring.middleware.NothingNewMiddleware",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
+
+from scoring import caching
 
 SALT = "scoring.poll-token"
 # A pass this old is no longer taken; the board the long way brings a fresh one.
@@ -32,3 +36,19 @@ def token_game(token: str) -> int | None:
         return None
     _, _, game_id = value.partition(".")
     return int(game_id) if game_id.isdigit() else None
+
+
+def nothing_new(request: HttpRequest, game_id: int) -> bool:
+    """The poll carries a good pass for this game, and the page shows the version the game's
+    last change left in the cache (scoring/caching.py): "nothing new", on those alone."""
+    token = request.GET.get("t", "")
+    if not token or request.GET.get("v") != str(caching.known_version(game_id)):
+        return False
+    return token_game(token) == game_id
+
+
+def no_news() -> HttpResponse:
+    """204 No Content: htmx leaves the page as it is."""
+    response = HttpResponse(status=204)
+    patch_cache_control(response, no_store=True)
+    return response

@@ -83,26 +83,15 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     403 rather than the login redirect other pages give: a poll must not take the page away
     from someone typing a deal.
     """
+    if poll_tokens.nothing_new(request, game_id):  # scoring.middleware.NothingNewMiddleware's
+        return poll_tokens.no_news()
     token = request.GET.get("t", "")
-    if token and nothing_new(request, game_id) and poll_tokens.token_game(token) == game_id:
-        return no_news()
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
     games = selectors.member_games(request.user, game_id)
     # A pass grown old is replaced: the board comes back with a fresh one, new or not.
     renew = bool(token) and poll_tokens.token_game(token) != game_id
     return board_since(request, games, shared=False, renew=renew)
-
-
-def nothing_new(request: HttpRequest, game_id: int) -> bool:
-    """The page shows the version the game's last change left in the cache."""
-    return request.GET.get("v") == str(caching.known_version(game_id))
-
-
-def no_news() -> HttpResponse:
-    response = HttpResponse(status=204)
-    patch_cache_control(response, no_store=True)
-    return response
 
 
 def board_since(
@@ -117,7 +106,7 @@ def board_since(
     pk, version = found
     caching.remember_version(pk, version)
     if request.GET.get("v") == str(version) and not renew:
-        return no_news()
+        return poll_tokens.no_news()
     with read_snapshot():
         game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
         form_number = None if shared else as_number(request.GET.get("deal"))

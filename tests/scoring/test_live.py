@@ -405,3 +405,14 @@ def test_a_signed_out_phone_keeps_hearing_nothing_new_only_until_the_game_change
     assert owner_client.get(poll, headers=HTMX).status_code == 204
     record(game, 0, 5, 10, 13)
     assert owner_client.get(poll, headers=HTMX).status_code == 403
+
+
+def test_the_shortcut_for_polls_knows_the_boards_address():
+    """scoring.middleware.NothingNewMiddleware answers on the path of `scoring:board` alone."""
+    from django.urls import reverse
+
+    from scoring.middleware import NothingNewMiddleware
+
+    found = NothingNewMiddleware.BOARD_PATH.fullmatch(reverse("scoring:board", args=[417]))
+    assert found is not None and found.group(1) == "417"
+    assert NothingNewMiddleware.BOARD_PATH.fullmatch(reverse("scoring:game", args=[417])) is None
