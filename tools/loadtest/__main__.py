@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -133,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     with Environment(options.db, options.keep, redis=options.redis) as environment:
         print(
             f"== {'crash' if options.crash else 'load'} test on {options.db}"
-            f" ({environment.database}), {options.servers} server(s)"
+            f" ({environment.database}), {options.servers} server(s):"
+            f" python -m tools.loadtest {shlex.join(sys.argv[1:])}"
         )
         print(environment.describe_cache())
         summary["cache"] = environment.env.get("REDIS_URL") or "per worker"

@@ -19,6 +19,14 @@ from tools.loadtest.servers import Servers, own_cpu_seconds
 
 # Phase B's targets (issue 16): each page's throughput as a share of /ping/'s.
 TARGETS = {"poll, no news": 0.60, "game page": 0.25, "record a deal": 0.10, "standings": 0.25}
+# Before issue 16's work, the same run's figures (README, Benchmarks): SQLite; PostgreSQL with
+# Redis and two servers. Printed beside each page's, for comparison only.
+BEFORE = {
+    "poll, no news": "14.2%; 20.1%",
+    "game page": "6.6%; 7.4%",
+    "record a deal": "1.9%; 1.7%",
+    "standings": "10.6%; 8.8%",
+}
 
 Action = Callable[[Browser], tuple[bool, str]]
 
@@ -272,7 +280,7 @@ def phase_b(options, plan: Plan, servers: Servers, log: Log) -> dict:
         )
         if name in TARGETS:
             verdict = "PASS" if rate / base >= TARGETS[name] else "FAIL"
-            line += f"   target >= {TARGETS[name]:.0%}  {verdict}"
+            line += f"   target >= {TARGETS[name]:.0%}  {verdict}  (before: {BEFORE[name]})"
         print(line)
     for browser in browsers:
         browser.close()
