@@ -50,7 +50,7 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
     capacity.add_argument("--tables-growth", type=float, default=0.5, help="+50%% a step")
     capacity.add_argument("--step-seconds", type=float, default=40)
     capacity.add_argument(
-        "--compress", type=float, default=10, help="deals, pages, standings C x as often (10)"
+        "--compress", type=float, default=1, help="deals, pages, standings C x as often (1)"
     )
     capacity.add_argument("--connections", type=int, default=64, help="keep-alive connections")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")

@@ -8,8 +8,8 @@ brings the board, as htmx swaps it in). Tables are added in steps of `--step-sec
 p95 of any kind of request passes 300 ms (or anything errs); the capacity is the last step
 that stayed under it.
 
-Time compression (`--compress C`, say it with the figures): deals, page loads and standings
-come C times as often as the model says; the polls keep their 2 s, as the page's. So a step
+Time compression (`--compress C`, 1 by default; printed with the figures): deals, page loads
+and standings come C times as often as the model says; the polls keep their 2 s, as the page's. So a step
 is as busy as the model or busier (the rare requests are the costly ones): the figure errs low.
 
 The clients are coroutines on one event loop speaking HTTP/1.1 over a pool of keep-alive
@@ -182,9 +182,10 @@ class Phone:
     deal: tuple[int, str] | None = None
 
 
-async def follow(run: Run, phone: Phone) -> None:
-    """One phone, as the game page has it, until the run stops."""
-    await asyncio.sleep(run.rng.uniform(0, POLL_SECONDS))
+async def follow(run: Run, phone: Phone, arrive_within: float) -> None:
+    """One phone, as the game page has it, until the run stops. Phones sit down at their
+    tables over `arrive_within` seconds, not all in the same instant."""
+    await asyncio.sleep(run.rng.uniform(0, arrive_within))
     await load_page(run, phone)
     next_page = time.monotonic() + run.every(300)
     next_standings = time.monotonic() + run.every(600)
@@ -300,12 +301,13 @@ async def step_up(run: Run, plan, options, started: list[asyncio.Task], tables: 
     """Bring the tables up to `tables`, run one step, and give its figures. The new phones'
     first page loads (every phone opens its game at once) are left out of the step's figures:
     a table sits down once, and then follows its game for hours."""
+    arrive_within = min(20.0, options.step_seconds / 2)
     for index in range(len(started) // 4, tables):
         table = table_of(index, plan)
         for phone_index, session in enumerate(table.sessions):
             phone = Phone(table, phone_index, {"sessionid": session})
-            started.append(asyncio.create_task(follow(run, phone)))
-    await asyncio.sleep(POLL_SECONDS * 2)
+            started.append(asyncio.create_task(follow(run, phone, arrive_within)))
+    await asyncio.sleep(arrive_within + POLL_SECONDS)
     for kind in KINDS:
         run.latency[kind] = []
     run.delays, run.errors = [], 0
