@@ -9,8 +9,9 @@ p95 of any kind of request passes 300 ms (or anything errs); the capacity is the
 that stayed under it.
 
 Time compression (`--compress C`, 1 by default; printed with the figures): deals, page loads
-and standings come C times as often as the model says; the polls keep their 2 s, as the page's. So a step
-is as busy as the model or busier (the rare requests are the costly ones): the figure errs low.
+and standings come C times as often as the model says; the polls keep their 2 s, as the
+page's. So a step is as busy as the model or busier (the rare requests are the costly ones):
+the figure errs low.
 
 The clients are coroutines on one event loop speaking HTTP/1.1 over a pool of keep-alive
 connections (thousands of phones can't each hold a thread); each phone keeps its own cookies.
