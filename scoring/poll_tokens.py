@@ -12,8 +12,12 @@ by their next read of the board; until then the pass only ever told them "nothin
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core import signing
+from django.core.cache import caches
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
@@ -25,26 +29,62 @@ LIFETIME_SECONDS = 600
 
 
 def poll_token(user: AbstractBaseUser, game_id: int) -> str:
-    return signing.TimestampSigner(salt=SALT).sign(f"{user.pk}.{game_id}")
+    return signing.TimestampSigner(salt=SALT).sign(f"{user.pk}.{game_id}.{series(user.pk)}")
 
 
-def token_game(token: str) -> int | None:
-    """The game a pass is for, if it is the site's own and young enough; else None."""
+def _series_key(user_id: object) -> str:
+    return f"poll-passes:{user_id}"
+
+
+def series(user_id: object) -> str:
+    """The member's current pass series (a new one if the cache has none)."""
+    key = _series_key(user_id)
+    found = caches["game_versions"].get(key)
+    if found is None:
+        caches["game_versions"].add(key, secrets.token_hex(4), timeout=None)
+        found = caches["game_versions"].get(key)
+    return found
+
+
+def passes_withdrawn(user_id: object) -> None:
+    """No pass given to the member so far is taken any more (call it in the transaction that
+    takes their membership away)."""
+    key = _series_key(user_id)
+    caches["game_versions"].set(key, secrets.token_hex(4), timeout=None)
+    transaction.on_commit(
+        lambda: caches["game_versions"].set(key, secrets.token_hex(4), timeout=None)
+    )
+
+
+def _read(token: str) -> tuple[str, int, str] | None:
+    """(member, game, series) of a pass that is the site's own and young enough; else None."""
     try:
         value = signing.TimestampSigner(salt=SALT).unsign(token, max_age=LIFETIME_SECONDS)
     except signing.BadSignature:
         return None
-    _, _, game_id = value.partition(".")
-    return int(game_id) if game_id.isdigit() else None
+    user_id, _, rest = value.partition(".")
+    game_id, _, held = rest.partition(".")
+    return (user_id, int(game_id), held) if game_id.isdigit() else None
+
+
+def pass_good(token: str, game_id: int) -> bool:
+    """The pass is young, for this game, and of its member's current series."""
+    found = _read(token)
+    if found is None or found[1] != game_id:
+        return False
+    return caches["game_versions"].get(_series_key(found[0])) == found[2]
 
 
 def nothing_new(request: HttpRequest, game_id: int) -> bool:
     """The poll carries a good pass for this game, and the page shows the version the game's
     last change left in the cache (scoring/caching.py): "nothing new", on those alone."""
-    token = request.GET.get("t", "")
-    if not token or request.GET.get("v") != str(caching.known_version(game_id)):
+    found = _read(request.GET.get("t", ""))
+    if found is None or found[1] != game_id:
         return False
-    return token_game(token) == game_id
+    version_key, series_key = caching.game_version_key(game_id), _series_key(found[0])
+    known = caches["game_versions"].get_many([version_key, series_key])
+    shown = request.GET.get("v")
+    return shown == str(known.get(version_key)) and known.get(series_key) == found[2]
 
 
 def no_news() -> HttpResponse:

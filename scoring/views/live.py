@@ -90,7 +90,7 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=403)
     games = selectors.member_games(request.user, game_id)
     # A pass grown old is replaced: the board comes back with a fresh one, new or not.
-    renew = bool(token) and poll_tokens.token_game(token) != game_id
+    renew = bool(token) and not poll_tokens.pass_good(token, game_id)
     return board_since(request, games, shared=False, renew=renew)
 
 

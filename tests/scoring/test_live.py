@@ -364,14 +364,24 @@ def test_a_removed_members_pass_does_not_get_them_the_board(client, owner, club,
     member = make_member(club)
     client.force_login(member)
     poll = poll_of(client.get(f"/games/{game.pk}/").content.decode())
+    assert client.get(poll, headers=HTMX).status_code == 204
     services.remove_member(club=club, member=member, by=owner)
+
+    # Nothing new on the board, but the pass is withdrawn: the poll takes the long way.
+    assert client.get(poll, headers=HTMX).status_code == 404
     record(game, 0, 5, 10, 13)
-
     response = client.get(poll, headers=HTMX)
-
     assert response.status_code == 404
     assert "0 5 10 13" not in response.content.decode()
     assert "+5" not in response.content.decode()
+
+
+def test_a_member_who_leaves_has_their_pass_withdrawn_too(client, club, game):
+    member = make_member(club)
+    client.force_login(member)
+    poll = poll_of(client.get(f"/games/{game.pk}/").content.decode())
+    services.leave_club(club=club, user=member)
+    assert client.get(poll, headers=HTMX).status_code == 404
 
 
 def test_a_pass_is_for_its_own_game_only(client, owner, club, game):
