@@ -76,6 +76,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A game page's poll with nothing new, answered from its pass and the cached version before
+    # the rest of the stack (sessions, language, CSRF, accounts…): two of every three requests
+    # a table makes (scoring/poll_tokens.py).
+    "scoring.middleware.NothingNewMiddleware",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -175,6 +179,8 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
     }
+    # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
+    CACHES["game_versions"] = CACHES["default"]
     # Sessions are read from the cache and written through to the database: any server can
     # read one without a query, and logging out deletes it from both, for every server.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -182,7 +188,18 @@ if REDIS_URL:
     # replaces it at once; this only bounds changes made behind Django's back (raw SQL).
     CACHED_USER_SECONDS = 300
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
+        # Unlike a rendered page it must be the same for every worker, or a worker would go on
+        # answering "nothing new" after another recorded a deal: files shared on this machine.
+        "game_versions": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "game-versions"),
+            "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
     CACHED_USER_SECONDS = 0  # a worker's own copy could outlive a change made in another
 

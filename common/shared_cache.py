@@ -41,6 +41,12 @@ def database_namespace(settings_dict: Mapping[str, object]) -> str:
     return "db-" + _digest(*(str(part) for part in parts))
 
 
+def database_scoped_key(key: str, key_prefix: str, version: int) -> str:
+    """KEY_FUNCTION of a cache of files several sites may share: the key under the database."""
+    namespace = database_namespace(connections["default"].settings_dict)
+    return f"{namespace}:{key_prefix}:{version}:{key}"
+
+
 class DatabaseScopedRedisCache(RedisCache):
     """Django's Redis cache with every key under the namespace of the database in use, and a
     `clear()` that deletes only those keys (Django's own empties the whole Redis database, every

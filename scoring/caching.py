@@ -10,6 +10,14 @@ belongs to, which every key holds too, in the transaction that changes it:
 - `game_changed`: a game's deals, stake, season or history changed (its season's too);
 - `seasons_changed`: a season gained or lost a game, or its rules or stake changed;
 - `player_renamed`, `account_renamed`: a name the admin changed, on every game showing it.
+
+Each game's version is also kept in the `game_versions` cache (Redis where there is one, else
+files every worker on the machine reads), so that a poll asking "anything new since version
+v?" is answered without the database (scoring/views/live.py). A change puts the new version
+there as it counts it up, and again once it commits. Before the commit a poll then finds a
+version it can't read yet, and takes the long way round, which shows what is committed: never
+"nothing new" after a change. A poll that reads the version from the database adds it only if
+none is there, so it can't put back a version older than a writer's.
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from collections.abc import Sequence
 from urllib.parse import quote
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.cache import caches
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import translation
 
@@ -55,6 +65,41 @@ def _key(*parts: object) -> str:
     return ":".join(quote(str(part), safe="") for part in parts)
 
 
+# The versions polls compare with
+
+# Kept this long after the last change or read, so a game nobody follows drops out.
+VERSION_SECONDS = 3600
+
+
+def game_version_key(game_id: int) -> str:
+    return f"game-version:{game_id}"
+
+
+def known_version(game_id: int) -> int | None:
+    """The game's version as the last change left it; None: not known here, ask the database."""
+    return caches["game_versions"].get(game_version_key(game_id))
+
+
+def remember_version(game_id: int, version: int) -> None:
+    """A version just read from the database, kept unless a writer has put one there (see the
+    module's docstring)."""
+    caches["game_versions"].add(game_version_key(game_id), version, timeout=VERSION_SECONDS)
+
+
+def _publish_version(game_id: int, version: int) -> None:
+    """Say the game is at `version`, now and again when the transaction commits."""
+    key = game_version_key(game_id)
+    caches["game_versions"].set(key, version, timeout=VERSION_SECONDS)
+    transaction.on_commit(
+        lambda: caches["game_versions"].set(key, version, timeout=VERSION_SECONDS)
+    )
+
+
+def game_gone(game_id: int) -> None:
+    """A deleted game's version is forgotten: its polls take the long way and are told so."""
+    transaction.on_commit(lambda: caches["game_versions"].delete(game_version_key(game_id)))
+
+
 # Marking changed
 
 
@@ -68,6 +113,7 @@ def game_changed(game: Game, *, saving: Sequence[str] = (), was_in: int | None =
     """
     game.version += 1
     game.save(update_fields=[*saving, "version"])
+    _publish_version(game.pk, game.version)
     seasons_changed(game.season_id, *([was_in] if was_in is not None else []))
 
 
@@ -84,7 +130,10 @@ def games_changed(games: QuerySet[Game]) -> None:
     """Count up the version of every game in `games` and of their seasons, for a change that
     shows on all of them at once."""
     found = list(games.values_list("pk", "season_id"))
-    Game.objects.filter(pk__in=[pk for pk, _ in found]).update(version=F("version") + 1)
+    changed = Game.objects.filter(pk__in=[pk for pk, _ in found])
+    changed.update(version=F("version") + 1)
+    for pk, version in changed.values_list("pk", "version"):
+        _publish_version(pk, version)
     seasons_changed(*{season_id for _, season_id in found})
 
 

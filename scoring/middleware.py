@@ -1,7 +1,9 @@
-"""The one place a refused owner's action becomes the answer a member sees."""
+"""The one place a refused owner's action becomes the answer a member sees; and the game page's
+poll with nothing new, answered before the rest of the middleware."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -11,6 +13,7 @@ from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
 from common.http import HtmxHttpRequest
+from scoring import poll_tokens
 from scoring.services import NotAllowed
 
 # Where the way back from a refusal leads, by what the refused address names (the first
@@ -56,3 +59,22 @@ def way_back(request: HttpRequest) -> str:
         if key in found:
             return reverse(page, args=[found[key]])
     return reverse("scoring:clubs")
+
+
+class NothingNewMiddleware:
+    """The game page's poll (scoring:board) with a good pass and nothing new, answered 204 at
+    once: it needs no session, account, language or CSRF check (scoring/poll_tokens.py). Any
+    other request, and any such poll with something new or an old pass, goes on to the view.
+    """
+
+    # The path of `scoring:board` (tests/scoring/test_live.py holds the two together).
+    BOARD_PATH = re.compile(r"/games/(\d+)/board/")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        found = self.BOARD_PATH.fullmatch(request.path_info) if request.method == "GET" else None
+        if found is not None and poll_tokens.nothing_new(request, int(found.group(1))):
+            return poll_tokens.no_news()
+        return self.get_response(request)

@@ -34,14 +34,18 @@ def fast_passwords():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def own_cache_keys():
+def own_cache_keys(tmp_path_factory):
     """With REDIS_URL, this run's keys under a prefix of its own, beside the test database's
     name that every key starts with (common/shared_cache.py): two runs at once on SQLite, whose
-    test database has the same name in every run, still never clear each other's entries."""
+    test database has the same name in every run, still never clear each other's entries.
+    Without it, the games' versions (a cache of files) in a folder of this run's own."""
     from django.conf import settings
 
     if not settings.REDIS_URL:
-        yield
+        versions = settings.CACHES["game_versions"]
+        own = {**versions, "LOCATION": str(tmp_path_factory.mktemp("game-versions"))}
+        with override_settings(CACHES={**settings.CACHES, "game_versions": own}):
+            yield
         return
     run = f"test-run-{secrets.token_hex(4)}"
     caches = {alias: {**config, "KEY_PREFIX": run} for alias, config in settings.CACHES.items()}
@@ -51,13 +55,15 @@ def own_cache_keys():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with nothing cached: ids and versions repeat from test to test. With
-    REDIS_URL this deletes only this run's keys."""
-    from django.core.cache import cache
+    """Each test starts with nothing cached, in any cache: ids and versions repeat from test to
+    test. With REDIS_URL this deletes only this run's keys."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all(initialized_only=False):
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all(initialized_only=False):
+        cache.clear()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import Club, ClubChange, Membership
+from scoring.poll_tokens import passes_withdrawn
 from scoring.services import permissions
 from scoring.services.clubs import lock_club
 from scoring.services.errors import ScoringError
@@ -39,6 +40,7 @@ def remove_member(*, club: Club, member: AbstractBaseUser, by: AbstractBaseUser)
             )
         removed = Membership.objects.filter(club=locked, user=member).delete()[0] > 0
         if removed:
+            passes_withdrawn(member.pk)  # their open pages' polls are refused at once
             ClubChange.objects.create(
                 club=locked,
                 by=by,
@@ -65,6 +67,7 @@ def leave_club(*, club: Club, user: AbstractBaseUser) -> bool:
             )
         left = Membership.objects.filter(club=locked, user=user).delete()[0] > 0
         if left:
+            passes_withdrawn(user.pk)
             ClubChange.objects.create(
                 club=locked, by=user, action=ClubChange.Action.LEAVE, name=user.get_username()
             )

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from common.http import HtmxHttpRequest
-from scoring import selectors, services
+from scoring import caching, poll_tokens, selectors, services
 from scoring.models import Game
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
@@ -78,29 +78,40 @@ def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game page's poll (see `board_since`): the scoreboard part only, never the deal form.
 
-    Signed out, it answers 403 rather than the login redirect other pages give: a poll must
-    not take the page away from someone typing a deal.
+    With nothing new, and the page's pass still good (scoring/poll_tokens.py), it is answered
+    from the pass and the cached version alone: no session, no database. Signed out, it answers
+    403 rather than the login redirect other pages give: a poll must not take the page away
+    from someone typing a deal.
     """
+    if poll_tokens.nothing_new(request, game_id):  # scoring.middleware.NothingNewMiddleware's
+        return poll_tokens.no_news()
+    token = request.GET.get("t", "")
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
     games = selectors.member_games(request.user, game_id)
-    return board_since(request, games, shared=False)
+    # A pass grown old is replaced: the board comes back with a fresh one, new or not.
+    renew = bool(token) and not poll_tokens.pass_good(token, game_id)
+    return board_since(request, games, shared=False, renew=renew)
 
 
-def board_since(request: HttpRequest, games: QuerySet[Game], *, shared: bool) -> HttpResponse:
+def board_since(
+    request: HttpRequest, games: QuerySet[Game], *, shared: bool, renew: bool = False
+) -> HttpResponse:
     """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
-    version is still the `v` the page shows: one query, every two seconds per phone."""
+    version is still the `v` the page shows (and its poll's pass needs no `renew`): one query.
+    """
     found = games.values_list("pk", "version").first()
     if found is None:
         raise Http404
     pk, version = found
-    if request.GET.get("v") == str(version):
-        response = HttpResponse(status=204)
-    else:
-        with read_snapshot():
-            game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
-            form_number = None if shared else as_number(request.GET.get("deal"))
-            context = board_context(game, shared=shared, form_number=form_number)
-            response = render(request, "scoring/_board.html", context)
+    caching.remember_version(pk, version)
+    if request.GET.get("v") == str(version) and not renew:
+        return poll_tokens.no_news()
+    with read_snapshot():
+        game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
+        form_number = None if shared else as_number(request.GET.get("deal"))
+        viewer = None if shared else request.user
+        context = board_context(game, shared=shared, form_number=form_number, viewer=viewer)
+        response = render(request, "scoring/_board.html", context)
     patch_cache_control(response, no_store=True)
     return response

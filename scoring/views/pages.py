@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,6 +17,7 @@ from rules.options import Finish
 from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
+from scoring.poll_tokens import poll_token
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
@@ -52,7 +54,9 @@ def render_game(
         initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
-    context = board_context(game, board=board, shared=False, form_number=form_number) | {
+    context = board_context(
+        game, board=board, shared=False, form_number=form_number, viewer=request.user
+    ) | {
         "club": game.club,
         "form": form,
         "rows": form.rows() if form is not None else [],
@@ -71,13 +75,20 @@ def render_game(
 
 
 def board_context(
-    game: Game, *, shared: bool, board: Board | None = None, form_number: int | None = None
+    game: Game,
+    *,
+    shared: bool,
+    board: Board | None = None,
+    form_number: int | None = None,
+    viewer: AbstractBaseUser | None = None,
 ) -> dict[str, object]:
     """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
-    members the history and whether the deal form on their page has fallen behind."""
+    members the history, whether the deal form on their page has fallen behind, and the pass
+    their poll carries (scoring/poll_tokens.py)."""
     board = board or load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
+    caching.remember_version(game.pk, game.version)  # for the polls of the page shown
     return {
         "game": game,
         "board": board,
@@ -87,6 +98,7 @@ def board_context(
         "changes": [] if shared else selectors.recent_changes(game),
         "form_number": form_number,
         "stale_form": stale,
+        "poll_token": poll_token(viewer, game.pk) if viewer is not None else "",
     }
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
+from tools.loadtest.capacity import board_of, deal_of
 from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,6 +62,30 @@ def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_writ
     assert check["told"] > 0
     assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
     assert len(summary["crash"]["kills"]) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset not installed")
+def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path):
+    """Two steps of a few tables each: the figures behind the capacity, and the database holds
+    every deal the scorekeepers were told was recorded."""
+    report = tmp_path / "capacity.json"
+    command = [sys.executable, "-m", "tools.loadtest", "capacity", "--json", str(report)]
+    command += ["--max-tables", "4", "--tables-start", "2", "--tables-growth", "1"]
+    command += ["--step-seconds", "6", "--compress", "30", "--season-games", "10"]
+    finished = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert finished.returncode == 0, finished.stdout[-3000:] + finished.stderr[-3000:]
+    lines = finished.stdout.strip().splitlines()
+    assert lines[-1].startswith("capacity: ") and lines[-1].endswith(" tables per core")
+    summary = json.loads(report.read_text())
+    assert [step["tables"] for step in summary["steps"]][:1] == [2]
+    assert summary["steps"][0]["requests"]["poll"]["n"] > 0
+    assert summary["capacity"] == int(lines[-1].split()[1])
+    check = summary["check"]
+    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
+    assert check["deals"] == check["told"]
 
 
 @pytest.mark.slow
@@ -124,3 +149,19 @@ def test_the_tool_finds_the_login_forms_token_and_the_new_games_address(db, clie
     answer = client.post(f"/clubs/{club.pk}/games/new/", seats)
     assert game_started(answer.headers["Location"]) == club.games.get().pk
     assert game_started("/clubs/1/") is None
+
+
+def test_the_capacity_run_reads_the_board_and_the_deal_form_as_the_page_has_them(db, client):
+    game = make_game()
+    record(game, 0, 3, 5, 7)
+    game.refresh_from_db()
+    client.force_login(game.club.owner)
+    html = client.get(f"/games/{game.pk}/").text
+
+    version, poll = board_of(html)
+    number, token = deal_of(html)
+
+    assert version == game.version
+    assert poll.startswith(f"/games/{game.pk}/board/?v={game.version}&deal=2&t=")
+    assert client.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    assert (number, uuid.UUID(token).version) == (2, 4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -25,7 +26,7 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
         description=tools.loadtest.__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("mode", nargs="?", choices=["run", "crash"], default="run")
+    parser.add_argument("mode", nargs="?", choices=["run", "crash", "capacity"], default="run")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--seconds", type=float, help="phase A (60) or the crash run (30)")
     parser.add_argument("--scorekeepers", type=int, default=50)
@@ -43,9 +44,22 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--kills", type=int, default=1, help="crash: times the servers die")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    capacity = parser.add_argument_group("capacity")
+    capacity.add_argument("--tables-start", type=int, default=100, help="first step's tables")
+    capacity.add_argument("--max-tables", type=int, default=1500, help="tables seeded (1500)")
+    capacity.add_argument("--tables-growth", type=float, default=0.5, help="+50%% a step")
+    capacity.add_argument("--step-seconds", type=float, default=40)
+    capacity.add_argument(
+        "--compress", type=float, default=1, help="deals, pages, standings C x as often (1)"
+    )
+    capacity.add_argument("--connections", type=int, default=64, help="keep-alive connections")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     options = parser.parse_args(argv)
     options.crash = options.mode == "crash"
+    if options.mode == "capacity":
+        options.season_games = 1000 if options.season_games is None else options.season_games
+        options.workers = options.workers or 2
+        options.bench_threads = options.viewers = 0
     if options.servers == 2 and options.db != "postgres":
         parser.error("two servers share one database: use --db postgres")
     options.seconds = options.seconds or (30 if options.crash else 60)
@@ -112,11 +126,16 @@ def run_phases(options, plan: Plan, servers: Servers, log: Log, summary: dict) -
 
 def main(argv: list[str] | None = None) -> int:
     options = parse_options(argv)
+    if options.mode == "capacity":
+        from tools.loadtest.capacity_run import capacity_main
+
+        return capacity_main(options)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db}
     with Environment(options.db, options.keep, redis=options.redis) as environment:
         print(
             f"== {'crash' if options.crash else 'load'} test on {options.db}"
-            f" ({environment.database}), {options.servers} server(s)"
+            f" ({environment.database}), {options.servers} server(s):"
+            f" python -m tools.loadtest {shlex.join(sys.argv[1:])}"
         )
         print(environment.describe_cache())
         summary["cache"] = environment.env.get("REDIS_URL") or "per worker"

@@ -17,6 +17,7 @@ from tools.loadtest.client import (
     game_version,
     login_form,
     next_deal,
+    poll_address,
 )
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import PASSWORD, SEAT_NAMES, Keeper
@@ -191,6 +192,7 @@ class Viewer:
         self.poll = poll
         self.game = 0
         self.version = ""
+        self.poll_path = ""  # as the board shown asks it: its version and the page's pass
         self.deadline = 0.0
 
     def get(self, kind: str, path: str, ok: tuple[int, ...] = (200,)) -> Answer | None:
@@ -210,6 +212,7 @@ class Viewer:
         answer = self.get("game page", f"/games/{self.game}/")
         if answer is not None and (version := game_version(answer.page)):
             self.version = version
+            self.poll_path = poll_address(answer.page)
 
     def watch(self) -> None:
         turn = self.rng.randrange(10)
@@ -222,9 +225,11 @@ class Viewer:
             elif turn % 10 == 3:
                 self.get("standings", self.standings)
             else:
-                answer = self.get("poll", f"/games/{self.game}/board/?v={self.version}", (200, 204))
+                path = self.poll_path or f"/games/{self.game}/board/?v={self.version}"
+                answer = self.get("poll", path, (200, 204))
                 if answer is not None and answer.status == 200:
                     self.version = game_version(answer.page)
+                    self.poll_path = poll_address(answer.page)
         self.browser.close()
 
 

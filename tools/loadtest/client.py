@@ -239,6 +239,12 @@ def game_version(page: Page) -> str:
     return board.get("data-version", "") if board else ""
 
 
+def poll_address(page: Page) -> str:
+    """Where the scoreboard's poll asks (its `hx-get`, with the page's pass); "": no board."""
+    board = page.element("game-board")
+    return board.get("hx-get", "") if board else ""
+
+
 def game_started(location: str) -> int | None:
     """The new game's id from where starting one redirects (/games/<id>/); None: elsewhere."""
     parts = urllib.parse.urlsplit(location).path.strip("/").split("/")

@@ -35,6 +35,7 @@ class Plan:
     bench_sessions: list[str] = field(default_factory=list)
     bench_games: list[list[int]] = field(default_factory=list)  # per bench thread
     bench_game_page: str = ""
+    capacity_sessions: list[list[str]] = field(default_factory=list)  # per table: 4 phones
 
 
 def seed(
@@ -88,6 +89,27 @@ def seed_league(*, season_games: int, rng: random.Random):
     if season_games:
         seed_season(season=season, by=owner, games=season_games, rng=rng, player_names=LEAGUE_NAMES)
     return league, season
+
+
+def seed_capacity(*, tables: int, season_games: int, rng: random.Random) -> Plan:
+    """The capacity run's tables: a club each with a game in progress, and four phones signed
+    in to it (the scorekeeper and three members; sessions made here, as for the viewers)."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.urls import reverse
+
+    league, season = seed_league(season_games=season_games, rng=rng)
+    plan = Plan(keepers=[], viewer_sessions=[], standings="", season_games=season_games)
+    plan.standings = reverse("scoring:season", args=[season.pk])
+    with transaction.atomic():
+        seed_tables(plan, league, keepers=tables, viewers=3 * tables)
+        users = get_user_model().objects.in_bulk(
+            [keeper.username for keeper in plan.keepers], field_name="username"
+        )
+        for index, keeper in enumerate(plan.keepers):
+            viewers = plan.viewer_sessions[index::tables]
+            plan.capacity_sessions.append([session_for(users[keeper.username]), *viewers])
+    return plan
 
 
 def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:

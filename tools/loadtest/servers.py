@@ -186,8 +186,16 @@ class Servers:
     """gunicorn on 127.0.0.1, one or more; each in its own process group, so that SIGKILL to
     the group kills the master and its workers at once."""
 
-    def __init__(self, environment: Environment, count: int, workers: int, threads: int) -> None:
+    def __init__(
+        self,
+        environment: Environment,
+        count: int,
+        workers: int,
+        threads: int,
+        pin: int | None = None,
+    ) -> None:
         self.environment = environment
+        self.pin = pin  # the one core every server process runs on (taskset), if any
         self.ports = [free_port() for _ in range(count)]
         self.workers = workers
         self.threads = threads
@@ -201,6 +209,8 @@ class Servers:
         kind = f"gthread, {self.workers} workers x {self.threads} threads"
         if self.threads <= 1:
             kind = f"sync, {self.workers} workers"
+        if self.pin is not None:
+            kind += f", pinned to core {self.pin}"
         where = ", ".join(f"http://127.0.0.1:{port}/" for port in self.ports)
         return f"{len(self.ports)} gunicorn server(s) ({kind} each): {where}"
 
@@ -213,6 +223,8 @@ class Servers:
         ]
         if self.threads > 1:
             command += ["--worker-class", "gthread", "--threads", str(self.threads)]
+        if self.pin is not None:
+            command = ["taskset", "--cpu-list", str(self.pin), *command]
         return command
 
     def start(self) -> None:
