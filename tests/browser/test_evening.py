@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Game, Membership
-from tests.browser.phone import PHONE, log_in, screenshot
+from tests.browser.phone import PHONE, SCREENSHOTS, log_in, screenshot
 from tests.browser.scorekeeping import fill, swap
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 from tests.qr import decode_svg
@@ -50,6 +50,14 @@ def scan_the_svg(page, panel) -> str:
     return found
 
 
+def phone_screen(page, name: str, start) -> None:
+    """What the phone's screen shows with `start` at its top (not the whole page): the README's
+    screenshots (docs/screenshots/, copied from test-artifacts/screenshots/)."""
+    start.evaluate("element => element.scrollIntoView({block: 'start'})")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
 def within_the_screen(cell) -> bool:
     box = cell.bounding_box()
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
@@ -72,6 +80,7 @@ def test_an_evening_at_the_table(browser, live_server):
     assert link == f"{live_server.url}/join/{club.invite_token}/"
     assert scan_the_svg(owner, panel) == link
     screenshot(owner, "evening-1-invite-shown")
+    phone_screen(owner, "share-panel-phone", owner.locator(".panel.invite"))
 
     ann = new_phone(browser, live_server)
     ann.goto(link)
@@ -109,6 +118,7 @@ def test_an_evening_at_the_table(browser, live_server):
         re.compile(r"Continue: Ann · Ben · Cy · Dee, deal 2\s+Friday table")
     )
     screenshot(ann, "evening-4-home")
+    phone_screen(ann, "home-returning", ann.locator("body"))
 
     # "Dea" was Dee: merged, Dee has last week's game too.
     ann.goto(f"/clubs/{club.pk}/")
@@ -165,6 +175,7 @@ def test_an_evening_at_the_table(browser, live_server):
     assert dee.locator(".col-wins").inner_text() == "1"  # won last week, as "Dea"
     assert ann.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(ann, "evening-8-standings")
+    phone_screen(ann, "standings-phone", ann.locator("#standings-title"))
 
     for page in (owner, ann, bo_phone):
         page.context.close()
