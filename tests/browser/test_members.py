@@ -110,7 +110,7 @@ def test_a_removed_member_gets_404_on_the_game_page_they_had_open(phone, browser
     fits_the_screen(page)
     page.get_by_role("button", name="Remove bo").click()
 
-    expect(page.get_by_role("status")).to_contain_text("bo is no longer a member of Friday table.")
+    expect(page.locator(".messages")).to_contain_text("bo is no longer a member of Friday table.")
     expect(page.locator(".member-name")).to_have_count(1)
     screenshot(page, "members-member-removed")
     assert not Membership.objects.filter(user=bo).exists()
