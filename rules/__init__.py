@@ -20,7 +20,8 @@ The names below are the engine's public face; each lives in one module:
   any rules, with a line per seat on why; the deal form, the JSON API and replay all use it.
 - `penalties`: what cards left cost, when a match is over, a whole game replayed.
 - `next_deal`: who deals and who leads the next deal. `scoring_sheet`: the scoring as data.
-- `advice`, `split` (scored by `split_score`): what a hand can play, and how to break it up.
+- `advice`, `split` (scored by `split_score`; a way per goal in `split_plans`): what a hand can
+  play, and how to break it up.
 - `hand_report`: what the hand checker says about a hand, or two.
 - `settle`: who pays whom, for tables that play for money.
 - `i18n`: the engine's messages in the active language, from the site's catalog.
@@ -52,6 +53,7 @@ from rules.ruleset import DEFAULT_RULES, RuleSet, UnknownRules, parse_rules
 from rules.scoring_sheet import scoring_sheet
 from rules.settle import Settlement, format_amount, settle
 from rules.split import Arrangement, arrangements
+from rules.split_plans import Way, plans
 from rules.split_score import ScorePart
 
 __all__ = [
@@ -111,9 +113,11 @@ __all__ = [
     "Arrangement",
     "PlayGroup",
     "ScorePart",
+    "Way",
     "all_plays",
     "answers",
     "arrangements",
+    "plans",
     # The hand checker
     "HandReport",
     "overlap_problem",

@@ -34,7 +34,7 @@ from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_
 from rules.i18n import gettext
 from rules.plays import Play, classify
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.split_score import PLAY_COST, ScorePart, score_parts, small_points, tier
+from rules.split_score import BALANCED, ScorePart, Weights, five_points, score_parts, small_points
 
 HAND_SIZE = 13
 
@@ -50,11 +50,17 @@ class Arrangement:
 
 
 def arrangements(
-    hand: Sequence[Card], rules: RuleSet = DEFAULT_RULES, *, best: int = 3
+    hand: Sequence[Card],
+    rules: RuleSet = DEFAULT_RULES,
+    *,
+    best: int = 3,
+    weights: Weights = BALANCED,
 ) -> list[Arrangement]:
     """The `best` highest-scoring ways to split a 13-card hand into plays, best first.
 
-    Fewer come back only when the hand can't be split `best` different ways.
+    Fewer come back only when the hand can't be split `best` different ways. `weights` rank
+    them for a goal of their own (`rules.split_plans`); each one's `score` and `parts` are still
+    the points the module's docstring names.
     """
     cards = tuple(hand)
     if len(cards) != HAND_SIZE:
@@ -69,7 +75,7 @@ def arrangements(
         )
     if best < 1:
         raise ValueError(f"best must be 1 or more, not {best}")
-    return _Search(cards, rules, best).run()
+    return _Search(cards, rules, best, weights).run()
 
 
 # How the cards of one rank, weakest first, can be split into singles, pairs and triples, as
@@ -85,23 +91,25 @@ _SPLITS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
 
 
 @cache
-def _rank_options(rank: int, count: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+def _rank_options(
+    rank: int, count: int, weights: Weights = BALANCED
+) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
     """Each way to split `count` cards of `rank` with its points, the best first."""
     options = [
-        (sum(small_points(rank, len(block)) for block in blocks), blocks)
+        (sum(small_points(rank, len(block), weights) for block in blocks), blocks)
         for blocks in _SPLITS[count]
     ]
     return tuple(sorted(options, key=lambda option: option[0], reverse=True))
 
 
 @cache
-def _overlap(rank: int, count: int) -> int:
+def _overlap(rank: int, count: int, weights: Weights = BALANCED) -> int:
     """The most two fives can score above their separate gains by sharing one rank's cards.
 
     Taking one card each from a pair of 9s costs the pair twice when counted apart, but the
     two singles it would leave are never played: together they gain 10 more.
     """
-    best = [_rank_options(rank, left)[0][0] for left in range(count + 1)]
+    best = [_rank_options(rank, left, weights)[0][0] for left in range(count + 1)]
     extras = (
         best[count - a - b] - best[count - a] - best[count - b] + best[count]
         for a in range(1, count)
@@ -135,8 +143,10 @@ class _Search:
     until no choice left can reach the scores already found.
     """
 
-    def __init__(self, cards: tuple[Card, ...], rules: RuleSet, best: int) -> None:
-        self.rules, self.best = rules, best
+    def __init__(
+        self, cards: tuple[Card, ...], rules: RuleSet, best: int, weights: Weights
+    ) -> None:
+        self.rules, self.best, self.weights = rules, best, weights
         self.cards = sorted(cards, key=lambda card: (card.rank, rules.suit_strength(card.suit)))
         self.ranks: list[int] = []  # rank of each group
         self.members: list[list[int]] = []  # card positions of each group, weakest first
@@ -148,7 +158,7 @@ class _Search:
             self.members[-1].append(position)
             group_of.append(len(self.ranks) - 1)
         self.full = [
-            _rank_options(rank, len(members))[0][0]
+            _rank_options(rank, len(members), weights)[0][0]
             for rank, members in zip(self.ranks, self.members, strict=True)
         ]
         self.base = sum(self.full)
@@ -165,7 +175,7 @@ class _Search:
         taken: dict[int, int] = {}
         for position in positions:
             taken[group_of[position]] = taken.get(group_of[position], 0) + 1
-        points = -PLAY_COST + tier(play)
+        points = five_points(play, self.weights)
         return _Five(
             play,
             positions,
@@ -174,14 +184,17 @@ class _Search:
             taken,
             points,
             points + self._change(taken),
-            sum(_overlap(self.ranks[group], len(self.members[group])) for group in taken),
+            sum(
+                _overlap(self.ranks[group], len(self.members[group]), self.weights)
+                for group in taken
+            ),
             _signature(play),
         )
 
     def _change(self, taken: dict[int, int]) -> int:
         """How the best split by rank changes when `taken` cards are taken from their groups."""
         return sum(
-            _rank_options(self.ranks[group], len(self.members[group]) - count)[0][0]
+            _rank_options(self.ranks[group], len(self.members[group]) - count, self.weights)[0][0]
             - self.full[group]
             for group, count in taken.items()
         )
@@ -250,8 +263,9 @@ class _Search:
                 kept.append(((score, _tie_break(plays), signature), plays))
             kept = sorted(kept, key=lambda entry: entry[0], reverse=True)[: self.best]
         arrangements = []
-        for (score, _, _), plays in kept:
+        for _, plays in kept:
             parts = score_parts(plays)
+            score = sum(part.points for part in parts)  # the weights ranked; this is what shows
             arrangements.append(Arrangement(tuple(plays), score, parts))
         return arrangements
 
@@ -270,14 +284,16 @@ class _Search:
         # reach the floor even with every later group at its best is dropped early.
         reach = [0] * (len(rests) + 1)
         for k, (group, left) in reversed(list(enumerate(rests.items()))):
-            reach[k] = reach[k + 1] + _rank_options(self.ranks[group], len(left))[0][0]
+            reach[k] = (
+                reach[k + 1] + _rank_options(self.ranks[group], len(left), self.weights)[0][0]
+            )
         partial: list[tuple[int, tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]]] = [(0, ())]
         for k, (group, left) in enumerate(rests.items()):
             merged = sorted(
                 (
                     (points + more, chosen_blocks + ((group, blocks),))
                     for points, chosen_blocks in partial
-                    for more, blocks in _rank_options(self.ranks[group], len(left))
+                    for more, blocks in _rank_options(self.ranks[group], len(left), self.weights)
                 ),
                 key=lambda entry: entry[0],
                 reverse=True,

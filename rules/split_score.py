@@ -17,8 +17,10 @@ player with its points:
   force), because a stronger hand is less often beaten; between two hands that clear the same
   cards, the stronger one wins.
 
-The search adds up the same points play by play (`small_points`, `tier`); `score_parts` gives
-them to the player part by part.
+The search adds up the same points play by play (`small_points`, `five_points`); `score_parts`
+gives them to the player part by part. A plan with a goal of its own (`rules.split_plans`: keep
+the 2s and aces, leave the fewest singles, put the most cards in five-card hands) searches with
+`Weights` that add to these points for what it is after.
 
 >>> for part in score_parts([classify(parse_cards("3d")), classify(parse_cards("2s 2h"))]):
 ...     print(part)
@@ -45,6 +47,23 @@ CONTROL = {Rank.TWO: 8, Rank.ACE: 4}
 
 
 @dataclass(frozen=True, slots=True)
+class Weights:
+    """What a search for a split counts besides the points above: more for each play, for each
+    2 and ace kept as control, for each low single. The default adds nothing."""
+
+    play: int = 0  # taken off for each play, on top of its cost
+    two: int = CONTROL[Rank.TWO]
+    ace: int = CONTROL[Rank.ACE]
+    low_single: int = 0  # taken off for each single below 8, on top of its points
+
+    def control(self, rank: int) -> int:
+        return self.two if rank == Rank.TWO else self.ace if rank == Rank.ACE else 0
+
+
+BALANCED = Weights()
+
+
+@dataclass(frozen=True, slots=True)
 class ScorePart:
     """One reason an arrangement scores what it does, and its points (negative counts against).
 
@@ -67,14 +86,26 @@ def low_single_points(rank: int) -> int:
     return LOW_SINGLE_STEP * (rank - LOW_BELOW) if rank < LOW_BELOW else 0
 
 
-def small_points(rank: int, size: int) -> int:
-    """The points of one single, pair or triple of `rank`, as `score_parts` counts them."""
-    points = -PLAY_COST
-    if size == 1:
-        points += low_single_points(rank)
+def small_points(rank: int, size: int, weights: Weights = BALANCED) -> int:
+    """The points of one single, pair or triple of `rank`, as `score_parts` counts them (with
+    the default weights).
+
+    >>> small_points(Rank.ACE, 1, Weights(ace=20, play=5)), small_points(Rank.FIVE, 3)
+    (5, -10)
+    >>> small_points(Rank.FIVE, 1), small_points(Rank.FIVE, 1, Weights(low_single=40))
+    (-16, -56)
+    """
+    points = -PLAY_COST - weights.play
+    if size == 1 and rank < LOW_BELOW:
+        points += low_single_points(rank) - weights.low_single
     if size <= 2:
-        points += CONTROL.get(rank, 0) * size  # Rank is an IntEnum: an int finds it
+        points += weights.control(rank) * size
     return points
+
+
+def five_points(play: Play, weights: Weights = BALANCED) -> int:
+    """The points of a five-card play: its cost and its tier."""
+    return -PLAY_COST - weights.play + tier(play)
 
 
 def tier(play: Play) -> int:

@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from rules.advice import PlayGroup, answers
-from rules.cards import Card, Rank
+from rules.cards import Card
 from rules.hand_report import HandReport, report
 from rules.kinds import Kind
 from rules.plays import Play, lowest_card, overlapping
 from rules.ruleset import RuleSet, parse_rules
 from rules.split import HAND_SIZE, Arrangement, arrangements
-from rules.split_score import CONTROL, LOW_BELOW, LOW_SINGLE_STEP, PLAY_COST
+from rules.split_plans import Way, plans
 
 # The house rules that change which play wins: the only ones the hand pages take. Penalties,
 # twos and the finish line are for keeping score; a rules name holding them is accepted and
@@ -216,40 +216,10 @@ def split(hand: Sequence[Card], rules: RuleSet) -> list[Arrangement]:
     return arrangements(hand, rules, best=3)
 
 
-def signed(points: int) -> str:
-    """A score as the page shows it, with a real minus sign.
-
-    >>> signed(-55), signed(3), signed(0)
-    ('−55', '+3', '0')
-    """
-    if points < 0:
-        return f"−{-points}"
-    return f"+{points}" if points else "0"
-
-
-def scoring_notes() -> list[str]:
-    """What an arrangement's score is made of, in the page's words (rules.split_score's numbers)."""
-    low_three = LOW_SINGLE_STEP * (LOW_BELOW - Rank.THREE)
-    low_seven = LOW_SINGLE_STEP * (LOW_BELOW - Rank.SEVEN)
-    return [
-        _(
-            "Fewer plays score higher: each play costs %(cost)s points, since every play is a"
-            " turn in which you must get cards down, and the first player out wins."
-        )
-        % {"cost": PLAY_COST},
-        _(
-            "A single below 8 costs more, %(three)s for a 3 down to %(seven)s for a 7: a low card"
-            " alone is the one left in your hand at the end. Five-card hands that swallow low"
-            " cards score by avoiding this."
-        )
-        % {"three": low_three, "seven": low_seven},
-        _(
-            "Each 2 (+%(two)s) and ace (+%(ace)s) kept alone or in a pair is control: it wins a"
-            " trick late and gives you the lead back."
-        )
-        % {"two": CONTROL[Rank.TWO], "ace": CONTROL[Rank.ACE]},
-        _(
-            "Each five-card hand adds 1 for a straight up to 5 for a straight flush: a stronger"
-            " hand is less often beaten."
-        ),
-    ]
+def split_ways(hand: Sequence[Card], rules: RuleSet) -> list[Way]:
+    """The page's ways to split a 13-card hand, one per goal a player may have
+    (`rules.split_plans`); HandProblem for any other count."""
+    problem = split_problem(hand)
+    if problem:
+        raise HandProblem(problem)
+    return plans(hand, rules)

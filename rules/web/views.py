@@ -20,18 +20,16 @@ from rules.cards import DECK, Card, parse_cards
 from rules.hand_report import HandReport, may_open, report
 from rules.plays import Play, Verdict, judge, lowest_card
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.split import Arrangement
+from rules.split_plans import goals
 from rules.web.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
 from rules.web.table_helpers import (
     HAND_OPTIONS,
     SHOWN_PER_GROUP,
     advise,
     group_heading,
-    scoring_notes,
-    signed,
     sorted_hand,
-    split,
     split_problem,
+    split_ways,
 )
 
 # The quirks people argue about at the table, as ready-made comparisons.
@@ -79,12 +77,6 @@ class ShownGroup:
     heading: str
     plays: list[ShownPlay]
     left_out: int  # stronger plays of the kind not shown
-
-
-@dataclass(frozen=True, slots=True)
-class ShownArrangement:
-    arrangement: Arrangement
-    score: str  # with its sign: "−55"
 
 
 @require_GET
@@ -242,9 +234,6 @@ def split_context(form: SplitForm) -> dict[str, object]:
         "hand_field": form["hand"],
         "hand_cards": sorted_hand(hand, rules),
         "missing": missing,
-        "arrangements": [
-            ShownArrangement(arrangement=arrangement, score=signed(arrangement.score))
-            for arrangement in (split(hand, rules) if valid and hand and not missing else ())
-        ],
-        "scoring_notes": scoring_notes(),
+        "ways": split_ways(hand, rules) if valid and hand and not missing else (),
+        "goals": goals(),
     }

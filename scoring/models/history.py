@@ -147,8 +147,8 @@ class SeasonChange(models.Model):
 
 
 class ClubChange(models.Model):
-    """One line of a club's history: who removed a member, left, handed the club on, or
-    renamed, merged or removed a player, and when.
+    """One line of a club's history: who removed a member, left (or deleted their account),
+    handed the club on, or renamed, merged or removed a player, and when.
 
     Names are kept as they were at the time, as text: the line still reads right once the
     member's account is gone or the player renamed, merged or removed."""
@@ -160,6 +160,7 @@ class ClubChange(models.Model):
         RENAME_PLAYER = "rename_player", _("Renamed a player")
         MERGE_PLAYER = "merge_player", _("Merged players")
         REMOVE_PLAYER = "remove_player", _("Removed a player")
+        DELETE_ACCOUNT = "delete_account", _("Deleted their account")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(
@@ -167,8 +168,8 @@ class ClubChange(models.Model):
     )
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
-    # The member's username (removed, left, made owner), or the player's name before the
-    # change (renamed, merged, removed).
+    # The member's username (removed, left, deleted their account, made owner), or the
+    # player's name before the change (renamed, merged, removed).
     name = models.CharField(max_length=150)
     # The player's new name, or the player a merge folded them into; blank for the rest.
     new_name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, blank=True, default="")
@@ -185,6 +186,7 @@ class ClubChange(models.Model):
                         "rename_player",
                         "merge_player",
                         "remove_player",
+                        "delete_account",
                     ]
                 ),
                 name="clubchange_action_known",
@@ -210,6 +212,8 @@ class ClubChange(models.Model):
             return _("%(who)s removed %(name)s from the club") % values
         if self.action == self.Action.LEAVE:
             return _("%(name)s left the club") % values
+        if self.action == self.Action.DELETE_ACCOUNT:
+            return _("%(name)s left the club (account deleted)") % values
         if self.action == self.Action.MAKE_OWNER:
             return _("%(who)s made %(name)s the club's owner") % values
         if self.action == self.Action.RENAME_PLAYER:

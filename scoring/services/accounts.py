@@ -20,7 +20,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from scoring.models import Club, Membership
+from scoring.models import Club, ClubChange, Membership
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
 
@@ -164,7 +164,11 @@ def change_password(
 def delete_account(*, user: AbstractBaseUser, password: str) -> None:
     """Delete the account and its memberships; every game, deal and history line stays, shown
     as by "Someone" (their links to the account are SET_NULL). Refused with `OwnsClubs` while
-    it runs a club (Club.owner is PROTECT). Sent again after it went through: nothing to do."""
+    it runs a club (Club.owner is PROTECT). Sent again after it went through: nothing to do.
+
+    Each club it was in gets a line in its history ("kim left the club (account deleted)"),
+    written with the club's row locked as every change of its members is (`lock_club`), so an
+    owner removing the member at the same moment makes one line or the other, not both."""
     with transaction.atomic():
         account = get_user_model()._default_manager.select_for_update().filter(pk=user.pk).first()
         if account is None:
@@ -174,4 +178,11 @@ def delete_account(*, user: AbstractBaseUser, password: str) -> None:
             raise OwnsClubs(owned)
         if not account.check_password(password):
             raise ScoringError(_("That isn't your password. Type it again."))
+        clubs = Club.objects.filter(memberships__user=account).order_by("pk")
+        # Locked in one order (by pk), so two deletions at once never deadlock.
+        for club in clubs.select_for_update(of=("self",)):
+            if Membership.objects.filter(club=club, user=account).delete()[0]:
+                ClubChange.objects.create(
+                    club=club, action=ClubChange.Action.DELETE_ACCOUNT, name=account.get_username()
+                )
         account.delete()

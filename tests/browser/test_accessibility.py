@@ -20,6 +20,10 @@ FAILING_URLS = override_settings(ROOT_URLCONF="tests.failing_urls")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+# Two ways to split it: the pair of 2s kept, or a 2 spent in the straight (rules.split_plans).
+SPLIT_HAND = "3D+4C+5H+6S+7D+7C+9H+9S+JD+QD+KC+2S+2H"
+
+
 def submit_without_browser_checks(page, button: str) -> None:
     """Send a form as it is, past the browser's own `required` checks, to see the server's."""
     page.get_by_role("button", name=button).evaluate("b => { b.form.noValidate = true; }")
@@ -39,6 +43,10 @@ def walk(page, site):
     yield "checker with a verdict"
     page.goto("/check/?a=3H+3X")
     yield "checker with an error"
+    page.goto("/play/?hand=9H+9S+2D&table=8D+8C")
+    yield "what can I play, with its answers"
+    page.goto(f"/split/?hand={SPLIT_HAND}")
+    yield "split a hand, a way per goal"
     page.goto("/accounts/login/")
     yield "log in"
     page.get_by_label("Username").fill("sam")
@@ -388,6 +396,7 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
     for name, address in (
         ("home", "/"),
         ("checker with a verdict", "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D"),
+        ("split a hand, a way per goal", f"/split/?hand={SPLIT_HAND}"),
         ("game", f"/games/{site['playing'].pk}/"),
         ("finished game, Play again", f"/games/{site['finished'].pk}/"),
         ("new game, same players as last time", f"/clubs/{site['club'].pk}/games/new/?same=1"),

@@ -70,15 +70,19 @@ def test_picking_a_hand_and_a_table_without_javascript(phone_without_js):
     expect(page.locator(".verdict h2")).to_have_text("A beats B")
 
 
-def test_a_thirteen_card_hand_splits_three_ways(phone):
+def test_a_thirteen_card_hand_splits_a_way_per_goal(phone):
+    """Keep the pair of 2s and leave a 7 alone, or spend a 2 in the straight and leave no low
+    card: two ways, each saying what it is good for and what it leaves, in words."""
     phone.goto("/split/")
     phone.get_by_role("textbox", name="Your 13 cards").fill(HAND)
-    expect(phone.locator(".arrangement")).to_have_count(3)
-    expect(phone.locator(".arrangement h2").first).to_have_text("Way 1: 7 plays, score −55")
-    expect(phone.locator(".arrangement").first.locator(".score-parts li").first).to_have_text(
-        "7 plays: −70"
+    expect(phone.locator(".arrangement h2")).to_have_text(
+        ["Way 1: Fewest plays · Keep your 2s and aces", "Way 2: Fewest low singles"]
     )
-    expect(phone.locator(".scoring-notes")).to_contain_text("Fewer plays score higher")
+    expect(phone.locator(".way-facts").first).to_have_text(
+        "7 plays · 4 singles: 1 low (7♣), 3 high · Kept for control: 2♥ 2♠"
+        " · 5 cards in five-card hands: straight"
+    )
+    expect(phone.locator(".scoring-notes")).to_contain_text("What each way is after")
     fits_the_phone(phone)
     screenshot(phone, "split")
 
@@ -87,7 +91,7 @@ def test_tapping_the_thirteenth_card_splits_the_hand(phone):
     phone.goto("/split/?hand=3d+4c+5h+6s+7d+7c+9h+9s+jd+qd+kc+2s")
     expect(phone.locator(".answer-summary")).to_have_text("You have 12 cards: a hand is 13 — add 1")
     phone.locator("#pick-2H").click()
-    expect(phone.locator(".arrangement")).to_have_count(3)
+    expect(phone.locator(".arrangement")).to_have_count(2)
     expect(phone.get_by_role("textbox", name="Your 13 cards")).to_have_value(
         "3D 4C 5H 6S 7D 7C 9H 9S JD QD KC 2S 2H"
     )

@@ -6,6 +6,10 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from rules.cards import parse_cards
+from rules.ruleset import DEFAULT_RULES
+from rules.web.table_helpers import HandProblem, split_ways
+
 HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
 
 
@@ -20,7 +24,7 @@ def ways(text_of):
     """Each arrangement's text, in the order shown."""
 
     def ways(html: str) -> list[str]:
-        found = re.findall(r'<li class="arrangement">(.*?)</ul>', html, re.S)
+        found = re.findall(r'<li class="arrangement">(.*?)</ol>', html, re.S)
         return [text_of(way) for way in found]
 
     return ways
@@ -34,15 +38,35 @@ def test_the_empty_page_asks_for_thirteen_cards(client, ways):
     assert not ways(html)
 
 
-def test_thirteen_cards_get_three_ways_best_first(client, ways):
+def test_each_way_is_the_best_for_something_a_player_wants_and_says_what(client, ways):
+    """The hand's two splits worth weighing: the pair of 2s kept, with a 7 left alone; or a 2 in
+    the straight, with no low card left. No third way that only splits the 2s apart."""
     found = ways(page(client, hand=HAND))
-    assert len(found) == 3
-    assert found[0].strip().startswith("Way 1: 7 plays, score −55")
-    assert "Way 2: 7 plays, score −61" in found[1]
-    assert "Way 3: 8 plays, score −65" in found[2]
+    assert len(found) == 2
+    assert found[0].strip().startswith("Way 1: Fewest plays · Keep your 2s and aces")
+    assert "7 plays · 4 singles: 1 low (7♣), 3 high · Kept for control: 2♥ 2♠" in found[0]
+    assert found[1].strip().startswith("Way 2: Fewest low singles")
+    assert "7 plays · 4 singles, all high · Kept for control: 2♠" in found[1]
+    assert "5 cards in five-card hands: straight" in found[1]
 
 
-def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client, ways):
+def test_a_way_shows_no_points_only_facts(client, ways):
+    for way in ways(page(client, hand=HAND)):
+        assert "score" not in way and "−" not in way
+
+
+def test_one_split_best_at_everything_is_shown_once_and_says_so(client, ways):
+    hand = "4c 4d 4h 6s 7d 8c 9h ts tc qd kc ks 2d"
+    (only,) = ways(page(client, hand=hand))
+    assert only.strip().startswith(
+        "Way 1: Fewest plays · Keep your 2s and aces · Fewest low singles"
+    )
+    assert "5 plays · 3 singles, all high · Kept for control: 2♦" in only
+    assert "10 cards in five-card hands: straight, full house" in only
+    assert "This split is the best at everything below" in page(client, hand=hand)
+
+
+def test_each_way_shows_its_plays_from_the_lowest_up(client, ways):
     best = ways(page(client, hand=HAND))[0]
     order = [
         "Single 7♣",
@@ -54,18 +78,14 @@ def test_each_way_shows_its_plays_from_the_lowest_up_and_its_score_parts(client,
     ]
     places = [best.index(name) for name in order]
     assert places == sorted(places)
-    assert "7 plays: −70" in best
-    assert "Low singles, below 8 (7♣): −2" in best
-    assert "2s and aces kept for control, alone or in pairs (2♥ 2♠): +16" in best
-    assert "Five-card hands, more for stronger kinds (straight): +1" in best
 
 
-def test_the_page_says_what_a_score_is_made_of(client, text_of):
+def test_the_page_says_what_each_goal_is_for(client, text_of):
     text = text_of(page(client, hand=HAND))
-    assert "What the score is made of" in text
-    assert "Fewer plays score higher: each play costs 10 points" in text
-    assert "10 for a 3 down to 2 for a 7" in text
-    assert "Each 2 (+8) and ace (+4)" in text
+    assert "What each way is after" in text
+    assert "Fewest plays: Each play is a turn you must get cards down in" in text
+    assert "Keep your 2s and aces: 2s and aces alone or in pairs win tricks late" in text
+    assert "Fewest low singles: A low card alone is the one still in your hand" in text
 
 
 def test_fewer_than_thirteen_cards_says_how_many_to_add(client, ways):
@@ -129,9 +149,14 @@ def test_htmx_typing_swaps_only_the_feedback(client, ways):
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="feedback"')
-    assert len(ways(unescape(html))) == 3
+    assert len(ways(unescape(html))) == 2
 
 
 def test_the_page_links_the_other_helpers(client):
     html = page(client)
     assert 'href="/play/"' in html and 'href="/check/"' in html
+
+
+def test_the_ways_are_only_for_a_whole_hand():
+    with pytest.raises(HandProblem, match="You have 1 card: a hand is 13 — add 12"):
+        split_ways(parse_cards("3d"), DEFAULT_RULES)

@@ -13,6 +13,7 @@ from django.test import Client
 
 from scoring import selectors, services
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Seat
+from scoring.services.errors import ScoringError
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 from tests.pages import text
 
@@ -184,6 +185,28 @@ def test_a_wrong_password_deletes_nothing_and_says_so(ann_client, ann):
     response = ann_client.post("/accounts/delete/", {})
     assert "Type your password to delete your account." in shown(response)
     assert get_user_model().objects.filter(pk=ann.pk).exists()
+
+
+def test_the_clubs_history_says_who_left_by_deleting_their_account(owner_client, club, ann):
+    """Each club the account was in gets a line; the owner reads it on the club's history."""
+    second = make_club(make_user("olga"), name="Olga's table")
+    services.join_club(token=second.invite_token, user=ann)
+    services.delete_account(user=ann, password=PASSWORD)
+    services.delete_account(user=ann, password=PASSWORD)  # a resend: no second line
+
+    for each in (club, second):
+        assert [line.summary() for line in each.changes.all()] == [
+            "ann left the club (account deleted)"
+        ]
+    assert "ann left the club (account deleted)" in shown(
+        owner_client.get(f"/clubs/{club.pk}/history/")
+    )
+
+
+def test_a_refused_deletion_leaves_no_line(ann, club):
+    with pytest.raises(ScoringError):
+        services.delete_account(user=ann, password="not my password")
+    assert not club.changes.exists()
 
 
 def test_deleting_twice_is_harmless(ann):

@@ -1,0 +1,136 @@
+"""Ways to split a hand, each the best for something a player wants, told in a player's words.
+
+The best three splits by one score (`rules.split.arrangements`) tend to be one split three
+times over: a pair of aces kept, then the same two aces as singles. A player weighing a hand
+asks other questions: how few turns do I need to go out? Can I keep my 2s and aces to win the
+lead back? Will a low card be stuck in my hand at the end? Each goal searches with weights of
+its own (`rules.split_score.Weights`), and its way is told in facts, not points: "7 plays",
+"4 singles: 1 low (7♣), 3 high", "Kept for control: 2♥ 2♠".
+
+Where one split is the best for two goals, or two goals' best splits read the same, it is
+shown once with both goals named: the ways shown always tell the player something different.
+
+>>> hand = parse_cards("3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h")
+>>> first, second = plans(hand)
+>>> first.goals
+('Fewest plays', 'Keep your 2s and aces')
+>>> first.facts[1:3]
+('4 singles: 1 low (7♣), 3 high', 'Kept for control: 2♥ 2♠')
+>>> second.goals, second.facts[1:3]
+(('Fewest low singles',), ('4 singles, all high', 'Kept for control: 2♠'))
+>>> [str(play) for play in second.arrangement.plays if play.size == 5], second.facts[-1]
+(['2♥ 3♦ 4♣ 5♥ 6♠'], '5 cards in five-card hands: straight')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from rules.i18n import gettext, ngettext
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.split import Arrangement, arrangements
+from rules.split_score import CONTROL, LOW_BELOW, Weights
+
+# Each strong enough to come first in its search; the usual points order what ties on it.
+FEWEST_PLAYS = Weights(play=100)
+KEEP_CONTROL = Weights(two=100, ace=50)
+NO_LOW_SINGLES = Weights(low_single=100)
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    name: str
+    why: str
+    weights: Weights
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """A split shown to the player: the goals it is best for, and what it comes to in facts."""
+
+    arrangement: Arrangement
+    goals: tuple[str, ...]
+    facts: tuple[str, ...]
+
+
+def goals() -> tuple[Goal, ...]:
+    """Each goal's name and why a player would want it, in the active language."""
+    return (
+        Goal(
+            gettext("Fewest plays"),
+            gettext("Each play is a turn you must get cards down in: fewer plays, out sooner."),
+            FEWEST_PLAYS,
+        ),
+        Goal(
+            gettext("Keep your 2s and aces"),
+            gettext("2s and aces alone or in pairs win tricks late and give you the lead back."),
+            KEEP_CONTROL,
+        ),
+        Goal(
+            gettext("Fewest low singles"),
+            gettext("A low card alone is the one still in your hand when someone goes out."),
+            NO_LOW_SINGLES,
+        ),
+    )
+
+
+def plans(hand: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> list[Way]:
+    """The best split for each goal, once for each different set of facts."""
+    ways: list[Way] = []
+    for goal in goals():
+        (best,) = arrangements(hand, rules, best=1, weights=goal.weights)
+        told = facts(best)
+        same = next((n for n, way in enumerate(ways) if way.facts == told), None)
+        if same is None:
+            ways.append(Way(best, (goal.name,), told))
+        else:
+            ways[same] = Way(ways[same].arrangement, (*ways[same].goals, goal.name), told)
+    return ways
+
+
+def facts(arrangement: Arrangement) -> tuple[str, ...]:
+    """How many plays, the singles (how many low), the control kept, the five-card hands."""
+    plays = arrangement.plays
+    count = len(plays)
+    told = [ngettext("%(count)s play", "%(count)s plays", count) % {"count": count}]
+    singles = [play.cards[0] for play in plays if play.size == 1]
+    low = [card for card in singles if card.rank < LOW_BELOW]
+    values = {
+        "count": len(singles),
+        "low": len(low),
+        "high": len(singles) - len(low),
+        "cards": " ".join(map(str, low)),
+    }
+    if not singles:
+        told.append(gettext("No singles"))
+    elif not low:
+        told.append(
+            ngettext("%(count)s single, high", "%(count)s singles, all high", len(singles)) % values
+        )
+    elif len(low) == len(singles):
+        told.append(
+            ngettext(
+                "%(count)s single, low (%(cards)s)",
+                "%(count)s singles, all low (%(cards)s)",
+                len(singles),
+            )
+            % values
+        )
+    else:
+        told.append(gettext("%(count)s singles: %(low)s low (%(cards)s), %(high)s high") % values)
+    control = [c for play in plays if play.size <= 2 for c in play.cards if c.rank in CONTROL]
+    if control:
+        told.append(gettext("Kept for control: %(cards)s") % {"cards": " ".join(map(str, control))})
+    else:
+        told.append(gettext("No 2s or aces kept for control"))
+    fives = [play for play in plays if play.size == 5]
+    if fives:
+        told.append(
+            gettext("%(count)s cards in five-card hands: %(kinds)s")
+            % {"count": 5 * len(fives), "kinds": ", ".join(play.kind.label for play in fives)}
+        )
+    else:
+        told.append(gettext("No five-card hands"))
+    return tuple(told)
