@@ -31,6 +31,9 @@ OFFLINE_TEMPLATES = ["pwa/offline.html", "base.html"]
 PRECACHED_STATIC = [
     "css/site.css",
     "js/register-sw.js",
+    # The game page's scripts, so that it opens offline with them (see sw.js).
+    "js/deal-retry.js",
+    "js/offline-game.js",
     "img/favicon.svg",
 ]
 
@@ -107,6 +110,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticPrefix": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "precache": urls,
+        # Game pages are kept for opening offline; signing in or out throws them away.
+        "gamePage": r"^/games/\d+/$",
+        "signInOut": [reverse("login"), reverse("logout")],
     }
     response = render(
         request,

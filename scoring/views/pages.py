@@ -17,6 +17,7 @@ from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.offline import board_state, offline_game
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
 from scoring.services import permissions
@@ -60,6 +61,7 @@ def render_game(
         "notice": notice,
         "refusal": refusal,
         "rules": game.ruleset,
+        "offline": offline_game(game.ruleset, board, request.user),
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
@@ -87,6 +89,8 @@ def board_context(
         "changes": [] if shared else selectors.recent_changes(game),
         "form_number": form_number,
         "stale_form": stale,
+        # For static/js/offline-game.js, which adds the deals waiting to be sent to these.
+        "board_state": None if shared else board_state(board),
     }
 
 
