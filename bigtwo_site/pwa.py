@@ -31,9 +31,6 @@ OFFLINE_TEMPLATES = ["pwa/offline.html", "base.html"]
 PRECACHED_STATIC = [
     "css/site.css",
     "js/register-sw.js",
-    # The game page's scripts, so that it opens offline with them (see sw.js).
-    "js/deal-retry.js",
-    "js/offline-game.js",
     "img/favicon.svg",
 ]
 

@@ -210,7 +210,7 @@
     board.querySelectorAll(".scoreboard > p, .banner-tied, #undo-area").forEach((e) => (e.hidden = deals.length > 0));
     const rows = played();
     const last = rows.at(-1);
-    if (f && editing === null && Number(f.elements.number.value) !== nextNumber()) {
+    if (f && deals.length && editing === null && Number(f.elements.number.value) !== nextNumber()) {
       fillIn(f, nextNumber(), uuid());
     }
     if (f) {
@@ -388,4 +388,7 @@
   load();
   render();
   send();
+  // This page's scripts beside it, for opening it offline (the browser has them already).
+  const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);
+  window.caches?.open(PAGES).then((cache) => cache.addAll(scripts)).catch(() => {});
 })();

@@ -95,7 +95,8 @@ async function networkFirst(event) {
 
 async function cacheFirst(event) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(event.request);
+  // Also in PAGES: the scripts of a game page, kept there by the page (offline-game.js).
+  const cached = await caches.match(event.request);
   if (cached) {
     return cached;
   }

@@ -75,7 +75,8 @@ def test_a_whole_game_offline_is_kept_through_a_reload_and_sent_once_in_order(ph
     assert game.is_finished
     totals = [seat.total for seat in game.seats.order_by("position")]
     assert totals == [5, 100, 7, 15]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('bigtwo:waiting:'))") == []
+    kept = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
+    assert page.evaluate(kept) == []  # nothing kept once it is sent
 
 
 def test_a_waiting_deal_is_undone_and_changed_offline(phone, game):
