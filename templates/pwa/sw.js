@@ -1,4 +1,5 @@
-{% autoescape off %}// Service worker for the Big Two table companion, rendered by bigtwo_site.pwa.service_worker.
+{% autoescape off %}{% comment %}
+// Service worker for the Big Two table companion, rendered by bigtwo_site.pwa.service_worker.
 //
 // - Static files (/static/...) come from the cache first: their deployed names carry a hash of
 //   their contents, so a cached copy is never stale.
@@ -12,7 +13,8 @@
 //
 // The cache is named after a digest of the precached files, so a deploy that changes any of
 // them installs a new cache and deletes the old ones.
-"use strict";
+(In a template comment: it costs the phone no download.)
+{% endcomment %}"use strict";
 
 const CONFIG = {{ config }};
 const CACHE = "bigtwo-" + CONFIG.version;
