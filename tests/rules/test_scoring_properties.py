@@ -2,10 +2,8 @@
 every table's rules score exactly as they did, and every new word goes through translation."""
 
 import gettext
-import json
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,23 +16,8 @@ from rules.deal_score import DealRefused, facts_wanted, score_deal
 from rules.next_deal import next_deal
 from rules.penalties import replay
 from rules.ruleset import OPTIONS, RuleSet, UnknownRules, option_label, parse_rules
+from tests.rules.scored_deals import RECORDED, scoring_part
 from tests.rules.strategies import OLD_RULE_SETS, rule_sets, rules_and_deals
-
-# What the engine charged before issue 14, recorded by running the engine of commit 5147733
-# (rules/penalties.py `penalty`) for every rule set of penalty scale × twos rule × players,
-# every count of cards left, going out on twos or not, and every number of twos held:
-# [cards left, out on twos (0/1), twos held, penalty] rows by the rule set's name.
-RECORDED = {
-    name: {(cards, bool(out), held): points for cards, out, held, points in rows}
-    for name, rows in json.loads(
-        (Path(__file__).parent / "data" / "old_penalties.json").read_text(encoding="utf-8")
-    ).items()
-}
-
-
-def scoring_part(rules: RuleSet) -> RuleSet:
-    """The choices that decided a penalty before issue 14."""
-    return RuleSet(penalties=rules.penalties, twos=rules.twos, players=rules.players)
 
 
 def test_the_recording_covers_every_old_scoring_rule_set():

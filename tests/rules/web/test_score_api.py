@@ -1,8 +1,6 @@
 """GET /api/deals/score: one deal scored by the engine's `score_deal`, every seed example of
 issue 14's rules, and every refusal a 400 that says what to fix."""
 
-from dataclasses import asdict
-
 import pytest
 from django.test import Client
 from hypothesis import given, settings
@@ -10,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules.deal_score import score_deal
 from rules.web.json_shapes import SCORE_PARAMETERS
+from tests.rules.scored_deals import query
 from tests.rules.strategies import rules_and_deals
 
 SCORE = "/api/deals/score"
@@ -231,21 +230,6 @@ def test_the_score_api_only_answers_get(client):
 
 
 # --- The API and the engine agree: they share the one function ---------------------------------
-
-
-def query(facts) -> dict[str, str]:
-    fields = asdict(facts)
-    params = {}
-    for name, fact in SCORE_PARAMETERS.items():
-        value = fields[fact]
-        if fact == "out_on_twos":
-            if value:
-                params[name] = "1"
-        elif isinstance(value, tuple):
-            params[name] = ", ".join(map(str, value))
-        elif value is not None:
-            params[name] = str(value)
-    return params
 
 
 @settings(max_examples=60, deadline=None)
