@@ -46,6 +46,10 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         seasons = list(club.seasons.all())
         self.seats = max((season.ruleset.players for season in seasons), default=SEATS)
+        # The seats every season of the club fills: the phone may insist on those; the others
+        # depend on the season chosen, which the server checks (a blank seat the browser
+        # insisted on would block a two-player game in a club that once played four).
+        self.required_seats = min((season.ruleset.players for season in seasons), default=SEATS)
         current = next((season for season in seasons if season.is_current), None)
         playing = current.ruleset.players if current is not None else SEATS
         for position in range(1, self.seats + 1):

@@ -354,3 +354,28 @@ def test_undoing_the_deal_an_open_match_ended_on_shows_it_open_again(owner_clien
     assert "Deal 3 undone." in page and 'id="deal-form"' in page
     # Ann and Ben are level on 5 again: open-ended, that matters only when the match ends.
     assert "tied for lowest" not in page
+
+
+@pytest.mark.parametrize(
+    ("seasons", "required_seats"),
+    [
+        ([{"players": "2", "two_player_deal": "17"}], 2),
+        ([{"players": "3"}, {"players": "4"}], 3),
+    ],
+    ids=["four-then-two", "four-three-then-four"],
+)
+def test_the_new_game_form_requires_only_the_seats_every_season_fills(
+    owner_client, club, seasons, required_seats
+):
+    """A club that played four at a table and now plays two (or three, or four again): the
+    phone must not refuse to send the form for an empty seat that the season chosen may not
+    have. The server says which seats the chosen season needs."""
+    for number, fields in enumerate(seasons):
+        data = {"name": f"Season {number + 2}", "starts_on": f"2027-0{number + 1}-01"}
+        response = owner_client.post(f"/clubs/{club.pk}/seasons/new/", data | fields)
+        assert response.status_code == 302, text(response)
+    html = owner_client.get(f"/clubs/{club.pk}/games/new/").content.decode()
+    seats = re.findall(r'<input type="text" name="seat_(\d)"[^>]*>', html)
+    tags = re.findall(r'<input type="text" name="seat_\d"[^>]*>', html)
+    required = [(seat, " required" in tag) for seat, tag in zip(seats, tags, strict=True)]
+    assert required == [(str(seat), seat <= required_seats) for seat in range(1, 5)]
