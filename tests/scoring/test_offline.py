@@ -125,3 +125,12 @@ def test_a_waiting_deal_whose_number_was_taken_gets_the_server_s_version_back(ow
     html = owner_client.post(f"/games/{game.pk}/deals/", again, headers=HTMX).content.decode()
     assert 'role="alert"' not in html
     assert embedded(html, "board-state")["next"] == 4
+
+
+def test_a_finished_game_s_page_carries_nothing_for_playing_offline(owner_client, game):
+    for cards in FIVE_DEALS:
+        record(game, *cards)
+    html = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert embedded(html, "offline-game") is None
+    assert "js/offline-game.js" not in html
+    assert embedded(html, "board-state")["finished"] is True
