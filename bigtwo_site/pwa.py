@@ -107,6 +107,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticPrefix": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "precache": urls,
+        # Game pages are kept for opening offline; signing in or out throws them away.
+        "gamePage": r"^/games/\d+/$",
+        "signInOut": [reverse("login"), reverse("logout")],
     }
     response = render(
         request,

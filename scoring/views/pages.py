@@ -19,6 +19,7 @@ from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.poll_tokens import poll_token
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.offline import board_state, offline_game
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
 from scoring.services import permissions
@@ -64,6 +65,7 @@ def render_game(
         "notice": notice,
         "refusal": refusal,
         "rules": game.ruleset,
+        "offline": offline_game(game.ruleset, board, request.user),
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
@@ -99,6 +101,8 @@ def board_context(
         "form_number": form_number,
         "stale_form": stale,
         "poll_token": poll_token(viewer, game.pk) if viewer is not None else "",
+        # For static/js/offline-game.js, which adds the deals waiting to be sent to these.
+        "board_state": None if shared else board_state(board),
     }
 
 

@@ -174,7 +174,9 @@
       button.dataset.deal = action;
       actions.append(button);
     }
-    message.append(...(reason ? [make("p", reason)] : []), make("p", waitingText(form)), actions);
+    // Under house rules the phone can't score, it says why the next deal has to wait.
+    const oneOnly = form.dataset.sayOneOnly ? [make("p", form.dataset.sayOneOnly)] : [];
+    message.append(...(reason ? [make("p", reason)] : []), make("p", waitingText(form)), ...oneOnly, actions);
     if (shown?.textContent !== message.textContent) {
       notice().replaceChildren(message);
     }
@@ -348,6 +350,14 @@
   function failed(event, reason) {
     const form = dealForm();
     if (form && event.detail.elt === form) {
+      // Where the phone can score the rules, static/js/offline-game.js takes it into its queue.
+      const key = keyOf(form);
+      if (window.bigtwoOffline?.take(form)) {
+        storage()?.removeItem(key);
+        stopWaiting();
+        lock(form, false);
+        return;
+      }
       keep(form);
       startWaiting(form, reason);
     }

@@ -1,19 +1,25 @@
-{% autoescape off %}// Service worker for the Big Two table companion, rendered by bigtwo_site.pwa.service_worker.
+{% autoescape off %}{% comment %}
+// Service worker for the Big Two table companion, rendered by bigtwo_site.pwa.service_worker.
 //
 // - Static files (/static/...) come from the cache first: their deployed names carry a hash of
 //   their contents, so a cached copy is never stale.
 // - Page loads go to the network first; when it can't be reached, the cached offline page is
-//   shown instead. No page but that one is cached: pages carry the signed-in user's name, CSRF
-//   token and live scores, and a stale copy of any of them does harm.
+//   shown instead. Of the pages that carry a signed-in user's name, CSRF token and scores, only
+//   game pages are kept (in PAGES, for a day at most), so that a game goes on offline
+//   (static/js/offline-game.js, which also stores the page as it last showed it): signing in or
+//   out (a POST to either) throws them all away, so one user never gets another's.
 // - Anything but a GET (recording a deal, logging in) and any fetch from a page (htmx) is left
 //   alone, straight to the network, so the page itself sees a failure and can retry it.
 //
 // The cache is named after a digest of the precached files, so a deploy that changes any of
 // them installs a new cache and deletes the old ones.
-"use strict";
+(In a template comment: it costs the phone no download.)
+{% endcomment %}"use strict";
 
 const CONFIG = {{ config }};
 const CACHE = "bigtwo-" + CONFIG.version;
+const PAGES = "game-pages";
+const DAY = 24 * 60 * 60 * 1000;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -52,11 +58,14 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") {
-    return;
-  }
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) {
+    return;
+  }
+  if (request.method !== "GET") {
+    if (request.mode === "navigate" && CONFIG.signInOut.includes(url.pathname)) {
+      event.waitUntil(caches.delete(PAGES));
+    }
     return;
   }
   if (request.mode === "navigate") {
@@ -67,10 +76,20 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function networkFirst(event) {
+  const gamePage = new RegExp(CONFIG.gamePage).test(new URL(event.request.url).pathname);
   try {
     const preloaded = await event.preloadResponse;
-    return preloaded || (await fetch(event.request));
+    const response = preloaded || (await fetch(event.request));
+    if (gamePage && response.ok && !response.redirected) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(PAGES).then((pages) => pages.put(event.request, copy)));
+    }
+    return response;
   } catch (error) {
+    const kept = gamePage && (await caches.match(event.request, { cacheName: PAGES, ignoreSearch: true }));
+    if (kept && Date.now() - Date.parse(kept.headers.get("Date")) < DAY) {
+      return kept;
+    }
     const cache = await caches.open(CACHE);
     return (await cache.match(CONFIG.offlineUrl)) || Response.error();
   }
@@ -78,7 +97,8 @@ async function networkFirst(event) {
 
 async function cacheFirst(event) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(event.request);
+  // Also in PAGES: the scripts of a game page, kept there by the page (offline-game.js).
+  const cached = await caches.match(event.request);
   if (cached) {
     return cached;
   }

@@ -12,6 +12,7 @@ from tests.factories import PASSWORD
 
 OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
 PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
+WAITING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
 
 
 def log_in_to_game(page, game, username: str = "ann") -> None:

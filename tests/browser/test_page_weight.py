@@ -4,9 +4,10 @@
 What is counted is every response the browser gets (the page and its service worker's
 precaching alike): its headers as sent plus its body as sent. One correction makes the test
 server send what production sends: in production WhiteNoise serves static files gzipped (the
-`.gz` files `collectstatic` writes, see STORAGES in settings), while the test server sends them
-plain, so each static body is counted at the size WhiteNoise's own compressor makes of it, when
-WhiteNoise would use that. Pages and the other views are counted as sent (compressed only if the
+`.br` and `.gz` files `collectstatic` writes, see STORAGES in settings), while the test server
+sends them plain, so each static body is counted at the size WhiteNoise's own compressor makes of
+it, when WhiteNoise would use that: brotli where the browser takes it (Chromium asks for it, on
+http too), else gzip. Pages and the other views are counted as sent (compressed only if the
 site's middleware compresses them). The figures are printed and written to
 test-artifacts/page-weight.txt.
 """
@@ -28,6 +29,22 @@ REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "page-weight.t
 COMPRESSOR = Compressor(quiet=True)
 
 
+def compressed(response, path: str, plain: bytes, sent: int) -> tuple[int, str]:
+    """A static file's body as WhiteNoise sends it: its `.br` file to a browser that takes
+    brotli, else its `.gz` file, each only where it is worth it (else the plain file)."""
+    accepted = response.request.all_headers().get("accept-encoding", "")
+    for encoding, squeeze in (
+        ("br", Compressor.compress_brotli),
+        ("gzip", Compressor.compress_gzip),
+    ):
+        if encoding == "br" and not (COMPRESSOR.use_brotli and "br" in accepted):
+            continue
+        data = squeeze(plain)
+        if COMPRESSOR.is_compressed_effectively(encoding, path, len(plain), data):
+            return len(data), f"{encoding}, {len(plain):,} plain"
+    return sent, ""
+
+
 class Ledger:
     """Each response of a page load: its URL, and its bytes as production would send them."""
 
@@ -46,9 +63,7 @@ class Ledger:
         if path.startswith("/static/") and response.status == 200:
             plain = response.body()
             if COMPRESSOR.should_compress(path.split("?")[0]):
-                gzipped = Compressor.compress_gzip(plain)
-                if COMPRESSOR.is_compressed_effectively("gzip", path, len(plain), gzipped):
-                    body, note = len(gzipped), f"gzip, {len(plain):,} plain"
+                body, note = compressed(response, path, plain, body)
         else:
             encoding = response.headers.get("content-encoding")
             if body <= 0 and response.status == 200:

@@ -1,6 +1,10 @@
 """A typed value is never lost or changed behind the scorekeeper's back (issue 11): in Chromium
 at 390x844, a deal waiting to be sent can't be changed by the next deal's typing, "Went out"
-works on the phone without asking the server, and the server's word on a resend is shown."""
+works on the phone without asking the server, and the server's word on a resend is shown.
+
+This is the one waiting deal of house rules the phone can't score (here paying for the table;
+scoring/presenters/offline.py): where it can, deals wait in a queue instead
+(tests/browser/test_offline_game.py)."""
 
 import datetime
 import re
@@ -13,10 +17,12 @@ from scoring import services
 from scoring.models import Deal
 from tests.browser.phone import screenshot
 from tests.browser.scorekeeping import OFFLINE, PENDING_KEYS, fill, log_in_to_game, recorded
-from tests.factories import make_club, make_game, make_user, record
+from tests.factories import make_club, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# House rules the phone can't score, so it keeps one deal at a time.
+ONE_DEAL_RULES = "pays-for-table"
 DEAL_4 = {"Ann": "0", "Ben": "3", "Cy": "5", "Dee": "9"}
 WAITING = "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9."
 DEALS = re.compile(r"/games/\d+/deals/$")
@@ -26,7 +32,7 @@ PREVIEWS = re.compile(r"/games/\d+/deals/preview/")
 @pytest.fixture
 def game():
     """Three deals in: the form is for deal 4."""
-    game = make_game(make_club(make_user("ann")))
+    game = make_ruled_game(ONE_DEAL_RULES, club=make_club(make_user("ann")))
     for cards in ([0, 1, 2, 3], [1, 0, 2, 3], [1, 2, 0, 3]):
         record(game, *cards)
     return game
@@ -198,7 +204,7 @@ def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_chan
         club=club,
         name="Twos count",
         starts_on=datetime.date.today(),
-        rules=parse_rules("twos-double-each"),
+        rules=parse_rules(f"twos-double-each,{ONE_DEAL_RULES}"),
         by=user,
     )
     twos_game = make_game(club)

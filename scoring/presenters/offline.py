@@ -1,0 +1,52 @@
+"""What the game page carries so that the phone can go on keeping the score offline
+(static/js/offline-game.js; README, "Playing without a signal").
+
+The phone scores a deal from the rule set's scoring sheet (`rules.scoring_sheet`), the
+engine's own rules as data, never a second copy of them. It applies only what its small
+script knows: cards left and the twos rules, to a target, a number of deals or open-ended.
+Under other house rules (finishing order, points by hand, Pusoy Dos scoring, the dragon,
+paying for the table) the page carries no sheet, and the phone keeps one deal at a time, as it
+always has, rather than guess.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.urls import reverse
+
+from rules.deal_options import Scoring
+from rules.ruleset import RuleSet
+from rules.scoring_sheet import SHEET_VERSION, Json, scoring_sheet
+from scoring.presenters.board import Board
+
+
+def phone_can_score(sheet: Json) -> bool:
+    """Whether static/js/offline-game.js can apply this sheet exactly as the engine would."""
+    return (
+        sheet["version"] == SHEET_VERSION
+        and sheet["scoring"] == Scoring.CARDS_LEFT.value
+        and sheet["dragon"] is None
+        and not sheet["pays_for_table"]
+    )
+
+
+def offline_game(rules: RuleSet, board: Board, user: AbstractBaseUser) -> Json | None:
+    """The page's part that never changes while it is open: the game, whose phone keeps its
+    waiting deals (one user's are never shown to another), the players and the sheet; None
+    where the phone can't score these rules."""
+    sheet = scoring_sheet(rules)
+    if not phone_can_score(sheet):
+        return None
+    game = board.game.pk
+    record = reverse("scoring:record", args=[game])
+    return {"game": game, "user": user.pk, "names": board.names, "sheet": sheet, "record": record}
+
+
+def board_state(board: Board) -> Json:
+    """What the waiting deals are added to: the totals, the next deal's number and whether
+    the game is over, as the scoreboard beside it shows them (no query: the seats hold them)."""
+    return {
+        "totals": [seat.total for seat in board.seats],
+        "next": board.next_number,
+        "finished": board.game.is_finished,
+    }

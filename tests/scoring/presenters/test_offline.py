@@ -1,0 +1,136 @@
+"""What the game page carries for playing on offline (issue 15), and the server's side of the
+queue of waiting deals as static/js/offline-game.js sends them: in order, each with its own
+token, once each; a deal number taken meanwhile answered with the refusal, the server's own
+version of that deal and where the game now stands, which is what the phone shows side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+
+from rules.ruleset import parse_rules
+from rules.scoring_sheet import scoring_sheet
+from scoring import services
+from scoring.models import Game
+from scoring.presenters.offline import phone_can_score
+from tests.factories import make_member, make_ruled_game, record
+from tests.pages import HTMX, deal_post
+
+pytestmark = pytest.mark.django_db
+
+FIVE_DEALS = [[0, 13, 2, 3], [1, 13, 0, 4], [0, 2, 3, 5], [4, 0, 1, 2], [0, 10, 1, 1]]
+
+
+def embedded(html: str, element_id: str) -> object:
+    """The JSON of a `json_script` element, or None if the page has none."""
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html)
+    return json.loads(found.group(1)) if found else None
+
+
+@pytest.mark.parametrize(
+    ("rules", "scored"),
+    [
+        ("standard", True),
+        ("twos-double-each", True),
+        ("twos-double,8-deals", True),
+        ("3-players,draw-on-pass,open-ended", True),
+        ("finishing-order", False),
+        ("points-by-hand", False),
+        ("pusoy-dos-scoring", False),
+        ("dragon", False),
+        ("pays-for-table", False),
+    ],
+)
+def test_the_phone_scores_only_the_rules_its_script_applies(rules, scored):
+    assert phone_can_score(scoring_sheet(parse_rules(rules))) is scored
+
+
+def test_the_game_page_carries_the_engine_s_sheet_the_players_and_the_totals(owner_client, game):
+    record(game, 0, 5, 10, 13)
+    html = owner_client.get(f"/games/{game.pk}/").content.decode()
+    offline = embedded(html, "offline-game")
+    assert offline == {
+        "game": game.pk,
+        "user": game.club.owner.pk,
+        "names": ["Ann", "Ben", "Cy", "Dee"],
+        "sheet": json.loads(json.dumps(scoring_sheet(game.ruleset))),
+        "record": f"/games/{game.pk}/deals/",
+    }
+    assert embedded(html, "board-state") == {"totals": [0, 5, 20, 39], "next": 2, "finished": False}
+    assert 'id="offline-words"' in html
+    assert "js/offline-game.js" in html
+
+
+def test_each_member_s_page_names_its_own_user(client, game):
+    """The phone keeps waiting deals under the user the page names: never another's."""
+    other = make_member(game.club, "other")
+    client.force_login(other)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert embedded(html, "offline-game")["user"] == other.pk
+
+
+def test_under_rules_the_phone_cannot_score_it_keeps_one_deal_and_says_why(client):
+    game = make_ruled_game("finishing-order")
+    client.force_login(game.club.owner)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert embedded(html, "offline-game") is None
+    assert "js/offline-game.js" not in html
+    assert "keeps one deal at a time" in html
+    assert embedded(html, "board-state")["next"] == 1
+
+
+def test_the_shared_live_view_carries_nothing_for_playing_offline(owner_client, game):
+    token = services.share_game(game=game, by=game.club.owner)
+    html = owner_client.get(f"/live/{token}/").content.decode()
+    assert embedded(html, "board-state") is None
+    assert embedded(html, "offline-game") is None
+
+
+def test_waiting_deals_sent_in_order_and_again_land_once_each(owner_client, game):
+    """The queue as the phone sends it (htmx's headers, each deal its number and token); then
+    all of it once more, as after answers lost on the way back."""
+    queue = [
+        deal_post(game, *cards, number=n, token=uuid.uuid4())
+        for n, cards in enumerate(FIVE_DEALS, 1)
+    ]
+    for _ in range(2):
+        for data in queue:
+            response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX)
+            assert response.status_code == 200
+            assert 'role="alert"' not in response.content.decode()
+    game = Game.objects.get(pk=game.pk)
+    assert game.deals.count() == 5
+    assert game.is_finished
+    assert [seat.total for seat in game.seats.order_by("position")] == [5, 100, 7, 15]
+    html = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert embedded(html, "board-state") == {"totals": [5, 100, 7, 15], "next": 6, "finished": True}
+
+
+def test_a_waiting_deal_whose_number_was_taken_gets_the_server_s_version_back(owner_client, game):
+    record(game, 0, 1, 2, 3)
+    record(game, 9, 0, 1, 2)  # another phone's deal 2
+    mine = deal_post(game, 0, 5, 6, 7, number=2)
+    html = owner_client.post(f"/games/{game.pk}/deals/", mine, headers=HTMX).content.decode()
+    assert 'role="alert"' in html
+    assert "Deal 2 was already recorded" in html
+    assert embedded(html, "board-state") == {"totals": [9, 1, 3, 5], "next": 3, "finished": False}
+    # The server's deal 2 is on the board that came back, for the phone to show beside its own.
+    assert re.search(r'aria-label="Edit deal 2"', html)
+    # Put in as the next deal, with a fresh token, it is recorded as deal 3.
+    again = mine | {"number": "3", "token": str(uuid.uuid4())}
+    html = owner_client.post(f"/games/{game.pk}/deals/", again, headers=HTMX).content.decode()
+    assert 'role="alert"' not in html
+    assert embedded(html, "board-state")["next"] == 4
+
+
+def test_a_finished_game_s_page_carries_nothing_for_playing_offline(owner_client, game):
+    for cards in FIVE_DEALS:
+        record(game, *cards)
+    html = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert embedded(html, "offline-game") is None
+    assert "js/offline-game.js" not in html
+    assert embedded(html, "board-state")["finished"] is True
