@@ -56,8 +56,16 @@ lint: install-test
 # The whole suite runs under coverage, then two gates, each reported on its own: rules/ must
 # stay at 100% branch coverage, scoring/ at 95% or more. A run narrowed with PYTEST_ARGS skips
 # them, since it can't cover everything.
+# The browser tests run in a process of their own: Playwright's event loop and the live
+# server's threads then never share a process with the threaded database tests.
 test: install-test setup lint
-	$(BIN)/python -m coverage run -m pytest $(PYTEST_ARGS)
+	@if [ -n "$(PYTEST_ARGS)" ]; then \
+		$(BIN)/python -m coverage run -m pytest $(PYTEST_ARGS); \
+	else \
+		$(BIN)/python -m coverage erase && \
+		$(BIN)/python -m coverage run --append -m pytest -m "not browser" && \
+		$(BIN)/python -m coverage run --append -m pytest -m browser; \
+	fi
 	@if [ -z "$(PYTEST_ARGS)" ]; then \
 		status=0; \
 		echo "rules/ (branch coverage, at least 100%):"; \
