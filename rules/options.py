@@ -203,7 +203,9 @@ class PenaltyScale(StrEnum):
 
     def bands(self, hand_size: int = 13) -> tuple[PenaltyBand, ...]:
         """The bands from 1 to `hand_size` cards left; the top band stretches to cover it."""
-        return _bands(self, hand_size)
+        # A plain int: the cache would otherwise hand a 13 back as whichever equal value
+        # (TwoPlayerDeal.THIRTEEN) first filled it.
+        return _bands(self, int(hand_size))
 
     @property
     def label(self) -> str:

@@ -2,6 +2,8 @@
 
 import pytest
 
+from rules.deal_options import TwoPlayerDeal
+from rules.options import PenaltyScale
 from rules.penalties import Outcome, outcome, penalty, replay, validate_deal
 from rules.ruleset import RuleSet
 
@@ -128,3 +130,10 @@ def test_cards_left_must_be_between_zero_and_thirteen():
 def test_validate_deal_needs_a_name_for_every_count():
     with pytest.raises(ValueError, match="3 counts of cards left for 4 players"):
         validate_deal([0, 1, 2], NAMES)
+
+
+def test_a_scale_reads_the_same_whichever_thirteen_asked_first():
+    """The bands are cached by hand size: a 13 asked for as a two-player deal's size must not
+    come back to the next caller as that enum member (it printed in the rule book's table)."""
+    PenaltyScale.DOUBLING.bands(TwoPlayerDeal.THIRTEEN)
+    assert repr(PenaltyScale.DOUBLING.bands(13)[-1].last) == "13"
