@@ -1,5 +1,5 @@
 """What the game page carries so that the phone can go on keeping the score offline
-(static/js/offline-game.js; README, "Playing without a signal").
+(static/js/waiting-deals.js; README, "Playing without a signal").
 
 The phone scores a deal from the rule set's scoring sheet (`rules.scoring_sheet`), the
 engine's own rules as data, never a second copy of them. It applies only what its small
@@ -21,7 +21,7 @@ from scoring.presenters.board import Board
 
 
 def phone_can_score(sheet: Json) -> bool:
-    """Whether static/js/offline-game.js can apply this sheet exactly as the engine would."""
+    """Whether static/js/waiting-deals.js can apply this sheet exactly as the engine would."""
     return (
         sheet["version"] == SHEET_VERSION
         and sheet["scoring"] == Scoring.CARDS_LEFT.value

@@ -101,7 +101,7 @@ def board_context(
         "form_number": form_number,
         "stale_form": stale,
         "poll_token": poll_token(viewer, game.pk) if viewer is not None else "",
-        # For static/js/offline-game.js, which adds the deals waiting to be sent to these.
+        # For static/js/waiting-deals.js, which adds the deals waiting to be sent to these.
         "board_state": None if shared else board_state(board),
     }
 

@@ -1,7 +1,7 @@
 // Finishing order, tapped in: "Out next" gives that player the first place nobody has yet (a
 // second tap takes it back), and when that leaves one player without a place, they get the
 // last. What the server does for the button without JavaScript (with_out_next in
-// scoring/forms/deal_values.py), here with no request. A deal being sent (deal-retry.js locks
+// scoring/forms/deal_values.py), here with no request. A deal being sent (waiting-deals.js locks
 // it) takes no taps.
 (() => {
   "use strict";

@@ -6,7 +6,7 @@
 // - Page loads go to the network first; when it can't be reached, the cached offline page is
 //   shown instead. Of the pages that carry a signed-in user's name, CSRF token and scores, only
 //   game pages are kept (in PAGES, for a day at most), so that a game goes on offline
-//   (static/js/offline-game.js, which also stores the page as it last showed it): signing in or
+//   (static/js/waiting-deals.js, which also stores the page as it last showed it): signing in or
 //   out (a POST to either) throws them all away, so one user never gets another's.
 // - Anything but a GET (recording a deal, logging in) and any fetch from a page (htmx) is left
 //   alone, straight to the network, so the page itself sees a failure and can retry it.
@@ -97,7 +97,7 @@ async function networkFirst(event) {
 
 async function cacheFirst(event) {
   const cache = await caches.open(CACHE);
-  // Also in PAGES: the scripts of a game page, kept there by the page (offline-game.js).
+  // Also in PAGES: the scripts of a game page, kept there by the page (waiting-deals.js).
   const cached = await caches.match(event.request);
   if (cached) {
     return cached;

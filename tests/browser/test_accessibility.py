@@ -127,7 +127,7 @@ def walk(page, site):
     page.get_by_label("Went out on twos?").check()
     page.context.set_offline(True)
     page.get_by_role("button", name="Record deal").click()
-    # The phone scores these rules: the deal waits on the scoreboard (static/js/offline-game.js).
+    # The phone scores these rules: the deal waits on the scoreboard (static/js/waiting-deals.js).
     expect(page.get_by_role("status")).to_contain_text("1 deal waiting to send")
     yield "game, a deal waiting to be sent"
     page.get_by_role("button", name=re.compile(r"^Undo deal \d+$")).click()

@@ -217,7 +217,7 @@ def test_an_undone_deal_comes_back_in_the_form(browser, live_server, javascript)
     context.close()
 
 
-# A deal that waits to be sent (static/js/deal-retry.js) keeps and shows its new facts too
+# A deal that waits to be sent (static/js/waiting-deals.js) keeps and shows its new facts too
 
 
 DEALS = re.compile(r"/games/\d+/deals/$")

@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DEAL = {"Ann": "0", "Ben": "5", "Cy": "10", "Dee": "13"}
 # Where the phone scores the rules (these are the standard ones), a deal that can't be sent
-# waits in its queue (static/js/offline-game.js).
+# waits in its queue (static/js/waiting-deals.js).
 WAITING = "1 deal waiting to send"
 
 

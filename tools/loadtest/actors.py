@@ -32,7 +32,7 @@ class Scorekeeper:
 
     Every answer is checked: a record must come back 200 with "Deal N recorded."; anything else
     is an error. A request that gets no answer is sent again, the same (same token), as the
-    phone's deal-retry.js does; in a crash run that is expected while the server is down.
+    phone's waiting-deals.js does; in a crash run that is expected while the server is down.
     """
 
     def __init__(

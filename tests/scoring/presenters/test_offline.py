@@ -1,5 +1,5 @@
 """What the game page carries for playing on offline (issue 15), and the server's side of the
-queue of waiting deals as static/js/offline-game.js sends them: in order, each with its own
+queue of waiting deals as static/js/waiting-deals.js sends them: in order, each with its own
 token, once each; a deal number taken meanwhile answered with the refusal, the server's own
 version of that deal and where the game now stands, which is what the phone shows side by side.
 """
@@ -62,7 +62,7 @@ def test_the_game_page_carries_the_engine_s_sheet_the_players_and_the_totals(own
     }
     assert embedded(html, "board-state") == {"totals": [0, 5, 20, 39], "next": 2, "finished": False}
     assert 'id="offline-words"' in html
-    assert "js/offline-game.js" in html
+    assert '<script src="/static/js/waiting-deals.js" defer></script>' in html
 
 
 def test_each_member_s_page_names_its_own_user(client, game):
@@ -78,7 +78,7 @@ def test_under_rules_the_phone_cannot_score_it_keeps_one_deal_and_says_why(clien
     client.force_login(game.club.owner)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert embedded(html, "offline-game") is None
-    assert "js/offline-game.js" not in html
+    assert 'id="offline-words"' not in html  # the queue stays off: one deal at a time
     assert "keeps one deal at a time" in html
     assert embedded(html, "board-state")["next"] == 1
 
@@ -132,5 +132,5 @@ def test_a_finished_game_s_page_carries_nothing_for_playing_offline(owner_client
         record(game, *cards)
     html = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert embedded(html, "offline-game") is None
-    assert "js/offline-game.js" not in html
+    assert 'id="offline-words"' not in html  # the queue stays off: one deal at a time
     assert embedded(html, "board-state")["finished"] is True

@@ -1,5 +1,5 @@
 """A deal form's one-time token is spent for good: a resend (double tap, a retry after a lost
-answer, deal-retry.js) records its deal at most once, even after the deal was undone, and never
+answer, waiting-deals.js) records its deal at most once, even after the deal was undone, and never
 answers "recorded" for values other than the ones stored.
 
 Plain HTTP replays through the views, with htmx and without, as a phone sends them.

@@ -294,7 +294,7 @@ def test_the_live_pages_need_no_inline_script_style_or_eval(client, owner_client
     for html in pages:
         assert " style=" not in html
         assert "hx-on" not in html
-        # A JSON data block (`json_script`, for static/js/offline-game.js) runs nothing.
+        # A JSON data block (`json_script`, for static/js/waiting-deals.js) runs nothing.
         assert not re.search(r'<script(?![^>]*(?:nonce=|src=|type="application/json"))', html)
         assert not re.search(r'hx-trigger="[^"]*\[', html)
 
@@ -306,7 +306,7 @@ def test_the_deal_form_times_out_and_loads_the_retry_script(owner_client, game):
     html = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert """hx-request='{"timeout": 8000}'""" in html
     assert f'data-game="{game.pk}"' in html
-    assert re.search(r'<script src="/static/js/deal-retry.js" defer></script>', html)
+    assert re.search(r'<script src="/static/js/waiting-deals.js" defer></script>', html)
     assert 'id="live-notice" class="live-notice" role="status"' in html
 
 

@@ -381,7 +381,7 @@ def test_the_game_page_needs_no_inline_script_style_or_eval(owner_client, game):
     for html in pages:
         assert " style=" not in html
         assert "hx-on" not in html
-        # A JSON data block (`json_script`, for static/js/offline-game.js) runs nothing.
+        # A JSON data block (`json_script`, for static/js/waiting-deals.js) runs nothing.
         assert not re.search(r'<script(?![^>]*(?:nonce=|src=|type="application/json"))', html)
         assert not re.search(r'hx-trigger="[^"]*\[', html)  # trigger filters need eval
 

@@ -1,0 +1,742 @@
+// A deal typed is never lost: why, beside this script's tag in templates/scoring/game.html.
+(() => {
+  "use strict";
+  if (!window.htmx) {
+    return;
+  }
+  const $ = (id) => document.getElementById(id);
+  const dealForm = () => $("deal-form");
+  const notice = () => $("live-notice");
+  const store = (() => {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null; // switched off: the values still stay in the form, one deal at a time
+    }
+  })();
+  // `text` with each `{key}` filled in from `values`.
+  const filled = (text, values = {}) =>
+    Object.entries(values).reduce((said, [key, value]) => said.split(`{${key}}`).join(value), text);
+  // What the deal form's data-say-<name> says, in the page's language.
+  const words = (name, values) => filled(dealForm().dataset[name], values);
+
+  function make(tag, text = "", className = "", attributes = {}) {
+    const element = document.createElement(tag);
+    element.textContent = text;
+    element.className = className;
+    Object.entries(attributes).forEach(([name, value]) => element.setAttribute(name, value));
+    return element;
+  }
+
+  // The deal as typed: each row's figure and twos, and the facts of the whole deal.
+  const FACT = /^(cards|twos|points|place)_\d$|^(out_on_twos|last_play_twos|pays|dragon)$/;
+  const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
+  // Each row's number box, where "Went out" puts the 0.
+  const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
+  const seatOf = (input) => input.name.split("_")[1];
+  // A choice (tick, radio, list) can't be read-only: taps and keys on it are cancelled instead.
+  const isChoice = (e) => e.tagName === "SELECT" || e.type === "checkbox" || e.type === "radio";
+
+  function valuesOf(form, inputs = dealFields(form)) {
+    const values = {};
+    for (const input of inputs) {
+      if (input.type === "checkbox") {
+        values[input.name] = input.checked ? "on" : "";
+      } else if (input.type !== "radio" || input.checked) {
+        values[input.name] = input.value;
+      }
+    }
+    return values;
+  }
+
+  // Back into the form: `values` as kept, or (`values` null) the form as it first came.
+  function fillIn(form, values) {
+    for (const input of dealFields(form)) {
+      const value = values ? (values[input.name] ?? "") : "";
+      if (input.type === "radio") {
+        input.checked = values ? value === input.value : input.defaultChecked;
+      } else if (input.type === "checkbox") {
+        input.checked = value === "on";
+      } else {
+        input.value = value;
+      }
+    }
+    markOut(form);
+  }
+
+  // Show whose "Went out" is at 0, as the server draws it; the winner's twos box goes (a 0).
+  function markOut(form) {
+    for (const input of counts(form)) {
+      const out = input.value.trim() === "0";
+      form.querySelector(`[name=went_out][value="${seatOf(input)}"]`)?.classList.toggle("is-out", out);
+      const twos = form.elements[`twos_${seatOf(input)}`];
+      if (twos && input.name.startsWith("cards_")) {
+        twos.closest(".deal-twos").hidden = twos.disabled = out;
+      }
+    }
+  }
+
+  const offline = queue();
+
+  // --- One deal kept in the form
+  const PREFIX = "bigtwo:pending-deal:";
+  const KEEP_FOR_MS = 12 * 60 * 60 * 1000;
+  let timer = null; // resending every few seconds
+  let request = null; // the deal form's last XMLHttpRequest
+  let previewed = ""; // what the last penalty preview was asked for
+
+  const isLocked = (form) => form.classList.contains("deal-locked");
+  const inFlight = () => request !== null && request.readyState !== XMLHttpRequest.DONE;
+  const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
+
+  function keep(form) {
+    const { number, token } = form.elements;
+    const entry = { number: number.value, token: token.value, values: valuesOf(form), at: Date.now() };
+    try {
+      store.setItem(keyOf(form), JSON.stringify(entry));
+    } catch (error) {
+      // No storage, or full: the values still stay in the form.
+    }
+  }
+
+  const forget = (form) => store?.removeItem(keyOf(form));
+
+  // The deals of `game` kept on this phone, newest first. Expired ones (of any game) go.
+  function keptDeals(game) {
+    const found = [];
+    for (let i = store ? store.length - 1 : -1; i >= 0; i--) {
+      const key = store.key(i);
+      if (!key?.startsWith(PREFIX)) {
+        continue;
+      }
+      let entry = null;
+      try {
+        entry = JSON.parse(store.getItem(key));
+      } catch (error) {}
+      if (!entry?.values || !(Date.now() - entry.at < KEEP_FOR_MS)) {
+        store.removeItem(key);
+      } else if (key.startsWith(`${PREFIX}${game}:`)) {
+        found.push({ ...entry, key });
+      }
+    }
+    return found.sort((a, b) => b.at - a.at);
+  }
+
+  const flag = (element, attribute, on) =>
+    on ? element.setAttribute(attribute, "true") : element.removeAttribute(attribute);
+
+  function lock(form, locked) {
+    form.classList.toggle("deal-locked", locked);
+    for (const input of dealFields(form)) {
+      if (isChoice(input)) {
+        flag(input, "aria-disabled", locked);
+      } else {
+        input.readOnly = locked;
+      }
+    }
+    // Still focusable: a tap on one says why it does nothing.
+    form.querySelectorAll(TAPS).forEach((button) => flag(button, "aria-disabled", locked));
+  }
+
+  const TAPS = "[name=went_out], [name=out_next]";
+  // A list's chosen entry, or a radio's value.
+  const shown = (choice) =>
+    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
+
+  function waitingText(form) {
+    const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
+      const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
+      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_]");
+      const count = (box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–";
+      const said = `${row.querySelector(".deal-name").textContent.trim()} ${count}`;
+      const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
+      return twos && twos !== "0" ? `${said} (${held} ${twos})` : said;
+    });
+    if (form.elements.out_on_twos?.checked) {
+      parts.push(words("sayOutOnTwos"));
+    }
+    for (const extra of form.querySelectorAll(".deal-last-play, .deal-pays, .deal-dragon")) {
+      const chosen = shown(extra.querySelector("select, :checked"));
+      const label = extra.querySelector("legend, label").textContent.trim().replace(/[?？]$/, "");
+      if (chosen) {
+        parts.push(`${label}: ${chosen}`);
+      }
+    }
+    return words("sayWaiting", { number: form.elements.number.value, deal: parts.join(", ") });
+  }
+
+  function showWaiting(form, reason) {
+    const shown = notice().querySelector(".message-waiting");
+    if (!reason && shown) {
+      return;
+    }
+    const message = make("div", "", "message message-waiting");
+    const actions = make("p", "", "button-row");
+    for (const action of ["Change", "Discard"]) {
+      actions.append(make("button", words(`say${action}`), "button", { type: "button", "data-deal": action }));
+    }
+    // Under house rules the phone can't score, it says why the next deal has to wait.
+    const oneOnly = form.dataset.sayOneOnly ? [make("p", form.dataset.sayOneOnly)] : [];
+    message.append(...(reason ? [make("p", reason)] : []), make("p", waitingText(form)), ...oneOnly, actions);
+    if (shown?.textContent !== message.textContent) {
+      notice().replaceChildren(message);
+    }
+  }
+
+  function startWaiting(form, reason) {
+    lock(form, true);
+    showWaiting(form, reason);
+    timer ??= window.setInterval(sendAgain, 4000);
+  }
+
+  function stopWaiting() {
+    window.clearInterval(timer);
+    timer = null;
+  }
+
+  function sendAgain() {
+    const form = dealForm();
+    if (timer !== null && form && navigator.onLine !== false && !inFlight()) {
+      // Not requestSubmit(): htmx sends the button last clicked, which could be a "Went out".
+      form.querySelector("[type=submit]").click();
+    }
+  }
+
+  function letGo(form, discard) {
+    if (inFlight()) {
+      request.abort();
+      request = null;
+    }
+    stopWaiting();
+    forget(form);
+    lock(form, false);
+    notice().replaceChildren();
+    if (discard) {
+      fillIn(form, null);
+      notice().append(make("p", words("sayDiscarded", { number: form.elements.number.value }), "message"));
+    }
+    dealFields(form)[0].focus();
+  }
+
+  function wentOut(form, button) {
+    const boxes = counts(form);
+    const at = boxes.findIndex((input) => seatOf(input) === button.value);
+    boxes.forEach((input, index) => {
+      const was = input.value;
+      input.value = index === at ? "0" : was.trim() === "0" ? "" : was;
+      if (input.value !== was) {
+        input.dispatchEvent(new Event("input", { bubbles: true })); // for the penalty preview
+      }
+    });
+    const round = boxes.map((_, step) => boxes[(at + 1 + step) % boxes.length]);
+    (round.find((input) => !input.value.trim()) || form.querySelector(".primary")).focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    const form = dealForm();
+    const target = event.target;
+    const action = target.closest?.("[data-deal]");
+    if (form && action) {
+      letGo(form, action.dataset.deal === "Discard");
+    } else if (form?.contains(target)) {
+      const button = target.closest(TAPS);
+      if (button || (isChoice(target) && isLocked(form))) {
+        event.preventDefault(); // no request: the server's "Went out" is for pages without JS
+        if (isLocked(form)) {
+          showWaiting(form, "");
+        } else if (button?.name === "went_out") {
+          wentOut(form, button);
+        }
+      }
+    }
+  });
+
+  // A list opens on a press, and a key changes a list or a radio: not while the deal is sent.
+  for (const name of ["mousedown", "keydown"]) {
+    document.addEventListener(name, (event) => {
+      const form = dealForm();
+      const target = event.target;
+      if (form?.contains(target) && isLocked(form) && isChoice(target) && event.key !== "Tab") {
+        event.preventDefault();
+        showWaiting(form, "");
+      }
+    });
+  }
+
+  // Tapping a box of the deal being sent says why it takes no typing.
+  document.addEventListener("focusin", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target) && isLocked(form) && event.target.readOnly) {
+      showWaiting(form, "");
+    }
+  });
+
+  document.addEventListener("input", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target)) {
+      markOut(form);
+    }
+  });
+
+  function adopt(loaded) {
+    const form = dealForm();
+    let pending = null;
+    for (const entry of form ? keptDeals(form.dataset.game) : []) {
+      if (!pending && entry.number === form.elements.number.value) {
+        pending = entry;
+      } else {
+        store.removeItem(entry.key);
+      }
+    }
+    if (!pending) {
+      stopWaiting();
+      return;
+    }
+    form.elements.token.value = pending.token;
+    fillIn(form, pending.values);
+    startWaiting(form, loaded ? words("sayRestored", { number: pending.number }) : "");
+    sendAgain();
+  }
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = dealForm();
+    if (form && event.detail.elt === form) {
+      request = event.detail.xhr;
+      keep(form);
+      lock(form, true);
+    } else if (form?.contains(event.detail.elt)) {
+      previewed = JSON.stringify(valuesOf(form));
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = dealForm();
+    const rows = event.detail.elt;
+    if (rows !== form && form?.contains(rows) && event.detail.successful) {
+      window.setTimeout(() => {
+        if (form.isConnected && !isLocked(form) && JSON.stringify(valuesOf(form)) !== previewed) {
+          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" })
+            .catch(() => {}); // offline: the next typing asks again
+        }
+      }, 0);
+    }
+  });
+
+  // The deal form's send failed: `reason` names the form's data-say-<name> that says why.
+  function failed(event, reason) {
+    const form = dealForm();
+    if (form && event.detail.elt === form) {
+      const key = keyOf(form);
+      if (offline?.take(form)) {
+        store.removeItem(key);
+        stopWaiting();
+        lock(form, false);
+        return;
+      }
+      keep(form);
+      startWaiting(form, words(reason));
+    }
+  }
+
+  for (const name of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(name, (event) => failed(event, "sayOffline"));
+  }
+
+  // The server answered (htmx fires this before swapping the answer in).
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const form = dealForm();
+    const status = event.detail.xhr.status;
+    if (!form || event.detail.elt !== form) {
+      return;
+    }
+    if (status === 0 || status >= 500) {
+      failed(event, "sayNoServer");
+    } else if (event.detail.xhr.getResponseHeader("HX-Redirect")) {
+      stopWaiting(); // off to log in again: the deal stays kept for when the page is back
+    } else if (status >= 400) {
+      stopWaiting();
+      showWaiting(form, words("sayRefused", { status }));
+    } else {
+      // Recorded, or refused with its reason (role="alert"): the answer alone says which.
+      forget(form);
+      stopWaiting();
+      lock(form, false);
+    }
+  });
+
+  document.addEventListener("htmx:load", (event) => {
+    const element = event.detail.elt;
+    if (element === document.body || element?.id === "game-live") {
+      adopt(element === document.body);
+    }
+  });
+
+  window.addEventListener("online", sendAgain);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      sendAgain();
+    }
+  });
+
+  // --- A queue of waiting deals: a whole game without a signal
+  function queue() {
+    const own = $("offline-game");
+    if (!own || !store) {
+      return null;
+    }
+    const { game, user, names, sheet, record } = JSON.parse(own.textContent);
+    const PREFIX = "bigtwo:waiting:";
+    const KEY = `${PREFIX}${user}:${game}`;
+    const DAY = 864e5;
+    const PAGES = "game-pages"; // the service worker's copies of game pages (templates/pwa/sw.js)
+    let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
+    let editing = null; // the waiting deal back in the form, by index
+    let conflict = null; // the server's answer to deals[0] while the scorekeeper chooses
+    let sending = false;
+
+    const sum = (list) => list.reduce((a, b) => a + b, 0);
+    // What #offline-words' data-say-<name> says, in the page's language.
+    const said = (name, values) => filled($("offline-words").dataset[name], values);
+    const uuid = () =>
+      "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+        (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
+    const boardState = () => JSON.parse($("board-state").textContent);
+
+    function load() {
+      for (let i = store.length - 1; i >= 0; i--) {
+        const key = store.key(i);
+        if (key?.startsWith(PREFIX)) {
+          let kept = [];
+          try {
+            kept = JSON.parse(store.getItem(key)).filter((deal) => Date.now() - deal.at < DAY);
+          } catch (error) {}
+          kept.length ? store.setItem(key, JSON.stringify(kept)) : store.removeItem(key);
+        }
+      }
+      deals = JSON.parse(store.getItem(KEY) || "[]");
+    }
+
+    function save() {
+      try {
+        deals.length ? store.setItem(KEY, JSON.stringify(deals)) : store.removeItem(KEY);
+      } catch (error) {} // full: still shown, and sent while the page is open
+    }
+
+    // --- Scoring, from the sheet
+    const count = (text) => (/^\s*\d+\s*$/.test(text ?? "") ? Number(text) : NaN);
+    const seatsOf = (values, field, blank) => names.map((_, seat) => count(values[`${field}_${seat}`] || blank));
+
+    function facts(values) {
+      return { cards: seatsOf(values, "cards"), twos: seatsOf(values, "twos", "0"), onTwos: values.out_on_twos === "on" };
+    }
+
+    // What the engine checks of cards left and twos (rules/deal_checks.py), from the sheet.
+    function fits({ cards, twos, onTwos }) {
+      const { most, most_in_all: inAll, most_once: once } = sheet.cards_left;
+      return cards.every((n) => n <= most) && cards.filter((n) => n === 0).length === 1 &&
+        (inAll === null || sum(cards) <= inAll) && (!once || cards.filter((n) => n === most).length < 2) &&
+        twos.every((n, seat) => n <= Math.min(cards[seat], 4)) &&
+        sum(twos) <= (sheet.twos?.in_the_deck ?? 0) - (onTwos ? 1 : 0);
+    }
+
+    function penalties({ cards, twos, onTwos }) {
+      const rule = sheet.twos;
+      return cards.map((n, seat) =>
+        sheet.penalties[n] * (rule && onTwos ? rule.out_on_twos : 1) * (rule?.per_two_held ?? 1) ** twos[seat]);
+    }
+
+    function played() {
+      let totals = boardState().totals;
+      return deals.map((deal) => {
+        const points = penalties(facts(deal.values));
+        totals = totals.map((total, seat) => total + points[seat]);
+        const finish = sheet.finish;
+        const reached = finish.kind === "target" ? Math.max(...totals) >= finish.target
+          : finish.kind === "deals" && deal.number >= finish.deals;
+        const lowest = names.filter((_, seat) => totals[seat] === Math.min(...totals));
+        return { deal, points, totals, reached, lowest, over: reached && lowest.length === 1 };
+      });
+    }
+
+    // --- The form
+    // As the form sends them: the winner's twos box is disabled.
+    const typed = (f) => valuesOf(f, dealFields(f).filter((e) => !e.disabled));
+
+    function fillInDeal(f, number, token, values = {}) {
+      f.elements.number.value = number;
+      f.elements.token.value = token;
+      f.querySelector(".deal-no").textContent = said("sayDeal", { number });
+      fillIn(f, values);
+      dealFields(f)[0].dispatchEvent(new Event("input", { bubbles: true })); // "Went out" and the twos
+    }
+
+    const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
+
+    function keep(f) {
+      const values = typed(f);
+      const dealFacts = facts(values);
+      if (dealFacts.cards.some(Number.isNaN) || dealFacts.twos.some(Number.isNaN) || !fits(dealFacts)) {
+        notice([make("p", said("sayCheck", { number: f.elements.number.value, most: sheet.cards_left.most }), "", { role: "alert" })]);
+        return false;
+      }
+      const changed = editing === null ? null : deals[editing];
+      if (changed) {
+        const was = changed.values;
+        changed.values = values;
+        const ends = played().findIndex((row) => row.over);
+        if (ends >= 0 && ends < deals.length - 1) {
+          changed.values = was;
+          notice([make("p", said("sayEndsEarly", { number: deals[ends].number }), "", { role: "alert" })]);
+          return false;
+        }
+      } else {
+        if (!deals.length) {
+          snapshot(); // the page as the server last drew it, for opening it again offline
+        }
+        deals.push({ number: Number(f.elements.number.value), token: f.elements.token.value, values, at: Date.now() });
+      }
+      editing = null;
+      save();
+      fillInDeal(f, nextNumber(), uuid());
+      render();
+      send();
+      return true;
+    }
+
+    function snapshot() {
+      const page = new Response(`<!DOCTYPE html>${document.documentElement.outerHTML}`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString() },
+      });
+      window.caches?.open(PAGES).then((cache) => cache.put(location.pathname, page)).catch(() => {});
+    }
+
+    // --- What the scorekeeper sees
+    function notice(parts) {
+      const box = make("div", "", "message message-waiting waiting");
+      box.append(...parts);
+      $("live-notice").replaceChildren(box);
+    }
+
+    const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
+
+    function cells(tr, row) {
+      row.points.forEach((points, seat) => {
+        const td = tr.insertCell();
+        const won = count(row.deal.values[`cards_${seat}`]) === 0;
+        td.className = won ? "went-out-cell" : "";
+        td.append(make("span", won ? "0" : `+${points}`, "pen"), make("span", `= ${row.totals[seat]}`, "run"));
+      });
+      return tr;
+    }
+
+    // A scoreboard's table with its heading row: `corner` above the deal numbers, then the names.
+    function scoresTable(corner) {
+      const table = make("table", "", `scores seats-${names.length}`);
+      const head = table.createTHead().insertRow();
+      [corner, ...names].forEach((name) => head.append(make("th", name, "", { scope: "col" })));
+      table.createTBody();
+      return table;
+    }
+
+    function wrapped(table, className) {
+      const wrap = make("div", "", className);
+      wrap.append(table);
+      return wrap;
+    }
+
+    function scoreboard() {
+      let table = document.querySelector("#game-board .scores");
+      if (!table) {
+        table = scoresTable(said("sayDealHeading"));
+        document.querySelector("#game-board .scoreboard h2").after(wrapped(table, "table-wrap waiting"));
+      }
+      return table;
+    }
+
+    function render() {
+      const board = $("game-board");
+      const f = dealForm();
+      if (!board) {
+        return;
+      }
+      board.querySelectorAll(".waiting").forEach((element) => element.remove());
+      board.querySelectorAll(".scoreboard > p, .banner-tied, #undo-area").forEach((e) => (e.hidden = deals.length > 0));
+      const rows = played();
+      const last = rows.at(-1);
+      if (f && deals.length && editing === null && Number(f.elements.number.value) !== nextNumber()) {
+        fillInDeal(f, nextNumber(), uuid());
+      }
+      if (f) {
+        f.hidden = Boolean(last?.over);
+      }
+      if (!last) {
+        $("live-notice").querySelector(".waiting")?.remove();
+        return;
+      }
+      const table = scoreboard();
+      rows.forEach((row, index) => {
+        const tr = table.tBodies[0].insertRow();
+        tr.className = "waiting";
+        const th = make("th", "", "", { scope: "row" });
+        th.append(button(`${row.deal.number} ✎`, "edit", index), make("span", said("sayNotSent"), "meta"));
+        th.firstChild.setAttribute("aria-label", said("sayEdit", { number: row.deal.number }));
+        tr.append(th);
+        cells(tr, row);
+      });
+      const total = (table.tFoot || table.createTFoot()).insertRow();
+      total.className = "waiting";
+      total.append(make("th", said("sayTotalNotSent"), "", { scope: "row" }));
+      last.totals.forEach((sum, seat) => total.append(make("td", `${sum}`, last.lowest.includes(names[seat]) ? "lowest" : "")));
+      const lowest = Math.min(...last.totals);
+      if (last.reached) {
+        const banner = make("section", "", `banner waiting banner-${last.over ? "finished" : "tied"}`);
+        banner.append(make("h2", last.over ? said("sayWins", { name: last.lowest[0], total: lowest })
+          : said("sayTied", { names: last.lowest.join(", "), total: lowest })), make("p", said("sayOverNotSent")));
+        board.prepend(banner);
+      }
+      if (!conflict) {
+        const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
+        if (editing !== null) {
+          parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
+        }
+        const actions = make("p", "", "button-row");
+        actions.append(button(said("sayUndo", { number: last.deal.number }), "undo"));
+        notice([...parts, actions]);
+      }
+    }
+
+    // Both versions of the deal, side by side, and the three ways out.
+    function showConflict() {
+      const deal = deals[0];
+      const { row, state, reason } = conflict;
+      const parts = [make("p", row ? said("sayConflict", { number: deal.number }) : reason)];
+      if (row) {
+        const table = scoresTable("");
+        row.cells[0].replaceWith(make("th", said("sayServers"), "", { scope: "row" }));
+        table.tBodies[0].append(row);
+        const mine = cells(table.tBodies[0].insertRow(), { deal, ...played()[0] });
+        mine.prepend(make("th", said("sayMine"), "", { scope: "row" }));
+        parts.push(wrapped(table, "table-wrap"));
+      }
+      const actions = make("p", "", "button-row");
+      if (row) {
+        actions.append(button(said("sayKeep", { number: deal.number }), "keep"));
+      }
+      if (state && !state.finished && state.next !== deal.number) {
+        actions.append(button(said("sayPut", { number: state.next }), "put", state.next));
+      }
+      actions.append(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
+      notice([...parts, actions]);
+    }
+
+    // --- Sending
+    async function send() {
+      if (sending || conflict || editing !== null || !deals.length || navigator.onLine === false) {
+        return;
+      }
+      sending = true;
+      try {
+        while (deals.length && !conflict) {
+          const deal = deals[0];
+          const body = new URLSearchParams({ ...deal.values, number: deal.number, token: deal.token });
+          const token = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
+          const response = await fetch(record, {
+            method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": token },
+            signal: AbortSignal.timeout(10000),
+          });
+          if (!response.ok || response.redirected || response.headers.get("HX-Redirect")) {
+            break; // a server error, or logged out: tried again in a moment, or after logging in
+          }
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          const refusal = page.querySelector("[role=alert]");
+          if (!refusal) {
+            deals.shift(); // recorded, now or by an earlier send whose answer was lost
+            save();
+            continue;
+          }
+          const row = [...page.querySelectorAll("#game-board tbody tr")]
+            .find((tr) => parseInt(tr.cells[0].textContent, 10) === deal.number);
+          const state = JSON.parse(page.getElementById("board-state")?.textContent || "null");
+          conflict = { row, state, reason: refusal.textContent.trim() };
+        }
+      } catch (error) {
+        // No connection after all: tried again when it returns.
+      } finally {
+        sending = false;
+      }
+      if (conflict) {
+        render();
+        showConflict();
+      } else if (!deals.length) {
+        refresh();
+      }
+    }
+
+    // The game's live part as the server now has it (htmx:load then adds what still waits).
+    const refresh = () => window.htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
+
+    document.addEventListener("click", (event) => {
+      const action = event.target.closest?.("[data-waiting]");
+      const f = dealForm();
+      if (!action || sending) {
+        return;
+      }
+      const choice = action.dataset.waiting;
+      if (choice === "edit" || choice === "undo") {
+        const index = choice === "edit" ? Number(action.value) : deals.length - 1;
+        const deal = deals[index];
+        if (choice === "undo") {
+          deals.pop();
+          editing = null;
+        } else {
+          editing = index;
+        }
+        save();
+        render();
+        if (f) {
+          // An undone deal comes back into the form, as the server's undo does; not sent.
+          fillInDeal(f, deal.number, choice === "undo" ? uuid() : deal.token, deal.values);
+          f.hidden = false;
+          dealFields(f)[0].focus();
+        }
+        return;
+      }
+      if (choice === "put") {
+        deals.forEach((deal, index) => (deal.number = Number(action.value) + index));
+        deals[0].token = uuid(); // the refused one's token may be spent
+      } else {
+        deals = choice === "keep" ? deals.slice(1) : [];
+      }
+      conflict = null;
+      save();
+      refresh().then(send);
+    });
+
+    document.addEventListener("submit", (event) => {
+      const f = dealForm();
+      if (event.target === f && (navigator.onLine === false || deals.length || editing !== null || conflict)) {
+        event.preventDefault();
+        event.stopImmediatePropagation(); // not htmx's: it would send it now, out of turn
+        keep(f);
+      }
+    }, true);
+
+    document.addEventListener("htmx:load", (event) => {
+      if (["game-live", "game-board"].includes(event.detail.elt.id)) {
+        render();
+        if (conflict) {
+          showConflict();
+        }
+      }
+    });
+    window.addEventListener("online", send);
+    window.setInterval(send, 5000);
+    load();
+    render();
+    send();
+    // This page's scripts beside it, for opening it offline (the browser has them already).
+    const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);
+    window.caches?.open(PAGES).then((cache) => cache.addAll(scripts)).catch(() => {});
+    return { take: keep };
+  }
+})();
