@@ -157,3 +157,11 @@ def test_pages_link_the_manifest_and_register_the_worker(client):
     assert '<meta name="theme-color" content="#0b5d3b">' in text
     assert 'rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png"' in text
     assert 'src="/static/js/register-sw.js" data-service-worker="/sw.js" defer' in text
+
+
+def test_the_manifest_carries_no_document_policies(client):
+    """A JSON file: no CSP or frame header to download with it on the game page's first load."""
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert "Content-Security-Policy" not in response
+    assert "X-Frame-Options" not in response
