@@ -117,3 +117,7 @@ def finish(game: Game) -> Game:
         record(game, *([0] + [13] * (seats - 1)))
         game.refresh_from_db()
     return game
+
+
+# What DJANGO_EMAIL_URL sets up, with the test runner's outbox as the mail server.
+OUTBOX_MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}

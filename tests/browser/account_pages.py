@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.phone import log_in
-from tests.factories import make_member
+from tests.factories import OUTBOX_MAILERS, make_member
 
 NEW_PASSWORD = "kim's new passphrase 3"
 
@@ -105,7 +105,7 @@ def emailed_link_pages(page, kim) -> Iterator[str]:
     kim.email = "kim@example.org"
     kim.save()
     page.context.clear_cookies(name=settings.SESSION_COOKIE_NAME)  # signed out, same language
-    with override_settings(SITE_SENDS_EMAIL=True):
+    with override_settings(SITE_SENDS_EMAIL=True, MAILERS=OUTBOX_MAILERS):
         page.goto("/accounts/login/")
         expect(page.locator("a[href='/accounts/password/forgot/']")).to_be_visible()
         yield "log in, with forgot your password"

@@ -8,7 +8,7 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from tests.browser.phone import log_in, screenshot
-from tests.factories import PASSWORD, make_club, make_member, make_user
+from tests.factories import OUTBOX_MAILERS, PASSWORD, make_club, make_member, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,6 +70,7 @@ def test_a_member_gets_back_in_with_the_owners_link(phone, phone_without_js, liv
 
 def test_forgot_your_password_by_email(phone, live_server, settings):
     settings.SITE_SENDS_EMAIL = True
+    settings.MAILERS = OUTBOX_MAILERS
     kim = make_user("kim")
     kim.email = "kim@example.org"
     kim.save()

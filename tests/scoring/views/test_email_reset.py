@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 
 from scoring import services
-from tests.factories import PASSWORD, make_club, make_member, make_user
+from tests.factories import OUTBOX_MAILERS, PASSWORD, make_club, make_member, make_user
 from tests.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def shown(response) -> str:
 def with_email(settings):
     """As DJANGO_EMAIL_URL makes it, with the test runner's outbox as the mail server."""
     settings.SITE_SENDS_EMAIL = True
-    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+    settings.MAILERS = OUTBOX_MAILERS
 
 
 def make_user_with_email(username: str, email: str):
