@@ -23,6 +23,9 @@ def log_in_to_game(page, game, username: str = "ann") -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+    # The address changes before the page's scripts run: a tap before htmx has set the page up
+    # would be a plain link's (a loaded machine showed it).
+    page.wait_for_load_state("load")
 
 
 def fill(page, cards: dict[str, str]) -> None:
