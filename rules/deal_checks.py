@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.deal_options import DECK_SIZE, DrawOnPass, Scoring
-from rules.i18n import gettext
+from rules.i18n import gettext, pgettext
 from rules.options import TwosRule
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
@@ -289,7 +289,8 @@ def points_problems(points: Sequence[int], names: Sequence[str]) -> list[str]:
     """Points by hand: whole numbers up to MOST_POINTS, and one 0 for the winner."""
     problems = []
     out_of_range = [
-        gettext("%(name)s has %(count)s") % {"name": names[seat], "count": count}
+        # Points, not cards: languages that count cards with a measure word say it otherwise.
+        pgettext("points", "%(name)s has %(count)s") % {"name": names[seat], "count": count}
         for seat, count in enumerate(points)
         if not 0 <= count <= MOST_POINTS
     ]

@@ -6,6 +6,7 @@ import pytest
 from rules.deal_checks import DealResult, penalty
 from rules.deal_options import Dragon, DrawOnPass, PaysForTable, Scoring, TwoPlayerDeal
 from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
+from rules.i18n import use_language
 from rules.options import PenaltyScale
 from rules.penalties import replay, validate_deal
 from rules.ruleset import RuleSet, UnknownRules, parse_rules
@@ -251,6 +252,13 @@ def test_the_winner_cannot_pay_for_the_table():
 
 
 # --- Points by hand ----------------------------------------------------------------------------
+
+
+def test_points_out_of_range_are_said_as_points_in_chinese():
+    """Not "Dev 有 1000 張" (cards): the points refusal counts points."""
+    with use_language("zh-hant"):
+        message = refused(DealResult(points=(0, 4, 9, 1000)), "points-by-hand", NAMES)[0]
+    assert "Dev 有 1000 分" in message
 
 
 def test_points_by_hand_are_taken_as_typed():
