@@ -24,7 +24,7 @@ shown once with both goals named: the ways shown always tell the player somethin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
@@ -37,6 +37,21 @@ from rules.split_score import CONTROL, LOW_BELOW, Weights
 FEWEST_PLAYS = Weights(play=100)
 KEEP_CONTROL = Weights(two=100, ace=50)
 NO_LOW_SINGLES = Weights(low_single=100)
+# A goal's weights only lean the search its way: a flush can still outweigh an ace kept alone.
+# So each goal's way is the split best at the goal itself, among its own search's best and the
+# balanced search's best (ties: the goal's search first).
+OWN_POOL = 20
+BALANCED_POOL = 200
+
+
+def kept_for_control(arrangement: Arrangement) -> list[Card]:
+    """The 2s and aces played alone or in pairs, where they win the lead back."""
+    plays = arrangement.plays
+    return [card for play in plays if play.size <= 2 for card in play.cards if card.rank in CONTROL]
+
+
+def low_singles(arrangement: Arrangement) -> list[Card]:
+    return [p.cards[0] for p in arrangement.plays if p.size == 1 and p.cards[0].rank < LOW_BELOW]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +59,7 @@ class Goal:
     name: str
     why: str
     weights: Weights
+    shortfall: Callable[[Arrangement], int]  # how far a split is from the goal: less is better
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,16 +78,19 @@ def goals() -> tuple[Goal, ...]:
             gettext("Fewest plays"),
             gettext("Each play is a turn you must get cards down in: fewer plays, out sooner."),
             FEWEST_PLAYS,
+            lambda arrangement: len(arrangement.plays),
         ),
         Goal(
             gettext("Keep your 2s and aces"),
             gettext("2s and aces alone or in pairs win tricks late and give you the lead back."),
             KEEP_CONTROL,
+            lambda arrangement: -len(kept_for_control(arrangement)),
         ),
         Goal(
             gettext("Fewest low singles"),
             gettext("A low card alone is the one still in your hand when someone goes out."),
             NO_LOW_SINGLES,
+            lambda arrangement: len(low_singles(arrangement)),
         ),
     )
 
@@ -79,8 +98,10 @@ def goals() -> tuple[Goal, ...]:
 def plans(hand: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> list[Way]:
     """The best split for each goal, once for each different set of facts."""
     ways: list[Way] = []
+    balanced = arrangements(hand, rules, best=BALANCED_POOL)
     for goal in goals():
-        (best,) = arrangements(hand, rules, best=1, weights=goal.weights)
+        own = arrangements(hand, rules, best=OWN_POOL, weights=goal.weights)
+        best = min([*own, *balanced], key=goal.shortfall)
         told = facts(best)
         same = next((n for n, way in enumerate(ways) if way.facts == told), None)
         if same is None:
@@ -96,7 +117,7 @@ def facts(arrangement: Arrangement) -> tuple[str, ...]:
     count = len(plays)
     told = [ngettext("%(count)s play", "%(count)s plays", count) % {"count": count}]
     singles = [play.cards[0] for play in plays if play.size == 1]
-    low = [card for card in singles if card.rank < LOW_BELOW]
+    low = low_singles(arrangement)
     values = {
         "count": len(singles),
         "low": len(low),
@@ -120,7 +141,7 @@ def facts(arrangement: Arrangement) -> tuple[str, ...]:
         )
     else:
         told.append(gettext("%(count)s singles: %(low)s low (%(cards)s), %(high)s high") % values)
-    control = [c for play in plays if play.size <= 2 for c in play.cards if c.rank in CONTROL]
+    control = kept_for_control(arrangement)
     if control:
         told.append(gettext("Kept for control: %(cards)s") % {"cards": " ".join(map(str, control))})
     else:

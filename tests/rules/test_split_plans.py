@@ -108,3 +108,12 @@ def test_every_goal_is_named_once_on_a_way_that_is_best_at_it(hand):
             assert control_kept(way.arrangement) >= max(control_kept(a) for a in every)
         if "Fewest low singles" in way.goals:
             assert low_singles(way.arrangement) <= min(low_singles(a) for a in every)
+
+
+def test_the_way_keeping_2s_and_aces_keeps_an_ace_a_flush_would_take():
+    """Found by the property below: the control search's weights let a diamond flush take the
+    lone A♦, so "Keep your 2s and aces" was shown keeping none."""
+    ways = plans(parse_cards("3d 4c 8c ad 9c 4h 6d 4s 5d td 8h 9h 8s"))
+    (keeping,) = [way for way in ways if "Keep your 2s and aces" in way.goals]
+    assert control_kept(keeping.arrangement) == 1
+    assert "Kept for control: A♦" in keeping.facts
