@@ -103,7 +103,7 @@ def test_every_goal_is_named_once_on_a_way_that_is_best_at_it(hand):
     for way in ways:
         assert way.facts == facts(way.arrangement)
         if "Fewest plays" in way.goals:
-            assert len(way.arrangement.plays) == min(len(a.plays) for a in every)
+            assert len(way.arrangement.plays) <= min(len(a.plays) for a in every)
         if "Keep your 2s and aces" in way.goals:
             assert control_kept(way.arrangement) >= max(control_kept(a) for a in every)
         if "Fewest low singles" in way.goals:
