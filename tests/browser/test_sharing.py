@@ -170,6 +170,8 @@ def test_the_qr_code_is_not_loaded_until_asked_for(phone, live_server):
     expect(page.get_by_text("Show the QR code")).to_be_visible()
     page.wait_for_load_state("networkidle")
     assert fetched == []
-    page.get_by_text("Show the QR code").click()
+    # Waited for as a request: the image can show its box before the request is reported.
+    with page.expect_request(lambda request: "qr.svg" in request.url):
+        page.get_by_text("Show the QR code").click()
     expect(page.get_by_role("img", name="QR code for the live view link")).to_be_visible()
     assert len(fetched) == 1
