@@ -6,15 +6,14 @@ history with who made it and when; a double tap or a resend changes nothing more
 from __future__ import annotations
 
 import html
-import threading
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection, connections
 from django.test import Client
 
 from scoring import services
 from scoring.models import Club, ClubChange, Membership
+from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.pages import text
 
@@ -272,44 +271,13 @@ def test_a_club_with_no_changes_says_so(owner_client, club):
 # Two phones at once (PostgreSQL: row locks; SQLite serializes every writer anyway)
 
 
-def race(*actions) -> list[str]:
-    """Run the actions at the same moment, each in a thread of its own; what each ended with."""
-    barrier = threading.Barrier(len(actions))
-    outcomes: list[str] = ["" for _ in actions]
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            result = actions[index]()
-            outcomes[index] = f"done: {result}"
-        except services.ScoringError as refusal:
-            outcomes[index] = f"refused: {refusal.message}"
-        except Exception as error:  # reported by the caller's assertion
-            outcomes[index] = f"failed: {error!r}"
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(actions))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
-
-
-needs_postgres = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="concurrent writers need PostgreSQL (set DATABASE_URL); SQLite's tests share one",
-)
-
-
 @needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_member_leaving_while_being_removed_goes_once():
     club = make_club(make_user("owner"))
     bo = make_member(club, "bo")
 
-    outcomes = race(
+    outcomes = at_once(
         lambda: services.leave_club(club=Club.objects.get(pk=club.pk), user=bo),
         lambda: services.remove_member(club=Club.objects.get(pk=club.pk), member=bo, by=club.owner),
     )
@@ -327,7 +295,7 @@ def test_two_taps_on_make_owner_at_once_hand_the_club_on_once():
     game = make_game(club)
     record(game, 0, 1, 2, 3)
 
-    outcomes = race(
+    outcomes = at_once(
         *[lambda: services.make_owner(club=Club.objects.get(pk=club.pk), member=bo, by=club.owner)]
         * 3
     )

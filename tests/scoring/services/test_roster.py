@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import threading
 import uuid
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection, connections
 from django.test import Client
 
 from scoring import services
 from scoring.models import ClubChange, Game, GameChange, Player, Seat
 from scoring.selectors import standings
+from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.pages import text
 
@@ -346,35 +345,6 @@ def test_the_roster_of_another_club_is_not_found(owner_client, club, game):
 
 
 # Two phones at once
-
-
-needs_postgres = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="concurrent writers need PostgreSQL (set DATABASE_URL); SQLite's tests share one",
-)
-
-
-def at_once(*actions) -> list[str]:
-    barrier = threading.Barrier(len(actions))
-    outcomes = ["" for _ in actions]
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcomes[index] = f"done: {actions[index]()}"
-        except services.ScoringError as refusal:
-            outcomes[index] = f"refused: {refusal.message}"
-        except Exception as error:  # reported by the caller's assertion
-            outcomes[index] = f"failed: {error!r}"
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(actions))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
 
 
 @needs_postgres

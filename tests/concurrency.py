@@ -1,0 +1,45 @@
+"""Several phones at the same moment: each action in a thread of its own, started together.
+
+Only PostgreSQL shows a race (row locks); SQLite's tests share one connection, so the tests
+that need real concurrent writers are marked `needs_postgres`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection, connections
+
+from scoring import services
+
+needs_postgres = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="concurrent writers need PostgreSQL (set DATABASE_URL); SQLite's tests share one",
+)
+
+
+def at_once(*actions: Callable[[], object]) -> list[str]:
+    """Run the actions at the same moment; what each ended with: "done: …", "refused: …" or
+    "failed: …"."""
+    barrier = threading.Barrier(len(actions))
+    outcomes = ["" for _ in actions]
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait(timeout=10)
+            outcomes[index] = f"done: {actions[index]()}"
+        except services.ScoringError as refusal:
+            outcomes[index] = f"refused: {refusal.message}"
+        except Exception as error:  # reported by the caller's assertion
+            outcomes[index] = f"failed: {error!r}"
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(actions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return outcomes
