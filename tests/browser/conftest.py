@@ -31,13 +31,40 @@ def browser():
         browser.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.call_failed = report.failed
+    return report
+
+
+def describe_if_failed(request, page) -> None:
+    """After a failed test, what the page showed and said: CI keeps only the printed output,
+    and a race seen once in a hundred runs must be told from it."""
+    if not getattr(request.node, "call_failed", False):
+        return
+    print(f"--- the page at the failure: {page.url}; what it said and where it went:")
+    for line in page.console_lines:
+        print(f"  {line}")
+    try:
+        print(page.locator("main").evaluate("element => element.outerHTML", timeout=2_000)[:6_000])
+    except Exception as error:  # a closed or navigating page: say so rather than fail again
+        print(f"(the page couldn't be read: {error})")
+
+
 @pytest.fixture
-def phone(browser, live_server):
+def phone(request, browser, live_server):
     """A fresh phone-size browser context on the live test server."""
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    page.console_lines = []
+    page.on("console", lambda message: page.console_lines.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: page.console_lines.append(f"error: {error}"))
+    page.on("framenavigated", lambda frame: page.console_lines.append(f"went to {frame.url}"))
     yield page
+    describe_if_failed(request, page)
     context.close()
 
 

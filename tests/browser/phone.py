@@ -10,6 +10,7 @@ import os
 import shutil
 from importlib import import_module
 from pathlib import Path
+from urllib.parse import urlsplit
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 BROWSER_MISSING = not os.path.exists(CHROMIUM)
@@ -56,6 +57,13 @@ def log_in(page, user, base_url: str) -> None:
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base_url}]
     )
+
+
+def arrive(page, path: str) -> None:
+    """Wait until the page is at `path` (the address's path alone: a login page's ?next=/games/5/
+    is not the game) and has loaded, its deferred scripts run: a tap before then would miss
+    them."""
+    page.wait_for_url(lambda url: urlsplit(url).path == path, wait_until="load")
 
 
 def screenshot(page, name: str) -> Path:

@@ -3,11 +3,10 @@ for htmx's swap, and what the database then holds. A helper module for the brows
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import expect
 
 from scoring.models import DealScore
+from tests.browser.phone import arrive
 from tests.factories import PASSWORD
 
 OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
@@ -22,10 +21,7 @@ def log_in_to_game(page, game, username: str = "ann") -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
-    # The address changes before the page's scripts run: a tap before htmx has set the page up
-    # would be a plain link's (a loaded machine showed it).
-    page.wait_for_load_state("load")
+    arrive(page, f"/games/{game.pk}/")
 
 
 def fill(page, cards: dict[str, str]) -> None:

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import screenshot
+from tests.browser.phone import arrive, screenshot
 from tests.browser.scorekeeping import swap
 from tests.factories import PASSWORD, PLAYERS, make_club, make_game, make_user, record
 
@@ -137,7 +137,7 @@ def test_a_deal_is_recorded_with_javascript_off(phone_without_js):
     page.get_by_label("Username").fill("ben")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+    arrive(page, f"/games/{game.pk}/")
 
     page.get_by_label("Ann", exact=True).fill("3")
     page.get_by_label("Ben", exact=True).fill("10")
