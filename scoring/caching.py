@@ -22,6 +22,7 @@ none is there, so it can't put back a version older than a writer's.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from urllib.parse import quote
 
@@ -41,6 +42,67 @@ def board_key(game: Game, *, shared: bool) -> str:
     undo button and history; amounts in the club's currency. `game` must come with its club."""
     return _key(
         game.pk, game.version, shared, translation.get_language(), game.club.currency, game.rules
+    )
+
+
+def game_page_key(game: Game, *, viewer: AbstractBaseUser, is_owner: bool, address: str) -> str:
+    """The whole game page as `viewer` sees it (scoring/views/pages.py, `kept_game_page`):
+    besides what the board shows, the club's name and currency, the season's name, the share
+    link, and the page's own address (the language form comes back to it, the share link is
+    built on it). `game` must come with its club and season."""
+    shown = (
+        game.club.name,
+        game.club.currency,
+        game.season.name,
+        game.share_token,
+        game.stake,
+        game.rules,
+        address,
+    )
+    return _key(
+        "game-page",
+        game.pk,
+        game.version,
+        viewer.pk,
+        is_owner,
+        translation.get_language(),
+        hashlib.sha256(repr(shown).encode()).hexdigest(),
+    )
+
+
+def season_page_key(
+    season: Season,
+    *,
+    seasons: Sequence[Season],
+    viewer: AbstractBaseUser,
+    is_owner: bool,
+    address: str,
+) -> str:
+    """A season's whole page as `viewer` sees it (scoring/views/seasons.py): besides what its
+    version covers, the season's own fields, its club's name and currency, the club's
+    `seasons` (the page's menu of them) and the page's own address (sort and page, and where
+    the language form comes back to). `season` must come with its club."""
+    club = season.club
+    shown = (
+        club.name,
+        club.currency,
+        season.name,
+        season.starts_on,
+        season.ends_on,
+        season.is_current,
+        season.rules,
+        season.stake,
+        [(other.pk, other.name, other.is_current) for other in seasons],
+        address,
+    )
+    return _key(
+        "season-page",
+        season.pk,
+        season.version,
+        viewer.pk,
+        is_owner,
+        translation.get_language(),
+        hashlib.sha256(repr(shown).encode()).hexdigest(),
     )
 
 

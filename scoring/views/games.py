@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +21,7 @@ from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_v
 from scoring.models import Game
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import render_game
+from scoring.views.pages import kept_game_page, render_game
 
 
 @login_required
@@ -84,12 +85,16 @@ def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
+@read_snapshot()  # the game's version and the page kept under it, of one moment
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     undone = request.session.pop(UNDONE.format(game=game.pk), None)
-    if undone is None:
+    if undone is not None:
+        return render_game(request, game, typed=undone["values"], typed_for=undone["number"])
+    # A page saying something for this once (a message), or only the live part, is made anew.
+    if request.htmx or len(get_messages(request)):
         return render_game(request, game)
-    return render_game(request, game, typed=undone["values"], typed_for=undone["number"])
+    return kept_game_page(request, game)
 
 
 @login_required

@@ -5,14 +5,19 @@ a season's table and games."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Mapping
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.template.defaultfilters import urlencode
+from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
+from common.page_cache import page_with_holes
 from rules.options import Finish
 from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
@@ -45,6 +50,76 @@ def render_game(
     `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
     in a form that can't be used as it was, or of a deal just undone; `typed_for` is the
     number of the deal they were for, and they are left out if the next deal is another."""
+    context = game_context(
+        request,
+        game,
+        form=form,
+        notice=notice,
+        refusal=refusal,
+        stake_form=stake_form,
+        typed=typed,
+        typed_for=typed_for,
+    )
+    template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
+    return render(request, template, context)
+
+
+def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The whole game page as a member opens it, from the copy kept for them under the game's
+    version (common/page_cache.py): between two deals, a reload, a second phone of theirs or a
+    phone back from sleep costs no rendering. Call it in the `read_snapshot()` `game` was read
+    in, so that the copy kept under its version is of that version.
+
+    The holes: the CSRF token, the deal form's one-time token and the poll's pass."""
+    user = request.user
+    caching.remember_version(game.pk, game.version)  # for the polls of the page shown
+
+    def render_page(markers: Mapping[str, str]) -> str:
+        context = game_context(request, game, token=markers["token"])
+        context |= {"csrf_token": markers["csrf"], "poll_token": markers["poll"]}
+        return render_to_string("scoring/game.html", context, request)
+
+    fills = {
+        "csrf": lambda: get_token(request),
+        "token": lambda: str(uuid.uuid4()),
+        # Its one place is a query string, where the template quotes it.
+        "poll": lambda: urlencode(poll_token(user, game.pk)),
+    }
+    key = caching.game_page_key(
+        game,
+        viewer=user,
+        is_owner=permissions.is_owner(game.club, user),
+        address=request.build_absolute_uri(),
+    )
+    return HttpResponse(page_with_holes(key, render_page, fills))
+
+
+def kept_page(
+    request: HttpRequest, key: str, template: str, context: Callable[[], dict[str, object]]
+) -> HttpResponse:
+    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py),
+    rendered with `context()` if it isn't; its one hole the CSRF token of its forms."""
+
+    def render_page(markers: Mapping[str, str]) -> str:
+        return render_to_string(template, context() | {"csrf_token": markers["csrf"]}, request)
+
+    return HttpResponse(page_with_holes(key, render_page, {"csrf": lambda: get_token(request)}))
+
+
+def game_context(
+    request: HttpRequest,
+    game: Game,
+    *,
+    form: DealForm | None = None,
+    notice: str = "",
+    refusal: str = "",
+    stake_form: StakeForm | None = None,
+    typed: dict[str, object] | None = None,
+    typed_for: int | None = None,
+    token: object = None,
+) -> dict[str, object]:
+    """What templates/scoring/game.html shows (see `render_game`); `token` is the fresh deal
+    form's one-time token (a new one if None)."""
     board = load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
@@ -52,10 +127,11 @@ def render_game(
     if game.is_finished:
         form = None
     elif form is None:
-        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
+        token = uuid.uuid4() if token is None else token
+        initial = (typed or {}) | {"number": board.next_number, "token": token}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
-    context = board_context(
+    return board_context(
         game, board=board, shared=False, form_number=form_number, viewer=request.user
     ) | {
         "club": game.club,
@@ -72,8 +148,6 @@ def render_game(
         "stake_form": stake_form or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
     }
-    template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
-    return render(request, template, context)
 
 
 def board_context(

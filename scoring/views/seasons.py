@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -14,11 +15,11 @@ from django.views.decorators.vary import vary_on_headers
 from common.http import HtmxHttpRequest
 from scoring import caching, selectors, services
 from scoring.forms import HouseRulesForm, SeasonForm
-from scoring.models import shown_stake
+from scoring.models import Season, shown_stake
 from scoring.presenters.settlements import season_settlement
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import render_standings, season_context, standings_of
+from scoring.views.pages import kept_page, render_standings, season_context, standings_of
 
 
 @login_required
@@ -29,7 +30,31 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     # Whether the season has a history comes with the season itself: most never have one, and
     # then nothing more is read for it.
     season = selectors.member_season_with_history_flag(request.user, season_id)
-    context = season_context(request, season) | {
+    # The club's seasons, read once: the page's menu of them, and what its kept copy is kept
+    # under.
+    seasons = list(season.club.seasons.all())
+    # The standings table alone (a tap on a column heading), or a page saying something for
+    # this once (a message), is made anew; else the page kept for this version of the season.
+    if request.htmx or len(get_messages(request)):
+        context = season_page_context(request, season, seasons)
+        return render_standings(request, "scoring/season.html", context)
+    key = caching.season_page_key(
+        season,
+        seasons=seasons,
+        viewer=request.user,
+        is_owner=permissions.is_owner(season.club, request.user),
+        address=request.build_absolute_uri(),
+    )
+    return kept_page(
+        request, key, "scoring/season.html", lambda: season_page_context(request, season, seasons)
+    )
+
+
+def season_page_context(
+    request: HttpRequest, season: Season, seasons: list[Season]
+) -> dict[str, object]:
+    return season_context(request, season) | {
+        "seasons": seasons,
         "settlement": SimpleLazyObject(lambda: season_settlement(season)),
         "season_stake": shown_stake(season.stake),
         "settlement_key": caching.season_settlement_key(season),
@@ -39,7 +64,6 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
             lambda: selectors.recent_season_changes(season) if season.has_history else []
         ),
     }
-    return render_standings(request, "scoring/season.html", context)
 
 
 @login_required

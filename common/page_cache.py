@@ -1,0 +1,44 @@
+"""Whole pages kept rendered, with holes for what each request must get anew.
+
+A page that many requests show alike (the game page between two deals, a season's standings)
+is rendered once, with a random marker in each place that can't be shared: the CSRF token, a
+form's one-time token, a signed pass. The copy is kept in the default cache (Redis where there
+is one), and every request gets it with each marker replaced by its own value. Rendering the
+page is most of its cost; the replacing is a few string scans.
+
+The key must hold everything the page shows (the caller's business: scoring/caching.py builds
+them), and a hole's fill must be its value as its place in the page writes it (escaped or
+quoted there as the template would have). Markers are hex, which no escaping changes, so a
+marker is found wherever the template put it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+
+from django.core.cache import cache
+
+# Long enough for a quiet table; a change of version makes a new key long before.
+PAGE_SECONDS = 15 * 60
+
+
+def page_with_holes(
+    key: str,
+    render: Callable[[Mapping[str, str]], str],
+    fills: Mapping[str, Callable[[], str]],
+) -> str:
+    """The page kept under `key` (rendered by `render` with a marker for each hole if there is
+    none), each hole filled by its `fills` entry, called once for this request."""
+    kept = cache.get(key)
+    # A copy made by other code than this (a deploy since) may have other holes.
+    if kept is None or kept[1].keys() != fills.keys():
+        markers = {name: secrets.token_hex(16) for name in fills}
+        html = render(markers)
+        cache.set(key, (html, markers), PAGE_SECONDS)
+    else:
+        html, markers = kept
+    for name, marker in markers.items():
+        if marker in html:
+            html = html.replace(marker, fills[name]())
+    return html
