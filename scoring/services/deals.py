@@ -29,6 +29,7 @@ from scoring.services.totals import (
     lock_game,
     normalised,
     recompute,
+    recompute_appended,
     refresh_from,
     replay_facts,
     scored_deal,
@@ -123,7 +124,7 @@ def _record_deal(
         )
         store_scores(deal, seats, scored)
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
-        recompute(locked)
+        recompute_appended(locked, seats, deal, scored)
     return deal, locked
 
 

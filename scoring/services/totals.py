@@ -1,8 +1,9 @@
 """What a game's deals add up to, and the steps every write on a game shares.
 
-`recompute` is the one function that writes a game's derived fields (seat totals, status,
-winner, end time, version); the rest read the deals as the rules engine reads them, lock the
-game's row and hand what was written back to the caller's copy of the game.
+`recompute` writes a game's derived fields (seat totals, status, winner, end time, version)
+from all its deals; `recompute_appended` does the same for a deal just added after the last,
+from the stored figures and that deal alone. The rest read the deals as the rules engine reads
+them, lock the game's row and hand what was written back to the caller's copy of the game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.db.models import Max
 from rules.deal_options import Scoring
 from rules.deal_score import DealRefused, ScoredDeal, score_deal
 from rules.options import TwosRule
-from rules.penalties import DealResult, GameReplay, replay
+from rules.penalties import DealResult, GameReplay, outcome, replay
 from rules.ruleset import RuleSet
 from scoring.caching import game_changed
 from scoring.models import Deal, DealScore, Game, GameChange, Seat
@@ -77,6 +78,38 @@ def recompute(game: Game) -> GameReplay:
         game.finished_at = None
     game_changed(game, saving=["status", "winner", "finished_at"])
     return replayed
+
+
+def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: ScoredDeal) -> None:
+    """`recompute` after `deal` (scored as `scored`) was added after the last deal of a game
+    still going on, without reading and replaying every deal: each deal is scored on its own,
+    so the seats' stored figures plus this deal's are what a replay would give. Same
+    transaction, locked game row and fresh `seats` (read under the lock) as `recompute`.
+    """
+    assert not game.is_finished, "a finished game takes no more deals"
+    rules = game.ruleset
+    counts_cards = rules.scoring in (Scoring.CARDS_LEFT, Scoring.PUSOY_DOS)
+    for position, seat in enumerate(seats):
+        seat.total += scored.penalties[position]
+        seat.deals_played += 1
+        won = scored.winner == position
+        seat.deals_won += won
+        caught = (
+            not won
+            and scored.cards_left is not None
+            and scored.cards_left[position] == rules.hand_size
+        )
+        seat.thirteens = (seat.thirteens or 0) + caught if counts_cards else None
+    Seat.objects.bulk_update(seats, list(SEAT_FIGURES))
+    standing = outcome(
+        [seat.total for seat in seats], rules, deals_played=deal.number, ended=game.ended
+    )
+    if standing.finished:
+        assert standing.winner is not None
+        game.status = Game.Status.FINISHED
+        game.winner_id = seats[standing.winner].player_id
+        game.finished_at = deal.recorded_at
+    game_changed(game, saving=["status", "winner", "finished_at"])
 
 
 def lock_game(game: Game) -> Game:
