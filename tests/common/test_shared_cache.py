@@ -126,3 +126,16 @@ def test_a_key_prefix_with_wildcards_clears_only_its_own_keys(db, settings):
     assert starred.get("board") is None
     assert other.get("board") == "other"
     other.clear()
+
+
+@pytest.mark.redis
+def test_one_redis_client_serves_every_call_and_thread(db):
+    """Django's makes one per call, which cost more than the call (issue 16)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    first = cache._cache.get_client(write=True)
+    assert cache._cache.get_client(write=False) is first
+    with ThreadPoolExecutor(8) as threads:
+        list(threads.map(lambda n: cache.set(f"n{n}", n), range(40)))
+        assert list(threads.map(lambda n: cache.get(f"n{n}"), range(40))) == list(range(40))
+    assert cache._cache.get_client(write=True) is first
