@@ -25,17 +25,19 @@ PAGE_SECONDS = 15 * 60
 
 def page_with_holes(
     key: str,
-    render: Callable[[Mapping[str, str]], str],
+    render: Callable[[Mapping[str, str]], tuple[str, str]],
     fills: Mapping[str, Callable[[], str]],
 ) -> str:
-    """The page kept under `key` (rendered by `render` with a marker for each hole if there is
-    none), each hole filled by its `fills` entry, called once for this request."""
+    """The page kept under `key`, each hole filled by its `fills` entry, called once for this
+    request. If there is none, `render` makes it with a marker for each hole, and says the key
+    of what it shows: the page is kept under that one, which is `key` unless what the page
+    shows has changed since `key` was made (a newer version; the next request asks for that)."""
     kept = cache.get(key)
     # A copy made by other code than this (a deploy since) may have other holes.
     if kept is None or kept[1].keys() != fills.keys():
         markers = {name: secrets.token_hex(16) for name in fills}
-        html = render(markers)
-        cache.set(key, (html, markers), PAGE_SECONDS)
+        html, shown = render(markers)
+        cache.set(shown, (html, markers), PAGE_SECONDS)
     else:
         html, markers = kept
     for name, marker in markers.items():

@@ -32,6 +32,7 @@ from django.db.models import (
     Value,
 )
 from django.db.models.functions import Cast, Coalesce
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring.models import (
@@ -81,16 +82,19 @@ def member_season(
     )
 
 
-def member_season_with_history_flag(user: AbstractBaseUser, season_id: int) -> Season:
-    """The season with `has_history`: whether it has a history comes with the season itself,
-    since most never have one, and then nothing more is read for it."""
-    return member_season(
-        user,
-        season_id,
-        Season.objects.annotate(
-            has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk")))
-        ),
+def member_season_and_menu(user: AbstractBaseUser, season_id: int) -> tuple[Season, list[Season]]:
+    """The season, if `user` is a member of its club, and its club's seasons (the season's page
+    lists them), in one query. Each comes with `has_history`: whether it has a history comes
+    with the season itself, since most never have one, and then nothing more is read for it."""
+    seasons = list(
+        Season.objects.filter(club__seasons=season_id, club__memberships__user=user)
+        .select_related("club")
+        .annotate(has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk"))))
     )
+    for season in seasons:
+        if season.pk == season_id:
+            return season, seasons
+    raise Http404
 
 
 def member_player(user: AbstractBaseUser, player_id: int) -> Player:

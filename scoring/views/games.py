@@ -85,7 +85,6 @@ def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-@read_snapshot()  # the game's version and the page kept under it, of one moment
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     undone = request.session.pop(UNDONE.format(game=game.pk), None)

@@ -67,17 +67,21 @@ def render_game(
 def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """The whole game page as a member opens it, from the copy kept for them under the game's
     version (common/page_cache.py): between two deals, a reload, a second phone of theirs or a
-    phone back from sleep costs no rendering. Call it in the `read_snapshot()` `game` was read
-    in, so that the copy kept under its version is of that version.
+    phone back from sleep costs no rendering, and no snapshot: the game read to check the
+    member's access gives the version.
 
     The holes: the CSRF token, the deal form's one-time token and the poll's pass."""
     user = request.user
-    caching.remember_version(game.pk, game.version)  # for the polls of the page shown
+    is_owner = permissions.is_owner(game.club, user)
+    address = request.build_absolute_uri()
 
-    def render_page(markers: Mapping[str, str]) -> str:
-        context = game_context(request, game, token=markers["token"])
-        context |= {"csrf_token": markers["csrf"], "poll_token": markers["poll"]}
-        return render_to_string("scoring/game.html", context, request)
+    def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
+        with read_snapshot():
+            context = game_context(request, game, token=markers["token"])
+            context |= {"csrf_token": markers["csrf"], "poll_token": markers["poll"]}
+            html = render_to_string("scoring/game.html", context, request)
+        shown = context["game"]  # as read in the snapshot: maybe newer than `game`
+        return html, caching.game_page_key(shown, viewer=user, is_owner=is_owner, address=address)
 
     fills = {
         "csrf": lambda: get_token(request),
@@ -85,23 +89,23 @@ def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
         # Its one place is a query string, where the template quotes it.
         "poll": lambda: urlencode(poll_token(user, game.pk)),
     }
-    key = caching.game_page_key(
-        game,
-        viewer=user,
-        is_owner=permissions.is_owner(game.club, user),
-        address=request.build_absolute_uri(),
-    )
+    key = caching.game_page_key(game, viewer=user, is_owner=is_owner, address=address)
     return HttpResponse(page_with_holes(key, render_page, fills))
 
 
 def kept_page(
-    request: HttpRequest, key: str, template: str, context: Callable[[], dict[str, object]]
+    request: HttpRequest, key: str, template: str, page: Callable[[], tuple[dict, str]]
 ) -> HttpResponse:
-    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py),
-    rendered with `context()` if it isn't; its one hole the CSRF token of its forms."""
+    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py);
+    if it isn't, `page()` gives the context to render it with and the key of what it shows,
+    both read in one `read_snapshot()`, the rendering too. Its one hole is the CSRF token of
+    its forms."""
 
-    def render_page(markers: Mapping[str, str]) -> str:
-        return render_to_string(template, context() | {"csrf_token": markers["csrf"]}, request)
+    def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
+        with read_snapshot():
+            context, shown = page()
+            html = render_to_string(template, context | {"csrf_token": markers["csrf"]}, request)
+        return html, shown
 
     return HttpResponse(page_with_holes(key, render_page, {"csrf": lambda: get_token(request)}))
 

@@ -24,30 +24,32 @@ from scoring.views.pages import kept_page, render_standings, season_context, sta
 
 @login_required
 @require_GET
-@read_snapshot()
 @vary_on_headers("HX-Request")
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    # Whether the season has a history comes with the season itself: most never have one, and
-    # then nothing more is read for it.
-    season = selectors.member_season_with_history_flag(request.user, season_id)
-    # The club's seasons, read once: the page's menu of them, and what its kept copy is kept
-    # under.
-    seasons = list(season.club.seasons.all())
+    """A season's standings and games, from the copy kept under the season's version if there
+    is one (see `kept_page`): what is read to check the member's access gives the version."""
     # The standings table alone (a tap on a column heading), or a page saying something for
     # this once (a message), is made anew; else the page kept for this version of the season.
     if request.htmx or len(get_messages(request)):
-        context = season_page_context(request, season, seasons)
-        return render_standings(request, "scoring/season.html", context)
-    key = caching.season_page_key(
-        season,
-        seasons=seasons,
-        viewer=request.user,
-        is_owner=permissions.is_owner(season.club, request.user),
-        address=request.build_absolute_uri(),
-    )
-    return kept_page(
-        request, key, "scoring/season.html", lambda: season_page_context(request, season, seasons)
-    )
+        with read_snapshot():
+            season, seasons = selectors.member_season_and_menu(request.user, season_id)
+            context = season_page_context(request, season, seasons)
+            return render_standings(request, "scoring/season.html", context)
+    season, seasons = selectors.member_season_and_menu(request.user, season_id)
+    is_owner = permissions.is_owner(season.club, request.user)
+    address = request.build_absolute_uri()
+
+    def page_key(season: Season, seasons: list[Season]) -> str:
+        return caching.season_page_key(
+            season, seasons=seasons, viewer=request.user, is_owner=is_owner, address=address
+        )
+
+    def page() -> tuple[dict[str, object], str]:
+        # Read again in the snapshot the page is rendered in: its version is the page's.
+        season, seasons = selectors.member_season_and_menu(request.user, season_id)
+        return season_page_context(request, season, seasons), page_key(season, seasons)
+
+    return kept_page(request, page_key(season, seasons), "scoring/season.html", page)
 
 
 def season_page_context(

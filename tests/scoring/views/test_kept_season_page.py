@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from scoring import services
-from tests.factories import finish, make_game, make_member
+from tests.factories import finish, make_club, make_game, make_member, make_user
 from tests.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -67,3 +67,13 @@ def test_the_owner_and_a_member_each_see_their_own_page(owner_client, club):
     phone = Client()
     phone.force_login(make_member(club, "bo"))
     assert "Start a new season" not in text(phone.get(f"/seasons/{season.pk}/"))
+
+
+def test_the_menu_lists_the_clubs_own_seasons_alone(owner_client, owner, club):
+    other = make_club(make_user("olga"), name="Olga's table")
+    services.start_season(
+        club=other, name="Elsewhere", starts_on=datetime.date.today(), by=other.owner
+    )
+    page = text(owner_client.get(f"/seasons/{club.seasons.get().pk}/"))
+    assert "Season 1" in page
+    assert "Elsewhere" not in page
