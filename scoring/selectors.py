@@ -20,11 +20,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import (
     CharField,
     Count,
-    Exists,
     F,
     Max,
     Min,
-    OuterRef,
     Prefetch,
     Q,
     QuerySet,
@@ -84,12 +82,11 @@ def member_season(
 
 def member_season_and_menu(user: AbstractBaseUser, season_id: int) -> tuple[Season, list[Season]]:
     """The season, if `user` is a member of its club, and its club's seasons (the season's page
-    lists them), in one query. Each comes with `has_history`: whether it has a history comes
-    with the season itself, since most never have one, and then nothing more is read for it."""
+    lists them), in one query."""
     seasons = list(
-        Season.objects.filter(club__seasons=season_id, club__memberships__user=user)
-        .select_related("club")
-        .annotate(has_history=Exists(SeasonChange.objects.filter(season=OuterRef("pk"))))
+        Season.objects.filter(club__seasons=season_id, club__memberships__user=user).select_related(
+            "club"
+        )
     )
     for season in seasons:
         if season.pk == season_id:

@@ -62,9 +62,7 @@ def season_page_context(
         "settlement_key": caching.season_settlement_key(season),
         "history_key": caching.season_history_key(season),
         # Read only when the page's cached copy (under the season's version) is missing.
-        "changes": SimpleLazyObject(
-            lambda: selectors.recent_season_changes(season) if season.has_history else []
-        ),
+        "changes": SimpleLazyObject(lambda: selectors.recent_season_changes(season)),
     }
 
 

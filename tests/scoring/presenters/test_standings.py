@@ -213,8 +213,8 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
     # The season with its club's seasons is read twice: to find the page kept for the season's
-    # version (none yet), then in the snapshot the page is rendered in.
-    with django_assert_num_queries(8 + who_is_asking(first=True)):
+    # version (none yet), then in the snapshot the page is rendered in, with its history.
+    with django_assert_num_queries(9 + who_is_asking(first=True)):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     # Again: the page kept under the season's version; only access is checked.
     with django_assert_num_queries(1 + who_is_asking()):
