@@ -180,29 +180,30 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
     }
-    # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
-    CACHES["game_versions"] = CACHES["default"]
-    # Sessions are read from the cache and written through to the database: any server can
-    # read one without a query, and logging out deletes it from both, for every server.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    # How long a server trusts the shared cache's copy of an account: each save of the account
-    # replaces it at once; this only bounds changes made behind Django's back (raw SQL).
-    CACHED_USER_SECONDS = 300
+    CACHES["shared"] = CACHES["default"]
 else:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        # Each game's version, for the polls that ask whether it changed (scoring/caching.py).
-        # Unlike a rendered page it must be the same for every worker, or a worker would go on
-        # answering "nothing new" after another recorded a deal: files shared on this machine.
-        "game_versions": {
+        # Unlike a rendered page, what is kept here must be the same for every worker: files
+        # every worker on this machine reads (a worker's own memory would go on trusting a
+        # session logged out, or answering "nothing new" after a deal, in another).
+        "shared": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(VAR_DIR / "game-versions"),
+            "LOCATION": str(VAR_DIR / "shared-cache"),
             "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
     }
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
-    CACHED_USER_SECONDS = 0  # a worker's own copy could outlive a change made in another
+# The `shared` cache holds what every worker of every server must see alike: each game's
+# version, for the polls that ask whether it changed (scoring/caching.py), the poll passes'
+# series (scoring/poll_tokens.py), sessions and signed-in accounts. Sessions are read from it
+# and written through to the database: a request needs no query to know its session, logging
+# out deletes it from both for every worker, and an entry culled or lost is read again.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "shared"
+# How long a worker trusts the shared cache's copy of an account: each save of the account
+# replaces it at once; this only bounds changes made behind Django's back (raw SQL).
+CACHED_USER_SECONDS = 300
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,10 +1,11 @@
 """The signed-in account, read from the shared cache instead of the database on each request.
 
-Django loads `request.user` by its id on every request that looks at it. With a cache every
-server shares (REDIS_URL, `CACHED_USER_SECONDS` > 0) this backend keeps the account there, so
-a request with a cached session needs no database read to know who is asking. Without one it
-is Django's ModelBackend exactly: a cache of each worker's own would go on trusting an account
-another worker had just changed.
+Django loads `request.user` by its id on every request that looks at it. This backend keeps the
+account in the cache every worker shares (the `shared` alias: Redis, or without REDIS_URL files
+every worker on the machine reads), so a request with a cached session needs no database read
+to know who is asking. With `CACHED_USER_SECONDS` at 0 it is Django's ModelBackend exactly. A
+cache of each worker's own would never do: it would go on trusting an account another worker
+had just changed.
 
 Every save or deletion of an account makes its cached copy worthless everywhere at once, so a
 password change or a deactivation still ends the account's other sessions on the next request
@@ -26,7 +27,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import transaction
 
 # What login() stores in the session for an account signed in without a password check (after
@@ -49,6 +50,7 @@ class CachedUserBackend(ModelBackend):
         if not caching():
             return super().get_user(user_id)
         token_key, copy_key = _keys(user_id)
+        cache = caches["shared"]
         found = cache.get_many([token_key, copy_key])
         token, copy = found.get(token_key), found.get(copy_key)
         if token is not None and copy is not None and copy[0] == token:
@@ -76,6 +78,7 @@ def account_changed(user_id: object) -> None:
     if not caching():
         return
     token_key, _ = _keys(user_id)
+    cache = caches["shared"]
     cache.set(token_key, secrets.token_hex(8), timeout=None)
     transaction.on_commit(lambda: cache.set(token_key, secrets.token_hex(8), timeout=None))
 

@@ -11,7 +11,7 @@ belongs to, which every key holds too, in the transaction that changes it:
 - `seasons_changed`: a season gained or lost a game, or its rules or stake changed;
 - `player_renamed`, `account_renamed`: a name the admin changed, on every game showing it.
 
-Each game's version is also kept in the `game_versions` cache (Redis where there is one, else
+Each game's version is also kept in the `shared` cache (Redis where there is one, else
 files every worker on the machine reads), so that a poll asking "anything new since version
 v?" is answered without the database (scoring/views/live.py). A change puts the new version
 there as it counts it up, and again once it commits. Before the commit a poll then finds a
@@ -139,27 +139,27 @@ def game_version_key(game_id: int) -> str:
 
 def known_version(game_id: int) -> int | None:
     """The game's version as the last change left it; None: not known here, ask the database."""
-    return caches["game_versions"].get(game_version_key(game_id))
+    return caches["shared"].get(game_version_key(game_id))
 
 
 def remember_version(game_id: int, version: int) -> None:
     """A version just read from the database, kept unless a writer has put one there (see the
     module's docstring)."""
-    caches["game_versions"].add(game_version_key(game_id), version, timeout=VERSION_SECONDS)
+    caches["shared"].add(game_version_key(game_id), version, timeout=VERSION_SECONDS)
 
 
 def _publish_version(game_id: int, version: int) -> None:
     """Say the game is at `version`, now and again when the transaction commits."""
     key = game_version_key(game_id)
-    caches["game_versions"].set(key, version, timeout=VERSION_SECONDS)
+    caches["shared"].set(key, version, timeout=VERSION_SECONDS)
     transaction.on_commit(
-        lambda: caches["game_versions"].set(key, version, timeout=VERSION_SECONDS)
+        lambda: caches["shared"].set(key, version, timeout=VERSION_SECONDS)
     )
 
 
 def game_gone(game_id: int) -> None:
     """A deleted game's version is forgotten: its polls take the long way and are told so."""
-    transaction.on_commit(lambda: caches["game_versions"].delete(game_version_key(game_id)))
+    transaction.on_commit(lambda: caches["shared"].delete(game_version_key(game_id)))
 
 
 # Marking changed

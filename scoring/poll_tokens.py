@@ -39,10 +39,10 @@ def _series_key(user_id: object) -> str:
 def series(user_id: object) -> str:
     """The member's current pass series (a new one if the cache has none)."""
     key = _series_key(user_id)
-    found = caches["game_versions"].get(key)
+    found = caches["shared"].get(key)
     if found is None:
-        caches["game_versions"].add(key, secrets.token_hex(4), timeout=None)
-        found = caches["game_versions"].get(key)
+        caches["shared"].add(key, secrets.token_hex(4), timeout=None)
+        found = caches["shared"].get(key)
     return found
 
 
@@ -50,9 +50,9 @@ def passes_withdrawn(user_id: object) -> None:
     """No pass given to the member so far is taken any more (call it in the transaction that
     takes their membership away)."""
     key = _series_key(user_id)
-    caches["game_versions"].set(key, secrets.token_hex(4), timeout=None)
+    caches["shared"].set(key, secrets.token_hex(4), timeout=None)
     transaction.on_commit(
-        lambda: caches["game_versions"].set(key, secrets.token_hex(4), timeout=None)
+        lambda: caches["shared"].set(key, secrets.token_hex(4), timeout=None)
     )
 
 
@@ -72,7 +72,7 @@ def pass_good(token: str, game_id: int) -> bool:
     found = _read(token)
     if found is None or found[1] != game_id:
         return False
-    return caches["game_versions"].get(_series_key(found[0])) == found[2]
+    return caches["shared"].get(_series_key(found[0])) == found[2]
 
 
 def nothing_new(request: HttpRequest, game_id: int) -> bool:
@@ -82,7 +82,7 @@ def nothing_new(request: HttpRequest, game_id: int) -> bool:
     if found is None or found[1] != game_id:
         return False
     version_key, series_key = caching.game_version_key(game_id), _series_key(found[0])
-    known = caches["game_versions"].get_many([version_key, series_key])
+    known = caches["shared"].get_many([version_key, series_key])
     shown = request.GET.get("v")
     return shown == str(known.get(version_key)) and known.get(series_key) == found[2]
 

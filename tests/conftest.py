@@ -42,9 +42,9 @@ def own_cache_keys(tmp_path_factory):
     from django.conf import settings
 
     if not settings.REDIS_URL:
-        versions = settings.CACHES["game_versions"]
-        own = {**versions, "LOCATION": str(tmp_path_factory.mktemp("game-versions"))}
-        with override_settings(CACHES={**settings.CACHES, "game_versions": own}):
+        shared = settings.CACHES["shared"]
+        own = {**shared, "LOCATION": str(tmp_path_factory.mktemp("shared-cache"))}
+        with override_settings(CACHES={**settings.CACHES, "shared": own}):
             yield
         return
     run = f"test-run-{secrets.token_hex(4)}"

@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 import uuid
 
-from django.conf import settings
-
 from scoring.models import Game
 
 # The headers htmx sends when the deal form posts into the game's live part.
@@ -44,9 +42,7 @@ def text(response) -> str:
 
 
 def who_is_asking(*, first: bool = False) -> int:
-    """The queries a signed-in request makes to know who is asking: the session and the account,
-    both from the database; or, with a shared cache (REDIS_URL), none, but for the account on
-    the first request after logging in (its copy is cached by that request)."""
-    if not settings.REDIS_URL:
-        return 2
+    """The queries a signed-in request makes to know who is asking: none, the session and the
+    account being in the shared cache, but for the account on the first request after logging
+    in (its copy is cached by that request)."""
     return 1 if first else 0

@@ -1,8 +1,8 @@
 """The signed-in account read from the cache (common/cached_user.py): no query for it once it is
 cached, and never a copy older than the account's last save.
 
-On with a shared cache (REDIS_URL) and off without one; these tests turn it on over the cache
-the run has, so they hold with and without Redis (tests/test_two_servers.py has two servers
+In the cache every worker shares (Redis with REDIS_URL, else files on the machine), so these
+hold with and without Redis (tests/test_two_servers.py has two servers
 sharing one Redis).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import HASH_SESSION_KEY, get_user_model
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -97,12 +97,12 @@ def test_a_copy_written_after_the_account_changed_is_never_used(user):
     carries the token of before the save, so the next reader goes to the database."""
     backend = CachedUserBackend()
     before = backend.get_user(user.pk)
-    stale_copy = cache.get(f"account:{user.pk}")
+    stale_copy = caches["shared"].get(f"account:{user.pk}")
     assert stale_copy[1].password == before.password
 
     user.set_password("another long passphrase 8")
     user.save()
-    cache.set(f"account:{user.pk}", stale_copy)  # the late reader's write
+    caches["shared"].set(f"account:{user.pk}", stale_copy)  # the late reader's write
 
     assert backend.get_user(user.pk).password == user.password
 
@@ -117,8 +117,8 @@ def test_a_copy_read_before_the_change_committed_is_dropped_at_the_commit(
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         user.set_password("another long passphrase 8")
         user.save()
-        token = cache.get(f"account:{user.pk}:token")
-        cache.set(f"account:{user.pk}", (token, old))  # what that other reader caches
+        token = caches["shared"].get(f"account:{user.pk}:token")
+        caches["shared"].set(f"account:{user.pk}", (token, old))  # what that other reader caches
         assert backend.get_user(user.pk).password == old.password
     assert backend.get_user(user.pk).password == user.password
 
@@ -128,10 +128,10 @@ def test_a_lost_token_is_never_taken_for_the_old_one(user):
     cached before carries."""
     backend = CachedUserBackend()
     backend.get_user(user.pk)
-    copy = cache.get(f"account:{user.pk}")
-    cache.delete(f"account:{user.pk}:token")
+    copy = caches["shared"].get(f"account:{user.pk}")
+    caches["shared"].delete(f"account:{user.pk}:token")
     get_user_model().objects.filter(pk=user.pk).update(first_name="Renamed")
-    cache.set(f"account:{user.pk}", copy)
+    caches["shared"].set(f"account:{user.pk}", copy)
 
     assert backend.get_user(user.pk).first_name == "Renamed"
 
@@ -141,4 +141,4 @@ def test_an_account_that_is_gone_is_nobody(user):
     gone = user.pk
     user.delete()
     assert backend.get_user(gone) is None
-    assert cache.get(f"account:{gone}") is None
+    assert caches["shared"].get(f"account:{gone}") is None

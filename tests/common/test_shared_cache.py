@@ -23,6 +23,7 @@ def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess
     script = (
         "from django.conf import settings;"
         "print(settings.CACHES['default']['BACKEND']);"
+        "print(settings.CACHES['shared']['BACKEND']);"
         "print(settings.SESSION_ENGINE);"
         "print(settings.CACHED_USER_SECONDS)"
     )
@@ -42,13 +43,14 @@ def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess
     )
 
 
-def test_without_redis_each_worker_has_its_own_cache_and_sessions_are_in_the_database(tmp_path):
+def test_without_redis_pages_are_each_workers_and_sessions_and_accounts_the_machines(tmp_path):
     found = site_settings(tmp_path)
     assert found.returncode == 0, found.stderr
     assert found.stdout.split() == [
         "django.core.cache.backends.locmem.LocMemCache",
-        "django.contrib.sessions.backends.db",
-        "0",
+        "django.core.cache.backends.filebased.FileBasedCache",
+        "django.contrib.sessions.backends.cached_db",
+        "300",
     ]
 
 
@@ -56,6 +58,7 @@ def test_with_redis_the_cache_sessions_and_accounts_are_shared(tmp_path):
     found = site_settings(tmp_path, REDIS_URL="redis://127.0.0.1:6379/0")
     assert found.returncode == 0, found.stderr
     assert found.stdout.split() == [
+        "common.shared_cache.DatabaseScopedRedisCache",
         "common.shared_cache.DatabaseScopedRedisCache",
         "django.contrib.sessions.backends.cached_db",
         "300",
