@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.deal_options import DECK_SIZE, DrawOnPass, Scoring
-from rules.i18n import gettext, pgettext
+from rules.i18n import gettext, list_of, pgettext
 from rules.options import TwosRule
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
@@ -239,7 +239,7 @@ def and_list(items: list[str]) -> str:
     """ "Ann", "Ann and Ben", "Ann, Ben and Cara"."""
     if len(items) == 1:
         return items[0]
-    return gettext("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
+    return gettext("%(items)s and %(last)s") % {"items": list_of(items[:-1]), "last": items[-1]}
 
 
 def last_play_problems(last_play_twos: int) -> list[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rules.cards import Card
 from rules.i18n import gettext as _
+from rules.i18n import list_of
 from rules.plays import NotAPlay, Play, can_open, classify, overlapping
 from rules.ruleset import DEFAULT_RULES, RuleSet
 
@@ -53,7 +54,7 @@ def overlap_problem(a: tuple[Card, ...], b: tuple[Card, ...]) -> str | None:
     shared = overlapping(a, b)
     if not shared:
         return None
-    names = ", ".join(str(card) for card in shared)
+    names = list_of(str(card) for card in shared)
     if len(shared) == 1:
         message = _(
             "%(cards)s is in both hands: a deck has one of each card, so take it out of one."

@@ -15,7 +15,7 @@ Django side sets it per request (rules.web.middleware), anything else can use `u
 from __future__ import annotations
 
 import gettext as stdlib_gettext
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache
@@ -82,6 +82,18 @@ def pgettext(context: str, message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """`singular` or `plural` as `count` calls for, in the active language."""
     return _catalog(_language.get()).ngettext(singular, plural, count)
+
+
+def list_of(items: Iterable[str]) -> str:
+    """The items one after another as the active language lists them.
+
+    >>> list_of(["9♠", "9♥"])
+    '9♠, 9♥'
+    >>> with use_language("zh-hant"):
+    ...     list_of(["9♠", "9♥"])
+    '9♠、9♥'
+    """
+    return pgettext("list separator", ", ").join(items)
 
 
 def gettext_noop(message: str) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
-from rules.i18n import gettext, ngettext
+from rules.i18n import gettext, list_of, ngettext
 from rules.ruleset import DEFAULT_RULES, RuleSet
 from rules.split import Arrangement, arrangements
 from rules.split_score import CONTROL, LOW_BELOW, Weights
@@ -150,7 +150,7 @@ def facts(arrangement: Arrangement) -> tuple[str, ...]:
     if fives:
         told.append(
             gettext("%(count)s cards in five-card hands: %(kinds)s")
-            % {"count": 5 * len(fives), "kinds": ", ".join(play.kind.label for play in fives)}
+            % {"count": 5 * len(fives), "kinds": list_of(play.kind.label for play in fives)}
         )
     else:
         told.append(gettext("No five-card hands"))

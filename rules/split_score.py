@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
-from rules.i18n import gettext
+from rules.i18n import gettext, list_of
 from rules.plays import Play, classify  # noqa: F401 (the doctests use classify)
 
 PLAY_COST = 10
@@ -140,7 +140,7 @@ def score_parts(plays: Sequence[Play]) -> tuple[ScorePart, ...]:
         parts.append(
             ScorePart(
                 gettext("Five-card hands, more for stronger kinds (%(kinds)s)")
-                % {"kinds": ", ".join(play.kind.label for play in fives)},
+                % {"kinds": list_of(play.kind.label for play in fives)},
                 sum(tier(play) for play in fives),
             )
         )

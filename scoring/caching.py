@@ -152,9 +152,7 @@ def _publish_version(game_id: int, version: int) -> None:
     """Say the game is at `version`, now and again when the transaction commits."""
     key = game_version_key(game_id)
     caches["shared"].set(key, version, timeout=VERSION_SECONDS)
-    transaction.on_commit(
-        lambda: caches["shared"].set(key, version, timeout=VERSION_SECONDS)
-    )
+    transaction.on_commit(lambda: caches["shared"].set(key, version, timeout=VERSION_SECONDS))
 
 
 def game_gone(game_id: int) -> None:

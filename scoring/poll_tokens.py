@@ -51,9 +51,7 @@ def passes_withdrawn(user_id: object) -> None:
     takes their membership away)."""
     key = _series_key(user_id)
     caches["shared"].set(key, secrets.token_hex(4), timeout=None)
-    transaction.on_commit(
-        lambda: caches["shared"].set(key, secrets.token_hex(4), timeout=None)
-    )
+    transaction.on_commit(lambda: caches["shared"].set(key, secrets.token_hex(4), timeout=None))
 
 
 def _read(token: str) -> tuple[str, int, str] | None:

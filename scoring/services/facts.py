@@ -18,6 +18,7 @@ from rules.deal_checks import DealResult
 from rules.deal_score import ScoredDeal, facts_wanted
 from rules.ruleset import RuleSet
 from scoring.models import Deal
+from scoring.wording import list_of
 
 
 def facts_of(
@@ -132,9 +133,9 @@ def described(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> str:
         return _("%(name)s's dragon") % {"name": names[facts.dragon]}
     if facts.order is not None:
         return _("out in this order: %(names)s") % {
-            "names": ", ".join(names[seat] for seat in facts.order)
+            "names": list_of(names[seat] for seat in facts.order)
         }
-    shown = ", ".join(
+    shown = list_of(
         f"{name} {figure}" for name, figure in zip(names, figures(facts, rules), strict=True)
     )
     return pgettext("between the parts of a deal's description", "; ").join(

@@ -1,0 +1,18 @@
+"""Lists said as each language says them (scoring/wording.py): "Ann, Ben and Cy"; in Chinese
+"Ann、Ben 和 Cy", with the enumeration comma."""
+
+from django.utils import translation
+
+from scoring.wording import list_of, names_and
+
+
+def test_lists_in_english():
+    assert list_of(["Cy", "Ann", "Dee"]) == "Cy, Ann, Dee"
+    assert names_and(["Ann"]) == "Ann"
+    assert names_and(["Ann", "Ben", "Cy"]) == "Ann, Ben and Cy"
+
+
+def test_lists_in_chinese_use_the_enumeration_comma():
+    with translation.override("zh-hant"):
+        assert list_of(["Cy", "Ann", "Dee"]) == "Cy、Ann、Dee"
+        assert names_and(["Ann", "Ben", "Cy"]) == "Ann、Ben 和 Cy"
