@@ -1,8 +1,10 @@
 """Request typing and middleware shared by the apps (both import it; it imports neither)."""
 
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
@@ -14,10 +16,13 @@ class HtmxHttpRequest(HttpRequest):
 
 
 class HtmxLoginRedirectMiddleware:
-    """Send htmx requests that need a login to the login page as a whole page.
+    """Send htmx requests that need a login to the login page as a whole page, to come back to
+    the page the phone showed.
 
     htmx follows redirects inside its request, so a session that ran out mid-game would
-    otherwise swap the login form into the middle of the scoreboard.
+    otherwise swap the login form into the middle of the scoreboard. And the login page's
+    `next` is the page (htmx's HX-Current-URL, if it is this site's), not the request: a poll's
+    or a penalty preview's address is a fragment, and a preview's carries the form's fields.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -28,5 +33,8 @@ class HtmxLoginRedirectMiddleware:
         response = self.get_response(request)
         location = response.get("Location", "")
         if request.htmx and response.status_code == 302 and location.startswith(self.login_path):
+            page = request.htmx.current_url_abs_path
+            if page is not None:
+                location = f"{self.login_path}?{urlencode({REDIRECT_FIELD_NAME: page})}"
             return HttpResponseClientRedirect(location)
         return response

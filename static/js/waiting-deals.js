@@ -393,6 +393,7 @@
     let editing = null; // the waiting deal back in the form, by index
     let conflict = null; // the server's answer to deals[0] while the scorekeeper chooses
     let sending = false;
+    let blocked = null; // { why, status }: see game.html
 
     const sum = (list) => list.reduce((a, b) => a + b, 0);
     // What #offline-words' data-say-<name> says, in the page's language.
@@ -596,6 +597,13 @@
       }
       if (!conflict) {
         const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
+        if (blocked) {
+          const why = make("p", said(blocked.why, blocked));
+          if (blocked.status === 0) {
+            why.append(" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login }));
+          }
+          parts.push(why);
+        }
         if (editing !== null) {
           parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
         }
@@ -644,9 +652,18 @@
             method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": token },
             signal: AbortSignal.timeout(10000),
           });
-          if (!response.ok || response.redirected || response.headers.get("HX-Redirect")) {
-            break; // a server error, or logged out: tried again in a moment, or after logging in
+          const status = response.redirected || response.headers.get("HX-Redirect") ? 0 : response.status;
+          if (status === 0 || (status >= 400 && status < 500)) {
+            if (blocked?.status !== status) {
+              blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
+              render();
+            }
+            break;
           }
+          if (!response.ok) {
+            break;
+          }
+          blocked = null;
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
           const refusal = page.querySelector("[role=alert]");
           if (!refusal) {

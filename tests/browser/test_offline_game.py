@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from scoring.models import Game
 from tests.browser.phone import screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded
-from tests.factories import make_club, make_game, make_ruled_game, make_user, record
+from tests.factories import PASSWORD, make_club, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -160,3 +160,25 @@ def test_house_rules_the_phone_cannot_score_keep_one_deal_and_say_why(phone):
     record_deal(page, [0, 5, 6, 7])
     expect(status(page)).to_contain_text("keeps one deal at a time")
     expect(page.locator("tr.waiting")).to_have_count(0)
+
+
+def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(phone, game):
+    """The session ended while the deals waited: the phone says why they don't go and how to
+    send them, and they go after logging in again, back on the game page."""
+    page = phone
+    open_offline(page, game)
+    record_deal(page, FIVE_DEALS[0])
+    record_deal(page, FIVE_DEALS[1])
+    expect(status(page)).to_contain_text("2 deals waiting to send")
+    page.context.clear_cookies(name="sessionid")  # signed out: on another phone, or it expired
+    page.context.set_offline(False)
+    expect(status(page)).to_contain_text("You're signed out", timeout=15_000)
+    expect(status(page)).to_contain_text("2 deals waiting to send")  # still kept
+    screenshot(page, "offline-signed-out")
+    assert recorded(game) == []
+    page.get_by_role("link", name="Log in to send them").click()
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("tr.waiting")).to_have_count(0, timeout=15_000)
+    assert recorded(game) == FIVE_DEALS[:2]
