@@ -20,9 +20,13 @@ needs_postgres = pytest.mark.skipif(
 )
 
 
-def at_once(*actions: Callable[[], object]) -> list[str]:
-    """Run the actions at the same moment; what each ended with: "done: …", "refused: …" or
-    "failed: …"."""
+def at_once(
+    *actions: Callable[[], object],
+    refusals: tuple[type[Exception], ...] = (services.ScoringError,),
+    seconds: float = 30,
+) -> list[str]:
+    """Run the actions at the same moment; what each ended with, in their order: "done: …",
+    "refused: …" (one of `refusals`, with its message) or "failed: …"."""
     barrier = threading.Barrier(len(actions))
     outcomes = ["" for _ in actions]
 
@@ -30,8 +34,8 @@ def at_once(*actions: Callable[[], object]) -> list[str]:
         try:
             barrier.wait(timeout=10)
             outcomes[index] = f"done: {actions[index]()}"
-        except services.ScoringError as refusal:
-            outcomes[index] = f"refused: {refusal.message}"
+        except refusals as refusal:
+            outcomes[index] = f"refused: {getattr(refusal, 'message', refusal)}"
         except Exception as error:  # reported by the caller's assertion
             outcomes[index] = f"failed: {error!r}"
         finally:
@@ -41,5 +45,5 @@ def at_once(*actions: Callable[[], object]) -> list[str]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=30)
+        thread.join(timeout=seconds)
     return outcomes

@@ -6,7 +6,6 @@ import dataclasses
 import datetime
 import json
 import random
-import threading
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 from django.core.management.color import no_style
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +35,7 @@ from scoring.models import (
     Seat,
 )
 from scoring.selectors import standings
+from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 
 User = get_user_model()
@@ -736,39 +736,23 @@ def genuine_once(genuine, victim):
     return genuine
 
 
+@needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_same_file_restored_twice_at_once_is_restored_once():
     """Two restores racing: the usernames' unique index holds whichever inserts second until
     the first commits, then refuses it, and its transaction undoes everything it wrote."""
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL's concurrent writers (SQLite's tests share one connection)")
     text = export_club(build_club("a"))
     empty_the_database()
     make_club(name="Already here")
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
 
-    def restore() -> None:
-        try:
-            barrier.wait(timeout=10)
-            import_club(text)
-            outcomes.append("restored")
-        except BackupError as refusal:
-            outcomes.append(str(refusal))
-        except Exception as error:  # reported by the assertion below
-            outcomes.append(f"failed: {error!r}")
-        finally:
-            connections.close_all()
+    def restore() -> str:
+        import_club(text)
+        return "restored"
 
-    threads = [threading.Thread(target=restore) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-
-    assert outcomes.count("restored") == 1, outcomes
-    (refusal,) = [outcome for outcome in outcomes if outcome != "restored"]
-    assert "nothing was written" in refusal, outcomes
+    outcomes = at_once(restore, restore, refusals=(BackupError,), seconds=60)
+    assert outcomes.count("done: restored") == 1, outcomes
+    (refusal,) = [outcome for outcome in outcomes if outcome != "done: restored"]
+    assert refusal.startswith("refused: ") and "nothing was written" in refusal, outcomes
     assert Club.objects.filter(name="a table").count() == 1
     assert User.objects.filter(username__startswith="a-").count() == 3
     assert Game.objects.count() == 3

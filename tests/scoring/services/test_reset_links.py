@@ -5,16 +5,16 @@ import datetime
 import html
 import logging
 import re
-import threading
+from functools import partial
 
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
-from django.db import connection, connections
 from django.test import Client
 
 from scoring import services
+from tests.concurrency import at_once, needs_postgres
 from tests.factories import PASSWORD, make_club, make_member, make_user
 from tests.pages import text
 
@@ -203,41 +203,25 @@ def test_the_same_link_sent_twice_sets_the_password_once(club, ann):
     assert logs_in("ann", NEW_PASSWORD)
 
 
+@needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_phones_racing_with_one_link_set_the_password_once():
-    if connection.vendor != "postgresql":
-        pytest.skip("the row-lock race needs PostgreSQL (set DATABASE_URL); SQLite has none")
     club = make_club(make_user("owner"))
     ann = make_member(club, "ann")
     link = services.make_reset_link(club=club, member=ann, by=club.owner)
-    barrier = threading.Barrier(5)
-    outcomes: list[str] = []
 
     def send(n: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            services.set_password_by_link(
-                user_id=ann.pk,
-                token=link.token,
-                tokens=services.ClubLinkTokens(club),
-                password=f"phone number {n} passphrase",
-            )
-            outcomes.append(f"set {n}")
-        except services.LinkSpent:
-            outcomes.append("spent")
-        except Exception as error:  # reported by the assertion below
-            outcomes.append(f"failed: {error!r}")
-        finally:
-            connections.close_all()
+        services.set_password_by_link(
+            user_id=ann.pk,
+            token=link.token,
+            tokens=services.ClubLinkTokens(club),
+            password=f"phone number {n} passphrase",
+        )
 
-    threads = [threading.Thread(target=send, args=(n,)) for n in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert outcomes.count("spent") == 4, outcomes
-    (winner,) = [o for o in outcomes if o.startswith("set")]
-    assert logs_in("ann", f"phone number {winner[4:]} passphrase")
+    outcomes = at_once(*(partial(send, n) for n in range(5)), refusals=(services.LinkSpent,))
+    assert sum(o.startswith("refused: ") for o in outcomes) == 4, outcomes
+    (winner,) = [n for n, outcome in enumerate(outcomes) if outcome == "done: None"]
+    assert logs_in("ann", f"phone number {winner} passphrase")
 
 
 def expired_by(monkeypatch, hours: float) -> None:
