@@ -1,10 +1,13 @@
 """Request typing and middleware shared by the apps (both import it; it imports neither)."""
 
 from collections.abc import Callable
+from functools import wraps
+from http import HTTPStatus
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
@@ -13,6 +16,23 @@ from django_htmx.middleware import HtmxDetails
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
+
+
+def login_required_in_the_background(
+    view: Callable[..., HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """`login_required` for a view htmx asks in the background (a penalty preview): for a phone
+    whose session ended meanwhile, nothing (204), not a trip to the login page, which would take
+    away what is being typed on the page. Asked as a page, the login page as usual."""
+    protected = login_required(view)
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if request.htmx and not request.user.is_authenticated:
+            return HttpResponse(status=HTTPStatus.NO_CONTENT)
+        return protected(request, *args, **kwargs)
+
+    return wrapper
 
 
 class HtmxLoginRedirectMiddleware:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from common.http import HtmxHttpRequest
+from common.http import HtmxHttpRequest, login_required_in_the_background
 from rules.deal_checks import DealResult
 from rules.ruleset import RuleSet
 from scoring import selectors, services
@@ -143,7 +143,7 @@ def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
     return render_game(request, game, refusal=message)
 
 
-@login_required
+@login_required_in_the_background
 @require_GET
 @vary_on_headers("HX-Request")
 def preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:

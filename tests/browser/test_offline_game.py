@@ -176,7 +176,10 @@ def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(pho
     expect(status(page)).to_contain_text("2 deals waiting to send")  # still kept
     screenshot(page, "offline-signed-out")
     assert recorded(game) == []
-    page.get_by_role("link", name="Log in to send them").click()
+    log_in = page.get_by_role("link", name="Log in to send them")
+    assert log_in.get_attribute("href") == f"/accounts/login/?next=/games/{game.pk}/"
+    page.wait_for_timeout(2500)  # a poll and a penalty preview meanwhile leave the page be
+    log_in.click()
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()

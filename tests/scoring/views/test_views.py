@@ -555,14 +555,22 @@ def test_an_htmx_request_after_the_session_ran_out_reloads_to_the_login_page(cli
     assert response["HX-Redirect"].startswith("/accounts/login/?next=")
 
 
-def test_after_logging_in_again_the_phone_is_back_on_its_page_not_a_fragment(client, game):
-    """A penalty preview (its address carries the form's fields) or a poll that finds the
-    session gone: the login page comes back to the game page the phone showed."""
-    preview = f"/games/{game.pk}/deals/preview/?csrfmiddlewaretoken=secret&cards_0=3"
+def test_after_logging_in_again_the_phone_is_back_on_its_page(client, game):
+    """A deal sent by a phone whose session ended: the login page comes back to the game page
+    the phone showed, not to the address the deal was sent to (which only takes a POST)."""
     shown = {"HX-Request": "true", "HX-Current-URL": f"http://testserver/games/{game.pk}/"}
-    response = client.get(preview, headers=shown)
+    response = client.post(f"/games/{game.pk}/deals/", deal_post(game, 0, 1, 2, 3), headers=shown)
     assert response["HX-Redirect"] == f"/accounts/login/?next=%2Fgames%2F{game.pk}%2F"
     # Another site's address is no page to come back to: the request's own, as before.
     elsewhere = shown | {"HX-Current-URL": "https://elsewhere.example/"}
     response = client.get(f"/games/{game.pk}/", headers=elsewhere)
     assert response["HX-Redirect"] == f"/accounts/login/?next=/games/{game.pk}/"
+
+
+def test_a_penalty_preview_for_a_phone_signed_out_meanwhile_is_nothing(client, game):
+    """No trip to log in for a preview: it would take away what is being typed."""
+    preview = f"/games/{game.pk}/deals/preview/?cards_0=3"
+    response = client.get(preview, headers={"HX-Request": "true"})
+    assert response.status_code == 204
+    assert "HX-Redirect" not in response
+    assert client.get(preview)["Location"].startswith("/accounts/login/?next=")
