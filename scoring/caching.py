@@ -59,15 +59,7 @@ def game_page_key(game: Game, *, viewer: AbstractBaseUser, is_owner: bool, addre
         game.rules,
         address,
     )
-    return _key(
-        "game-page",
-        game.pk,
-        game.version,
-        viewer.pk,
-        is_owner,
-        translation.get_language(),
-        hashlib.sha256(repr(shown).encode()).hexdigest(),
-    )
+    return _page_key("game-page", game.pk, game.version, viewer, is_owner, shown)
 
 
 def season_page_key(
@@ -95,15 +87,16 @@ def season_page_key(
         [(other.pk, other.name, other.is_current) for other in seasons],
         address,
     )
-    return _key(
-        "season-page",
-        season.pk,
-        season.version,
-        viewer.pk,
-        is_owner,
-        translation.get_language(),
-        hashlib.sha256(repr(shown).encode()).hexdigest(),
-    )
+    return _page_key("season-page", season.pk, season.version, viewer, is_owner, shown)
+
+
+def _page_key(
+    kind: str, pk: int, version: int, viewer: AbstractBaseUser, is_owner: bool, shown: tuple
+) -> str:
+    """A kept page's key: whose, at which version, in which language, and a digest of what
+    else it shows (long values, such as the page's address, kept out of the key itself)."""
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    return _key(kind, pk, version, viewer.pk, is_owner, translation.get_language(), digest)
 
 
 def season_lists_key(season: Season, full_path: str) -> str:

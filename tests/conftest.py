@@ -38,7 +38,8 @@ def own_cache_keys(tmp_path_factory):
     """With REDIS_URL, this run's keys under a prefix of its own, beside the test database's
     name that every key starts with (common/shared_cache.py): two runs at once on SQLite, whose
     test database has the same name in every run, still never clear each other's entries.
-    Without it, the games' versions (a cache of files) in a folder of this run's own."""
+    Without it, the `shared` cache (files: games' versions, sessions, accounts) in a folder of
+    this run's own."""
     from django.conf import settings
 
     if not settings.REDIS_URL:

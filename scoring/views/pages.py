@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
+from typing import TypedDict, Unpack
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
@@ -32,17 +33,20 @@ from scoring.snapshot import read_snapshot
 from scoring.views.sharing import live_link
 
 
+class GamePageParts(TypedDict, total=False):
+    """What a view puts on the game page besides the game itself (see `render_game`)."""
+
+    form: DealForm | None
+    notice: str
+    refusal: str
+    stake_form: StakeForm | None
+    typed: dict[str, object] | None
+    typed_for: int | None
+
+
 @read_snapshot()
 def render_game(
-    request: HtmxHttpRequest,
-    game: Game,
-    *,
-    form: DealForm | None = None,
-    notice: str = "",
-    refusal: str = "",
-    stake_form: StakeForm | None = None,
-    typed: dict[str, object] | None = None,
-    typed_for: int | None = None,
+    request: HtmxHttpRequest, game: Game, **parts: Unpack[GamePageParts]
 ) -> HttpResponse:
     """The game page as it is now; for htmx only its live part (banner, deal form,
     scoreboard, chart, history), which is what a record or an undo swaps in place.
@@ -50,80 +54,69 @@ def render_game(
     `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
     in a form that can't be used as it was, or of a deal just undone; `typed_for` is the
     number of the deal they were for, and they are left out if the next deal is another."""
-    context = game_context(
-        request,
-        game,
-        form=form,
-        notice=notice,
-        refusal=refusal,
-        stake_form=stake_form,
-        typed=typed,
-        typed_for=typed_for,
-    )
     template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
-    return render(request, template, context)
+    return render(request, template, game_context(request, game, **parts))
 
 
 def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """The whole game page as a member opens it, from the copy kept for them under the game's
-    version (common/page_cache.py): between two deals, a reload, a second phone of theirs or a
+    version (see `kept_page`): between two deals, a reload, a second phone of theirs or a
     phone back from sleep costs no rendering, and no snapshot: the game read to check the
     member's access gives the version.
 
-    The holes: the CSRF token, the deal form's one-time token and the poll's pass."""
+    Its holes besides the CSRF token: the deal form's one-time token and the poll's pass."""
     user = request.user
     is_owner = permissions.is_owner(game.club, user)
     address = request.build_absolute_uri()
 
-    def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
-        with read_snapshot():
-            context = game_context(request, game, token=markers["token"])
-            context |= {"csrf_token": markers["csrf"], "poll_token": markers["poll"]}
-            html = render_to_string("scoring/game.html", context, request)
+    def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
+        context = game_context(request, game, token=markers["token"])
         shown = context["game"]  # as read in the snapshot: maybe newer than `game`
-        return html, caching.game_page_key(shown, viewer=user, is_owner=is_owner, address=address)
+        key = caching.game_page_key(shown, viewer=user, is_owner=is_owner, address=address)
+        return context | {"poll_token": markers["poll"]}, key
 
     fills = {
-        "csrf": lambda: get_token(request),
         "token": lambda: str(uuid.uuid4()),
         # Its one place is a query string, where the template quotes it.
         "poll": lambda: urlencode(poll_token(user, game.pk)),
     }
     key = caching.game_page_key(game, viewer=user, is_owner=is_owner, address=address)
-    return HttpResponse(page_with_holes(key, render_page, fills))
+    return kept_page(request, key, "scoring/game.html", page, fills)
 
 
 def kept_page(
-    request: HttpRequest, key: str, template: str, page: Callable[[], tuple[dict, str]]
+    request: HttpRequest,
+    key: str,
+    template: str,
+    page: Callable[[Mapping[str, str]], tuple[dict[str, object], str]],
+    fills: Mapping[str, Callable[[], str]] | None = None,
 ) -> HttpResponse:
-    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py);
-    if it isn't, `page()` gives the context to render it with and the key of what it shows,
-    both read in one `read_snapshot()`, the rendering too. Its one hole is the CSRF token of
-    its forms."""
+    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py),
+    each hole filled for this request (common/page_cache.py): the CSRF token of its forms and
+    `fills`. If it isn't kept, `page(markers)` gives the context to render it with (each hole a
+    marker) and the key of what it shows, both read in one `read_snapshot()`, the rendering
+    too."""
+    holes = {"csrf": lambda: get_token(request), **(fills or {})}
 
     def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
         with read_snapshot():
-            context, shown = page()
+            context, shown = page(markers)
             html = render_to_string(template, context | {"csrf_token": markers["csrf"]}, request)
         return html, shown
 
-    return HttpResponse(page_with_holes(key, render_page, {"csrf": lambda: get_token(request)}))
+    return HttpResponse(page_with_holes(key, render_page, holes))
 
 
 def game_context(
     request: HttpRequest,
     game: Game,
     *,
-    form: DealForm | None = None,
-    notice: str = "",
-    refusal: str = "",
-    stake_form: StakeForm | None = None,
-    typed: dict[str, object] | None = None,
-    typed_for: int | None = None,
     token: object = None,
+    **parts: Unpack[GamePageParts],
 ) -> dict[str, object]:
     """What templates/scoring/game.html shows (see `render_game`); `token` is the fresh deal
     form's one-time token (a new one if None)."""
+    form, typed, typed_for = parts.get("form"), parts.get("typed"), parts.get("typed_for")
     board = load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
@@ -142,14 +135,15 @@ def game_context(
         "form": form,
         "rows": form.rows() if form is not None else [],
         "is_owner": permissions.is_owner(game.club, request.user),
-        "notice": notice,
-        "refusal": refusal,
+        "notice": parts.get("notice", ""),
+        "refusal": parts.get("refusal", ""),
         "rules": game.ruleset,
         "offline": offline_game(game.ruleset, board, request.user),
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
-        "stake_form": stake_form or StakeForm(initial={"stake": shown_stake(game.stake)}),
+        "stake_form": parts.get("stake_form")
+        or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
     }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
@@ -44,7 +46,7 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
             season, seasons=seasons, viewer=request.user, is_owner=is_owner, address=address
         )
 
-    def page() -> tuple[dict[str, object], str]:
+    def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
         # Read again in the snapshot the page is rendered in: its version is the page's.
         season, seasons = selectors.member_season_and_menu(request.user, season_id)
         return season_page_context(request, season, seasons), page_key(season, seasons)
