@@ -14,10 +14,8 @@
       return null; // switched off: the values still stay in the form, one deal at a time
     }
   })();
-  // `text` with each `{key}` filled in from `values`.
   const filled = (text, values = {}) =>
     Object.entries(values).reduce((said, [key, value]) => said.split(`{${key}}`).join(value), text);
-  // What the deal form's data-say-<name> says, in the page's language.
   const words = (name, values) => filled(dealForm().dataset[name], values);
 
   function make(tag, text = "", className = "", attributes = {}) {
@@ -28,10 +26,8 @@
     return element;
   }
 
-  // The deal as typed: each row's figure and twos, and the facts of the whole deal.
   const FACT = /^(cards|twos|points|place)_\d$|^(out_on_twos|last_play_twos|pays|dragon)$/;
   const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
-  // Each row's number box, where "Went out" puts the 0.
   const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
   const seatOf = (input) => input.name.split("_")[1];
   // A choice (tick, radio, list) can't be read-only: taps and keys on it are cancelled instead.
@@ -139,7 +135,6 @@
   }
 
   const TAPS = "[name=went_out], [name=out_next]";
-  // A list's chosen entry, or a radio's value.
   const shown = (choice) =>
     choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
 
@@ -396,7 +391,6 @@
     let blocked = null; // { why, status }: see game.html
 
     const sum = (list) => list.reduce((a, b) => a + b, 0);
-    // What #offline-words' data-say-<name> says, in the page's language.
     const said = (name, values) => filled($("offline-words").dataset[name], values);
     const uuid = () =>
       "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
@@ -530,7 +524,6 @@
       return tr;
     }
 
-    // A scoreboard's table with its heading row: `corner` above the deal numbers, then the names.
     function scoresTable(corner) {
       const table = make("table", "", `scores seats-${names.length}`);
       const head = table.createTHead().insertRow();
@@ -613,7 +606,6 @@
       }
     }
 
-    // Both versions of the deal, side by side, and the three ways out.
     function showConflict() {
       const deal = deals[0];
       const { row, state, reason } = conflict;
