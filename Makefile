@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run demo test setup install install-test migrate static lint bench messages clean
+.PHONY: run run-streams demo test setup install install-test migrate static lint bench messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -38,6 +38,14 @@ setup: migrate static
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
 	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - \
+		--logger-class bigtwo_site.log_redaction.RedactingLogger
+
+# The streams that tell phones a game changed (scoring/live_changes.py), for a server behind a
+# proxy that sends /games/N/changes/ here (README, "Deploying"). Without it the pages poll.
+STREAM_PORT ?= 8001
+run-streams: setup
+	$(BIN)/gunicorn bigtwo_site.asgi --worker-class uvicorn_worker.UvicornWorker \
+		--bind $(HOST):$(STREAM_PORT) --workers 1 --access-logfile - \
 		--logger-class bigtwo_site.log_redaction.RedactingLogger
 
 # A demo club with a season of finished games, its login printed here; `make run` to look.

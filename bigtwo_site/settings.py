@@ -277,7 +277,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedScriptsStorage"},
 }
 
 # Content Security Policy: no inline scripts or handlers anywhere. The nonce admits the one

@@ -67,10 +67,17 @@ def _read(token: str) -> tuple[str, int, str] | None:
 
 def pass_good(token: str, game_id: int) -> bool:
     """The pass is young, for this game, and of its member's current series."""
+    return pass_holder(token, game_id) is not None
+
+
+def pass_holder(token: str, game_id: int) -> tuple[str, str] | None:
+    """For a good pass (see `pass_good`): the cache key of its member's series and the series;
+    whoever holds it until the series changes may be told the game's version."""
     found = _read(token)
     if found is None or found[1] != game_id:
-        return False
-    return caches["shared"].get(_series_key(found[0])) == found[2]
+        return None
+    key = _series_key(found[0])
+    return (key, found[2]) if caches["shared"].get(key) == found[2] else None
 
 
 def nothing_new(request: HttpRequest, game_id: int) -> bool:

@@ -64,6 +64,7 @@ urlpatterns = [
     path("games/<int:game_id>/delete/", games.delete, name="delete"),
     path("games/<int:game_id>/season/", games.move_game, name="move-game"),
     path("games/<int:game_id>/board/", live.board, name="board"),
+    path("games/<int:game_id>/changes/", live.changes, name="changes"),
     path("games/<int:game_id>/share/", live.share, name="share"),
     path("games/<int:game_id>/share/stop/", live.stop_sharing, name="stop-sharing"),
     path("live/<str:token>/", live.live, name="live"),

@@ -3,10 +3,13 @@ game's page and its live view up to date."""
 
 from __future__ import annotations
 
+import asyncio
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.handlers.asgi import ASGIRequest
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -16,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from common.http import HtmxHttpRequest
-from scoring import caching, poll_tokens, selectors, services
+from scoring import caching, live_changes, poll_tokens, selectors, services
 from scoring.models import Game
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
@@ -92,6 +95,29 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     # A pass grown old is replaced: the board comes back with a fresh one, new or not.
     renew = bool(token) and not poll_tokens.pass_good(token, game_id)
     return board_since(request, games, shared=False, renew=renew)
+
+
+@require_GET
+async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's stream of new versions (scoring/live_changes.py), for a member's pass.
+
+    No session and no database: the pass (scoring/poll_tokens.py) says who may follow, as it
+    lets a poll say "nothing new". A bad or old pass is 403; under WSGI, where a stream would
+    hold a whole worker, 204, and the page goes on polling.
+    """
+    if not isinstance(request, ASGIRequest):
+        return poll_tokens.no_news()
+    token = request.GET.get("t", "")
+    follower = await asyncio.to_thread(live_changes.follower_for, token, game_id)
+    if follower is None:
+        return HttpResponse(status=403)
+    response = StreamingHttpResponse(
+        live_changes.stream(follower), content_type="text/event-stream"
+    )
+    patch_cache_control(response, no_store=True)
+    # nginx would otherwise hold the events back in its buffer.
+    response["X-Accel-Buffering"] = "no"
+    return response
 
 
 def board_since(

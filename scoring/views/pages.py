@@ -77,7 +77,7 @@ def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
 
     fills = {
         "token": lambda: str(uuid.uuid4()),
-        # Its one place is a query string, where the template quotes it.
+        # Its places are query strings (the poll's and the stream's), where the template quotes it.
         "poll": lambda: urlencode(poll_token(user, game.pk)),
     }
     key = caching.game_page_key(game, viewer=user, is_owner=is_owner, address=address)

@@ -2,14 +2,15 @@
 40 KB, recording a deal at most 5 KB (issue 5, "Light").
 
 What is counted is every response the browser gets (the page and its service worker's
-precaching alike): its headers as sent plus its body as sent. One correction makes the test
+precaching alike): its headers as sent plus its body as sent. Two corrections make the test
 server send what production sends: in production WhiteNoise serves static files gzipped (the
 `.br` and `.gz` files `collectstatic` writes, see STORAGES in settings), while the test server
 sends them plain, so each static body is counted at the size WhiteNoise's own compressor makes of
 it, when WhiteNoise would use that: brotli where the browser takes it (Chromium asks for it, on
-http too), else gzip. Pages and the other views are counted as sent (compressed only if the
-site's middleware compresses them). The figures are printed and written to
-test-artifacts/page-weight.txt.
+http too), else gzip; and what is compressed of a script is the script as `collectstatic`
+left it, without its comments (bigtwo_site/static_storage.py). Pages and the other views are
+counted as sent (compressed only if the site's middleware compresses them). The figures are
+printed and written to test-artifacts/page-weight.txt.
 """
 
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from whitenoise.compress import Compressor
 
+from bigtwo_site.static_storage import is_minified_here, minified
 from tests.browser.phone import PHONE, log_in
 from tests.factories import make_club, make_ruled_game, make_user
 
@@ -62,6 +64,8 @@ class Ledger:
         note = ""
         if path.startswith("/static/") and response.status == 200:
             plain = response.body()
+            if is_minified_here(path.split("?")[0]):
+                plain = minified(plain)
             if COMPRESSOR.should_compress(path.split("?")[0]):
                 body, note = compressed(response, path, plain, body)
         else:

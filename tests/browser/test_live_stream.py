@@ -1,0 +1,73 @@
+"""A phone following its game by the server's word: the game page served by uvicorn, as in
+production, where the board's stream (scoring/live_changes.py) stays open.
+
+While the stream is open the board doesn't poll; a deal recorded on another phone reaches this
+one by the stream, at once. The rest of the suite runs on pytest-django's WSGI live server,
+where there is no stream and the board polls, as without this change.
+"""
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect
+
+from bigtwo_site.asgi import application
+from tests.browser.phone import PHONE, log_in
+from tests.factories import make_club, make_game, make_user, record
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    # WhiteNoise's static files, served here by uvicorn too; in production it serves only streams.
+    pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume synchronous iterators"),
+]
+
+
+@pytest.fixture
+def asgi_server(live_server):
+    """uvicorn serving the site in a thread, on the test database (`live_server` sets that up
+    for a second thread, and serves the log-in page)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_deal_recorded_elsewhere_arrives_by_the_stream_and_the_board_does_not_poll(
+    browser, asgi_server
+):
+    owner = make_user("sam")
+    game = make_game(make_club(owner=owner), by=owner)
+    context = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True)
+    page = context.new_page()
+    log_in(page, owner, asgi_server)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator(".deal-no")).to_have_text("Deal 1")
+
+    time.sleep(5)  # two polls and more, were the board still polling
+    boards = [url for url in asked if "/board/" in url]
+    assert boards == [], boards
+    assert any("/changes/" in url for url in asked)
+
+    record(game, 0, 5, 10, 13)
+    expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=1_500)
+    assert len([url for url in asked if "/board/" in url]) == 1
+    context.close()
