@@ -221,12 +221,15 @@ def board_seats(game: Game) -> list[Seat]:
     )
 
 
-def deals_with_scores(game: Game) -> QuerySet[Deal]:
-    """The game's deals in order, each with its scores (and their seats) in seat order."""
-    return game.deals.order_by("number").prefetch_related(
-        Prefetch(
-            "scores", queryset=DealScore.objects.select_related("seat").order_by("seat__position")
-        )
+def deal_score_rows(game: Game) -> QuerySet[DealScore, tuple]:
+    """Every score of the game's deals in deal and seat order, as plain values (objects cost
+    a long game's scoreboard 2 ms): the deal's number and facts, then the seat's."""
+    deal = ("number", "out_on_twos", "last_play_twos", "dragon_seat", "payer_seat")
+    seat = ("cards_left", "twos_held", "place", "points", "penalty")
+    return (
+        DealScore.objects.filter(deal__game=game)
+        .order_by("deal__number", "seat__position")
+        .values_list(*(f"deal__{field}" for field in deal), *seat)
     )
 
 

@@ -3,6 +3,8 @@ the tie and the winner, the chart, and the settling up of a game played for a st
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -14,13 +16,14 @@ from rules.deal_options import Scoring
 from rules.deal_score import ScoredDeal
 from rules.next_deal import next_deal
 from rules.options import Finish
-from rules.penalties import GameReplay, replay
+from rules.penalties import DealResult, GameReplay, replay
+from rules.ruleset import RuleSet
 from rules.settle import settle
 from scoring import selectors
 from scoring.charts import Chart, running_totals_chart
-from scoring.models import Deal, Game, Seat
+from scoring.models import Game, Seat
 from scoring.presenters.settlements import Settling
-from scoring.services import stored_facts
+from scoring.services import facts_of
 from scoring.wording import names_and
 
 
@@ -82,7 +85,49 @@ def _left(cards: int) -> str:
     return _("%(count)s left") % {"count": cards}
 
 
-def board_lines(deals: list[Deal], replayed: GameReplay, names: list[str]) -> list[Line]:
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """A seat's stored score of a deal, as its cell shows it."""
+
+    penalty: int
+    cards_left: int | None
+    twos_held: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDeal:
+    """A deal as stored: its number, its facts as the rules read them, and each seat's score."""
+
+    number: int
+    out_on_twos: bool
+    facts: DealResult
+    scores: tuple[SeatScore, ...]
+
+
+def stored_deals(rules: RuleSet, rows: Iterable[tuple]) -> list[StoredDeal]:
+    """The deals of `selectors.deal_score_rows`, each from its seats' rows."""
+    deals = []
+    for number, grouped in itertools.groupby(rows, key=lambda row: row[0]):
+        seats = list(grouped)
+        out, last_play, dragon, payer = seats[0][1:5]
+        cards, twos, places, points, penalties = zip(*(row[5:] for row in seats), strict=True)
+        facts = facts_of(
+            rules,
+            out_on_twos=out,
+            last_play_twos=last_play,
+            dragon_seat=dragon,
+            payer_seat=payer,
+            cards_left=cards,
+            twos_held=twos,
+            places=places,
+            points=points,
+        )
+        scores = tuple(map(SeatScore, penalties, cards, twos))
+        deals.append(StoredDeal(number, out, facts, scores))
+    return deals
+
+
+def board_lines(deals: list[StoredDeal], replayed: GameReplay, names: list[str]) -> list[Line]:
     """Each deal's line of the scoreboard, from its rows and its replay."""
     lines = []
     for deal, again in zip(deals, replayed.deals, strict=True):
@@ -102,7 +147,7 @@ def board_lines(deals: list[Deal], replayed: GameReplay, names: list[str]) -> li
                         twos_held=score.twos_held,
                     )
                     for seat, (score, total) in enumerate(
-                        zip(deal.scores.all(), again.totals, strict=True)
+                        zip(deal.scores, again.totals, strict=True)
                     )
                 ],
                 out_on_twos=deal.out_on_twos,
@@ -125,9 +170,9 @@ class Board:
 
     @cached_property
     def _deals(self) -> tuple[list[Line], GameReplay]:
-        deals = list(selectors.deals_with_scores(self.game))
         rules = self.game.ruleset
-        facts = [stored_facts(rules, deal) for deal in deals]
+        deals = stored_deals(rules, selectors.deal_score_rows(self.game))
+        facts = [deal.facts for deal in deals]
         replayed = replay(facts, rules, players=len(self.seats), ended=self.game.ended)
         return board_lines(deals, replayed, self.names), replayed
 

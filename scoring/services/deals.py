@@ -25,7 +25,6 @@ from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
     game_facts,
     history_line,
-    last_deal_number,
     lock_game,
     normalised,
     recompute,
@@ -104,7 +103,10 @@ def _record_deal(
             if used.deal_id is None:
                 raise DealWasUndone(used.number)
             return _same_deal(locked, used.deal_id, sent), locked
-        last = last_deal_number(locked)
+        seats = seats_of(locked)
+        # Every seat plays every deal, and its count is kept in the transaction that adds or
+        # takes back one: no need to ask the deals for the last number.
+        last = seats[0].deals_played
         if number <= last:
             raise DealAlreadyRecorded(
                 _("Deal %(number)s was already recorded — the scoreboard now shows it")
@@ -117,7 +119,6 @@ def _record_deal(
             )
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
-        seats = seats_of(locked)
         scored = scored_deal(sent, seats, locked)
         deal = Deal.objects.create(
             game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)

@@ -12,6 +12,7 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import connection
 from django.db.models import Max
 
 from rules.deal_options import Scoring
@@ -67,7 +68,7 @@ def recompute(game: Game) -> GameReplay:
     for position, seat in enumerate(seats):
         for field, value in seat_figures(replayed, position, game.ruleset).items():
             setattr(seat, field, value)
-    Seat.objects.bulk_update(seats, list(SEAT_FIGURES))
+    store_seat_figures(seats)
     if replayed.finished_after is not None:
         game.status = Game.Status.FINISHED
         game.winner_id = seats[replayed.winner].player_id
@@ -100,7 +101,7 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
             and scored.cards_left[position] == rules.hand_size
         )
         seat.thirteens = (seat.thirteens or 0) + caught if counts_cards else None
-    Seat.objects.bulk_update(seats, list(SEAT_FIGURES))
+    store_seat_figures(seats)
     standing = outcome(
         [seat.total for seat in seats], rules, deals_played=deal.number, ended=game.ended
     )
@@ -110,6 +111,21 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
         game.winner_id = seats[standing.winner].player_id
         game.finished_at = deal.recorded_at
     game_changed(game, saving=["status", "winner", "finished_at"])
+
+
+def store_seat_figures(seats: Sequence[Seat]) -> None:
+    """Save each seat's `SEAT_FIGURES` as set on it.
+
+    One plain UPDATE a seat, sent in one `executemany`: `bulk_update` builds a CASE per field
+    and seat, which cost about 3 ms of the 8 ms a recorded deal's transaction took (issue 16).
+    """
+    meta = Seat._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in SEAT_FIGURES)
+    sql = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+    rows = [[*(getattr(seat, name) for name in SEAT_FIGURES), seat.pk] for seat in seats]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def lock_game(game: Game) -> Game:

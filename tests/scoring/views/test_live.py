@@ -278,7 +278,7 @@ def test_the_live_board_runs_a_fixed_number_of_queries(
         cards[n % 4] = 0
         record(game, *cards)
     services.share_game(game=game, by=owner)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         assert client.get(f"/live/{game.share_token}/board/?v=0").status_code == 200
 
 

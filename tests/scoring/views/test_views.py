@@ -527,7 +527,7 @@ def test_the_game_page_runs_a_fixed_number_of_queries(
 ):
     game = make_game(club)
     make_deals(game, deals)
-    with django_assert_num_queries(5 + who_is_asking(first=True)):
+    with django_assert_num_queries(4 + who_is_asking(first=True)):
         assert owner_client.get(f"/games/{game.pk}/").status_code == 200
     # Again: the page kept for this version of the game is served; only access is checked.
     with django_assert_num_queries(1 + who_is_asking()):
@@ -543,7 +543,7 @@ def test_recording_a_deal_runs_a_fixed_number_of_queries(
     make_deals(game, deals)
     data = deal_post(game, 0, 1, 1, 1)
     # The new deal is added to the seats' stored totals: no deal before it is read again.
-    with django_assert_num_queries((18 if htmx else 14) + who_is_asking(first=True)):
+    with django_assert_num_queries((16 if htmx else 13) + who_is_asking(first=True)):
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 302)
     assert Deal.objects.filter(game=game).count() == deals + 1
