@@ -5,6 +5,7 @@ own database, settings and gunicorn), on SQLite with one server. Timings are pri
 asserted. The quick ones check that the tool reads the pages as they are rendered today.
 """
 
+import asyncio
 import json
 import shutil
 import socket
@@ -20,6 +21,7 @@ from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
 from tools.loadtest.capacity import board_of, deal_of
 from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
+from tools.loadtest.wire import EventStream, body_parts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -158,10 +160,47 @@ def test_the_capacity_run_reads_the_board_and_the_deal_form_as_the_page_has_them
     client.force_login(game.club.owner)
     html = client.get(f"/games/{game.pk}/").text
 
-    version, poll = board_of(html)
+    version, poll, changes = board_of(html)
     number, token = deal_of(html)
 
     assert version == game.version
     assert poll.startswith(f"/games/{game.pk}/board/?v={game.version}&deal=2&t=")
     assert client.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    assert changes.startswith(f"/games/{game.pk}/changes/?t=")
+    assert "&amp;" not in poll + changes
     assert (number, uuid.UUID(token).version) == (2, 4)
+
+
+def test_the_capacity_run_reads_the_boards_attributes_in_any_order():
+    tag = (
+        '<p>x</p><div hx-get="/games/7/board/?v=3&amp;t=a%2Bb" class="game-board"'
+        ' data-changes="/games/7/changes/?t=a%2Bb" hx-trigger="every 2s [a > b]"'
+        ' id="game-board" data-version="3"><p>board</p></div>'
+    )
+    assert board_of(tag) == (3, "/games/7/board/?v=3&t=a%2Bb", "/games/7/changes/?t=a%2Bb")
+    assert board_of(tag.replace(' data-changes="/games/7/changes/?t=a%2Bb"', ""))[2] == ""
+    assert board_of("<div id='other'></div>") is None
+
+
+def test_the_capacity_runs_phones_read_server_sent_events_as_eventsource_does():
+    events = EventStream()
+    assert events.feed(b"retry: 2000\n\ndata: 1") == []
+    assert events.retry_ms == 2000
+    assert events.feed(b"2\n") == []  # an event ends only at a blank line
+    assert events.feed(b"\n: still here\n\ndata:13\r") == ["12"]
+    assert events.feed(b"\n\r\ndata: a\ndata: b\r\r") == ["13"]  # "\r" may be half of "\r\n"
+    assert events.feed(b"\n") == ["a\nb"]
+    assert events.feed(b"event: x\nid: 4\n\n") == []  # no data: no event
+
+
+def test_the_capacity_runs_phones_read_a_chunked_stream_as_it_comes():
+    async def parts(raw: bytes, headers: dict[str, str]) -> list[bytes]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(raw)
+        reader.feed_eof()
+        return [part async for part in body_parts(reader, headers)]
+
+    chunked = {"transfer-encoding": "chunked"}
+    raw = b"d\r\nretry: 2000\n\n\r\n9\r\ndata: 5\n\n\r\n0\r\n\r\n"
+    assert asyncio.run(parts(raw, chunked)) == [b"retry: 2000\n\n", b"data: 5\n\n"]
+    assert b"".join(asyncio.run(parts(b"data: 5\n\n", {}))) == b"data: 5\n\n"

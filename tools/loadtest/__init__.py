@@ -37,10 +37,16 @@ told about, every deal has its four scores and its line of history, stored total
 of the penalties (rules.penalties.replay), and services.recompute would change nothing.
 The exit status is 1 when anything was lost, doubled, half-written or answered with an error.
 
+Capacity (`python -m tools.loadtest capacity`, tools/loadtest/capacity.py): how many tables of
+four phones one core serves, gunicorn and the ASGI server of the games' event streams pinned to
+it together, with `--follow stream` (the page today) or `--follow poll` (every 2 s, before).
+
 The modules: client (HTTP, and reading a page's data attributes and form inputs), log (what
-the clients saw), seed (the data), servers (the database, gunicorn), actors (scorekeepers and
-viewers), phases (logging in, load, crash, closed loop), verify (the check, and its `Failure`
-kinds), __main__ (the command line).
+the clients saw), seed (the data), servers (the database, gunicorn, the ASGI server of the
+streams), actors (scorekeepers and viewers), phases (logging in, load, crash, closed loop),
+capacity (the capacity run's phones), capacity_run (its steps and figures), wire (its HTTP and
+event streams on asyncio), verify (the check, and its `Failure` kinds), __main__ (the command
+line).
 """
 
 from tools.loadtest.verify import Failure

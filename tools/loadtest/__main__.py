@@ -53,6 +53,13 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
         "--compress", type=float, default=1, help="deals, pages, standings C x as often (1)"
     )
     capacity.add_argument("--connections", type=int, default=64, help="keep-alive connections")
+    capacity.add_argument(
+        "--follow",
+        choices=["stream", "poll"],
+        default="stream",
+        help="how phones learn of a deal: an event stream each (the page today) or a poll"
+        " every 2 s (before)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     options = parser.parse_args(argv)
     options.crash = options.mode == "crash"

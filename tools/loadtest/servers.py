@@ -1,5 +1,6 @@
 """The load test's own database, cache and settings (Environment), and gunicorn on 127.0.0.1
-(Servers)."""
+(Servers): WSGI for the pages, and with `streams` one ASGI worker beside it for the games'
+event streams (`/games/<id>/changes/`), as nginx would route them."""
 
 from __future__ import annotations
 
@@ -96,7 +97,11 @@ class Environment:
             return f"cache: a throwaway Redis at {url}, shared by every server"
         if url:
             return f"cache: the Redis at REDIS_URL ({url}), shared by every server"
-        return "cache: each worker's own, in memory (no REDIS_URL; --redis starts one)"
+        return (
+            "cache: pages in each worker's own memory; the `shared` cache (versions, passes,"
+            " sessions) in files under the run's directory, read by every server (no REDIS_URL;"
+            " --redis starts one)"
+        )
 
     def cache_figures(self) -> str:
         """What the shared cache did: its keys, hits and misses (empty without one)."""
@@ -193,10 +198,12 @@ class Servers:
         workers: int,
         threads: int,
         pin: int | None = None,
+        streams: bool = False,
     ) -> None:
         self.environment = environment
         self.pin = pin  # the one core every server process runs on (taskset), if any
         self.ports = [free_port() for _ in range(count)]
+        self.stream_port = free_port() if streams else None  # the ASGI server's
         self.workers = workers
         self.threads = threads
         self.processes: list[subprocess.Popen] = []
@@ -212,7 +219,30 @@ class Servers:
         if self.pin is not None:
             kind += f", pinned to core {self.pin}"
         where = ", ".join(f"http://127.0.0.1:{port}/" for port in self.ports)
-        return f"{len(self.ports)} gunicorn server(s) ({kind} each): {where}"
+        text = f"{len(self.ports)} gunicorn server(s) ({kind} each): {where}"
+        if self.stream_port is not None:
+            text += (
+                f"; the event streams: gunicorn, 1 uvicorn worker (ASGI) at"
+                f" http://127.0.0.1:{self.stream_port}/ on the same core"
+            )
+        return text
+
+    @property
+    def stream_address(self) -> tuple[str, int] | None:
+        return None if self.stream_port is None else ("127.0.0.1", self.stream_port)
+
+    def stream_command(self, port: int) -> list[str]:
+        """The ASGI server: one uvicorn worker holds every stream (thousands of connections)."""
+        command = [
+            *(sys.executable, "-m", "gunicorn", "bigtwo_site.asgi:application"),
+            *("--worker-class", "uvicorn_worker.UvicornWorker", "--workers", "1"),
+            *("--bind", f"127.0.0.1:{port}", "--keep-alive", "10", "--backlog", "4096"),
+            *("--graceful-timeout", "5", "--no-control-socket"),
+            *("--error-logfile", str(self.environment.var / f"gunicorn-{port}.log")),
+        ]
+        if self.pin is not None:
+            command = ["taskset", "--cpu-list", str(self.pin), *command]
+        return command
 
     def command(self, port: int) -> list[str]:
         command = [
@@ -229,19 +259,26 @@ class Servers:
 
     def start(self) -> None:
         """Start every server and wait until each answers /ping/."""
+        commands = [self.command(port) for port in self.ports]
+        if self.stream_port is not None:
+            commands.append(self.stream_command(self.stream_port))
         self.processes = [
             subprocess.Popen(
-                self.command(port),
+                command,
                 cwd=ROOT,
                 env=self.environment.env,
                 start_new_session=True,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-            for port in self.ports
+            for command in commands
         ]
-        for port in self.ports:
+        for port in self.all_ports:
             self.wait_ready(port)
+
+    @property
+    def all_ports(self) -> list[int]:
+        return self.ports + ([self.stream_port] if self.stream_port is not None else [])
 
     def wait_ready(self, port: int) -> None:
         deadline = time.monotonic() + 60
@@ -278,28 +315,39 @@ class Servers:
 
     def cpu_seconds(self) -> float:
         """User and system CPU so far of every server process (master and workers)."""
-        total = 0.0
-        tick = os.sysconf("SC_CLK_TCK")
-        for process in self.processes:
-            pids = [process.pid]
-            with contextlib.suppress(OSError):
-                children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
-                pids += [int(pid) for pid in children.split()]
-            for pid in pids:
-                with contextlib.suppress(OSError, ValueError, IndexError):
-                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                    total += (int(stat[11]) + int(stat[12])) / tick
-        return total
+        return sum(self.cpu_by_server().values())
+
+    def cpu_by_server(self) -> dict[str, float]:
+        """The CPU so far of each server: "wsgi" (every WSGI server's) and "asgi"."""
+        split = {"wsgi": 0.0, "asgi": 0.0}
+        for process, port in zip(self.processes, self.all_ports, strict=True):
+            split["asgi" if port == self.stream_port else "wsgi"] += process_cpu(process)
+        return split
 
     def log_tail(self, lines: int = 30) -> str:
         text = []
-        for port in self.ports:
+        for port in self.all_ports:
             path = self.environment.var / f"gunicorn-{port}.log"
             if path.exists():
                 content = path.read_text(errors="replace").splitlines()
                 interesting = [line for line in content if "Booting worker" not in line]
                 text += [f"--- {path.name}", *interesting[-lines:]]
         return "\n".join(text)
+
+
+def process_cpu(process: subprocess.Popen) -> float:
+    """User and system CPU so far of a gunicorn master and its workers."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [process.pid]
+    with contextlib.suppress(OSError):
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
+        pids += [int(pid) for pid in children.split()]
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(stat[11]) + int(stat[12])) / tick
+    return total
 
 
 def machine_load() -> str:
