@@ -35,7 +35,6 @@ having fetched it is the delay.
 from __future__ import annotations
 
 import asyncio
-import html
 import random
 import re
 import time
@@ -43,7 +42,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from tools.loadtest.client import deal_form
+from tools.loadtest.client import Page, deal_form
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import SEAT_NAMES
 from tools.loadtest.wire import EventStream, Pool, Reply, body_parts, read_head, request_bytes
@@ -55,8 +54,6 @@ RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its
 KINDS = ("poll", "stream open", "game page", "record a deal", "standings", "new game")
 FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)
 
-BOARD_TAG = re.compile(r'(?:[^>"\']|"[^"]*"|\'[^\']*\')*>')
-ATTRIBUTE = re.compile(r'([\w:.-]+)\s*=\s*"([^"]*)"')
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 TOKEN = re.compile(r'name="token" value="([0-9a-f-]{36})"')
 
@@ -70,14 +67,7 @@ class Board(NamedTuple):
 def board_of(body: str) -> Board | None:
     """The board's version, poll and stream (with the pass), read as the page's scripts read
     them: the attributes of `#game-board`, in whatever order, entities unescaped."""
-    at = body.find('id="game-board"')
-    start = body.rfind("<", 0, at)
-    end = BOARD_TAG.match(body, at) if at >= 0 else None
-    if start < 0 or end is None:
-        return None
-    attributes = {
-        name: html.unescape(value) for name, value in ATTRIBUTE.findall(body[start : end.end()])
-    }
+    attributes = Page(body).element("game-board") or {}
     version = attributes.get("data-version", "")
     if not version.isdigit() or not attributes.get("hx-get"):
         return None
