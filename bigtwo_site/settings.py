@@ -188,7 +188,7 @@ else:
         # every worker on this machine reads (a worker's own memory would go on trusting a
         # session logged out, or answering "nothing new" after a deal, in another).
         "shared": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "common.shared_cache.MachineFileCache",
             "LOCATION": str(VAR_DIR / "shared-cache"),
             "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
             "OPTIONS": {"MAX_ENTRIES": 100_000},

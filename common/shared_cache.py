@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connections
 
@@ -107,3 +108,26 @@ class DatabaseScopedRedisCache(RedisCache):
 def _glob_escape(text: str) -> str:
     """`text` matched literally by Redis's glob patterns (SCAN MATCH)."""
     return re.sub(r"([\\*?\[\]^-])", r"\\\1", text)
+
+
+class MachineFileCache(FileBasedCache):
+    """Django's file cache, the `shared` cache of a site on one machine (no REDIS_URL), with
+    its size checked every `CHECK_EVERY` writes of a process rather than on each one.
+
+    FileBasedCache lists its whole directory on every `set` to learn whether it is full. On a
+    league night that directory holds a file per phone's session, per game's version and per
+    pass series, thousands of them, and the listing was a quarter of the CPU of recording a deal
+    (three writes: issue 16). Checked every 500th write, the cache can pass MAX_ENTRIES by at
+    most 500 entries a process before it culls, against a MAX_ENTRIES of 100,000.
+    """
+
+    CHECK_EVERY = 500
+
+    def __init__(self, dir: str, params: dict[str, object]) -> None:
+        super().__init__(dir, params)
+        self._writes = 0
+
+    def _cull(self) -> None:
+        self._writes += 1  # a race between threads only moves the check a write or two
+        if self._writes % self.CHECK_EVERY == 1:  # the first write of a process checks too
+            super()._cull()

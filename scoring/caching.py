@@ -148,6 +148,25 @@ def _publish_version(game_id: int, version: int) -> None:
     transaction.on_commit(lambda: caches["shared"].set(key, version, timeout=VERSION_SECONDS))
 
 
+def appended_key(game_id: int, version: int) -> str:
+    return f"game-appended:{game_id}:{version}"
+
+
+def deal_appended(game_id: int, version: int, number: int) -> None:
+    """Once the transaction commits: the one change that made `version` was deal `number`
+    recorded, the game going on. A board showing the version before is then brought up to date
+    with that deal's row and what it changed (templates/scoring/_board_delta.html) instead of
+    the whole scoreboard."""
+    key = appended_key(game_id, version)
+    transaction.on_commit(lambda: caches["shared"].set(key, number, timeout=VERSION_SECONDS))
+
+
+def appended_deal(game_id: int, version: int) -> int | None:
+    """The deal whose recording made `version` (see `deal_appended`); None: another change, or
+    not known here, and the whole board is sent."""
+    return caches["shared"].get(appended_key(game_id, version))
+
+
 def game_gone(game_id: int) -> None:
     """A deleted game's version is forgotten: its polls take the long way and are told so."""
     transaction.on_commit(lambda: caches["shared"].delete(game_version_key(game_id)))

@@ -195,7 +195,7 @@ class Board:
 
     @property
     def last_number(self) -> int | None:
-        return self.lines[-1].number if self.lines else None
+        return self.next_number - 1 or None  # as `next_number`: no deal read
 
     @property
     def next_deal_text(self) -> str:

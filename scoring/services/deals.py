@@ -13,6 +13,7 @@ from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
 from rules.penalties import DealResult
+from scoring import caching
 from scoring.models import Deal, Game, GameChange
 from scoring.selectors import seats_of
 from scoring.services.errors import (
@@ -126,6 +127,8 @@ def _record_deal(
         store_scores(deal, seats, scored)
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute_appended(locked, seats, deal, scored)
+        if number > 1 and not locked.is_finished:  # the scoreboard grew by one row
+            caching.deal_appended(locked.pk, locked.version, number)
     return deal, locked
 
 

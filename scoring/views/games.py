@@ -21,7 +21,7 @@ from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_v
 from scoring.models import Game
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import kept_game_page, render_game
+from scoring.views.pages import as_number, kept_game_page, render_game
 
 
 @login_required
@@ -133,7 +133,8 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return refused(request, game, error.message)
     notice = _("Deal %(number)s recorded.") % {"number": deal.number}
     if request.htmx:
-        return render_game(request, game, notice=notice)
+        shown = as_number(request.POST.get("shown"))
+        return render_game(request, game, notice=notice, shown=shown)
     messages.success(request, notice)
     return redirect("scoring:game", game_id=game.pk)
 

@@ -125,6 +125,8 @@ def board_since(
 ) -> HttpResponse:
     """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
     version is still the `v` the page shows (and its poll's pass needs no `renew`): one query.
+    To htmx asking from the version just before a deal recorded, only what that deal changed
+    (templates/scoring/_board_delta.html), all of it out of band.
     """
     found = games.values_list("pk", "version").first()
     if found is None:
@@ -137,7 +139,15 @@ def board_since(
         game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
         form_number = None if shared else as_number(request.GET.get("deal"))
         viewer = None if shared else request.user
-        context = board_context(game, shared=shared, form_number=form_number, viewer=viewer)
-        response = render(request, "scoring/_board.html", context)
+        shown = as_number(request.GET.get("v")) if request.htmx else None
+        context = board_context(
+            game, shared=shared, form_number=form_number, viewer=viewer, shown=shown
+        )
+        if context["delta"]:
+            # Only what the one deal recorded since changed, swapped out of band.
+            response = render(request, "scoring/_board_delta.html", context)
+            response["HX-Reswap"] = "none"
+        else:
+            response = render(request, "scoring/_board.html", context)
     patch_cache_control(response, no_store=True)
     return response

@@ -42,6 +42,7 @@ class GamePageParts(TypedDict, total=False):
     stake_form: StakeForm | None
     typed: dict[str, object] | None
     typed_for: int | None
+    shown: int | None
 
 
 @read_snapshot()
@@ -53,9 +54,19 @@ def render_game(
 
     `typed` fills the fresh deal form (the next deal's number, a new token) with values sent
     in a form that can't be used as it was, or of a deal just undone; `typed_for` is the
-    number of the deal they were for, and they are left out if the next deal is another."""
-    template = "scoring/game.html#live" if request.htmx else "scoring/game.html"
-    return render(request, template, game_context(request, game, **parts))
+    number of the deal they were for, and they are left out if the next deal is another.
+
+    `shown` is the version the page's board shows: if the one change since is the deal just
+    recorded, htmx gets the deal area and only what that deal changed on the board."""
+    context = game_context(request, game, **parts)
+    if not request.htmx:
+        return render(request, "scoring/game.html", context)
+    if not context["delta"]:
+        return render(request, "scoring/game.html#live", context)
+    response = render(request, "scoring/_record_delta.html", context)
+    response["HX-Retarget"] = "#deal-area"
+    response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
@@ -129,7 +140,12 @@ def game_context(
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     return board_context(
-        game, board=board, shared=False, form_number=form_number, viewer=request.user
+        game,
+        board=board,
+        shared=False,
+        form_number=form_number,
+        viewer=request.user,
+        shown=parts.get("shown"),
     ) | {
         "club": game.club,
         "form": form,
@@ -155,15 +171,25 @@ def board_context(
     board: Board | None = None,
     form_number: int | None = None,
     viewer: AbstractBaseUser | None = None,
+    shown: int | None = None,
 ) -> dict[str, object]:
     """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
     members the history, whether the deal form on their page has fallen behind, and the pass
-    their poll carries (scoring/poll_tokens.py)."""
+    their poll carries (scoring/poll_tokens.py).
+
+    `delta`: the board the page shows is at version `shown`, and the one change since is a
+    deal recorded, so templates/scoring/_board_delta.html can bring it up to date."""
     board = board or load_board(game)
     game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
     caching.remember_version(game.pk, game.version)  # for the polls of the page shown
+    delta = (
+        shown == game.version - 1
+        and board.last_number is not None
+        and caching.appended_deal(game.pk, game.version) == board.last_number
+    )
     return {
+        "delta": delta,
         "game": game,
         "board": board,
         "shared": shared,

@@ -8,6 +8,11 @@
 // before, and where the server has no streams (it answers 204 and EventSource gives up) nothing
 // changes at all. A stream that worked and was later refused (its pass grew old) is opened
 // again from the next board, which carries a fresh pass.
+//
+// The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
+// server answers with only what a deal changed (templates/scoring/_board_delta.html), its new
+// row is appended out of band: a row the board already has (both the scorekeeper's own answer
+// and the board's fetch on the stream's word may bring it) is not added twice.
 (function () {
   "use strict";
 
@@ -16,12 +21,12 @@
   let opened = false;
   let lastAsked = Date.now();
 
-  function board() {
-    return document.getElementById("game-board");
+  function follower() {
+    return document.getElementById("board-follow");
   }
 
   function follow() {
-    const shown = board();
+    const shown = follower();
     if (!shown || !shown.dataset.changes || !window.EventSource) return;
     if (stream && (stream.readyState !== EventSource.CLOSED || !opened)) return;
     stream = new EventSource(shown.dataset.changes);
@@ -29,7 +34,7 @@
       opened = true;
     };
     stream.onmessage = function (event) {
-      const current = board();
+      const current = follower();
       if (current && Number(event.data) > Number(current.dataset.version)) {
         htmx.trigger(current, "changed");
       }
@@ -37,7 +42,7 @@
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target !== board()) return;
+    if (event.target !== follower()) return;
     const cause = event.detail.requestConfig.triggeringEvent;
     const told = cause && cause.type === "changed";
     const streaming = stream && stream.readyState === EventSource.OPEN;
@@ -46,6 +51,10 @@
       return;
     }
     lastAsked = Date.now();
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const row = event.detail.fragment.querySelector && event.detail.fragment.querySelector("tr[id]");
+    if (row && document.getElementById(row.id)) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSettle", follow);
   follow();

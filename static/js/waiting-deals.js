@@ -361,7 +361,8 @@
 
   document.addEventListener("htmx:load", (event) => {
     const element = event.detail.elt;
-    if (element === document.body || element?.id === "game-live") {
+    // The deal area comes alone when a deal's answer brings only what it changed on the board.
+    if (element === document.body || element?.id === "game-live" || element?.id === "deal-area") {
       adopt(element === document.body);
     }
   });
@@ -731,7 +732,8 @@
     }, true);
 
     document.addEventListener("htmx:load", (event) => {
-      if (["game-live", "game-board"].includes(event.detail.elt.id)) {
+      // A part of the board swapped alone (what one deal changed) drops the waiting rows in it.
+      if (event.detail.elt.id === "game-live" || event.detail.elt.closest?.("#game-board")) {
         render();
         if (conflict) {
           showConflict();

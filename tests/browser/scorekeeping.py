@@ -31,10 +31,11 @@ def fill(page, cards: dict[str, str]) -> None:
 
 
 def swap(page, action) -> None:
-    """Do `action` and wait until htmx has swapped in the game's live part anew."""
-    page.locator("#game-live").evaluate("element => element.setAttribute('data-stale', '')")
+    """Do `action` and wait until htmx has swapped in the game's deal area anew: with the
+    whole live part, or alone with what a deal changed on the board."""
+    page.locator("#deal-area").evaluate("element => element.setAttribute('data-stale', '')")
     action()
-    expect(page.locator("#game-live")).not_to_have_attribute("data-stale", "")
+    expect(page.locator("#deal-area")).not_to_have_attribute("data-stale", "")
 
 
 def recorded(game) -> list[list[int]]:

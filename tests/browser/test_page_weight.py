@@ -125,10 +125,10 @@ def test_the_game_page_and_a_deal_are_within_budget(browser, live_server, site):
     context.on("response", deal.add)
     for name, count in zip(("Ann", "Ben", "Cy", "Dee"), (3, 0, 7, 9), strict=True):
         page.get_by_label(name, exact=True).fill(str(count))
-    page.locator("#game-live").evaluate("element => element.setAttribute('data-stale', '')")
+    page.locator("#deal-area").evaluate("element => element.setAttribute('data-stale', '')")
     with page.expect_response(lambda r: r.request.method == "POST") as posted:
         page.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#game-live")).not_to_have_attribute("data-stale", "")
+    expect(page.locator("#deal-area")).not_to_have_attribute("data-stale", "")
     expect(page.locator(".deal-no")).to_have_text("Deal 4")
     context.remove_listener("response", deal.add)
     post = Ledger()

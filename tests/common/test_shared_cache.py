@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
-from common.shared_cache import DatabaseScopedRedisCache, database_namespace
+from common.shared_cache import DatabaseScopedRedisCache, MachineFileCache, database_namespace
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,7 @@ def test_without_redis_pages_are_each_workers_and_sessions_and_accounts_the_mach
     assert found.returncode == 0, found.stderr
     assert found.stdout.split() == [
         "django.core.cache.backends.locmem.LocMemCache",
-        "django.core.cache.backends.filebased.FileBasedCache",
+        "common.shared_cache.MachineFileCache",
         "django.contrib.sessions.backends.cached_db",
         "300",
     ]
@@ -142,3 +142,22 @@ def test_one_redis_client_serves_every_call_and_thread(db):
         list(threads.map(lambda n: cache.set(f"n{n}", n), range(40)))
         assert list(threads.map(lambda n: cache.get(f"n{n}"), range(40))) == list(range(40))
     assert cache._cache.get_client(write=True) is first
+
+
+def test_the_machines_cache_counts_its_files_only_now_and_then_and_still_culls(tmp_path):
+    """Django's file cache lists its whole directory on every write; this one every 500th
+    write of a process, and still keeps itself near its size."""
+    machine = MachineFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 100}})
+    with mock.patch.object(
+        MachineFileCache, "_list_cache_files", autospec=True, side_effect=lambda self: []
+    ) as listed:
+        for number in range(1000):
+            machine.set(f"key-{number}", number)
+    assert listed.call_count == 2  # the first write, then the 501st
+
+    culled = MachineFileCache(str(tmp_path / "culled"), {"OPTIONS": {"MAX_ENTRIES": 100}})
+    with mock.patch.object(MachineFileCache, "CHECK_EVERY", 10):
+        for number in range(1000):
+            culled.set(f"key-{number}", number)
+    assert len(list((tmp_path / "culled").iterdir())) <= 100 + 10
+    assert culled.get("key-999") == 999

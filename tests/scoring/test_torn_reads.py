@@ -234,12 +234,12 @@ def problem_with_board(table: Table, answer: Answer, *, members: bool = True) ->
     it is cached under."""
     if answer.status != 200:
         return str(answer)
-    version = int(re.search(r'id="game-board"[^>]*\?v=(\d+)', answer.text).group(1))
+    version = int(re.search(r'id="board-follow"[^>]*\?v=(\d+)', answer.text).group(1))
     state = table.states.by_version.get(version)
     if state is None:
         return f"version {version} was never noted"
     board = answer.text.split('id="game-board"', 1)[1]
-    footer = re.search(r"<tfoot>(.*?)</tfoot>", board, re.S)
+    footer = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", board, re.S)
     running = re.findall(r'<span class="run">= (\d+)</span>', board)
     shown = {
         "totals": numbers(footer.group(1)) if footer else None,

@@ -173,9 +173,9 @@ def test_the_capacity_run_reads_the_board_and_the_deal_form_as_the_page_has_them
 
 def test_the_capacity_run_reads_the_boards_attributes_in_any_order():
     tag = (
-        '<p>x</p><div hx-get="/games/7/board/?v=3&amp;t=a%2Bb" class="game-board"'
+        '<p>x</p><div hx-get="/games/7/board/?v=3&amp;t=a%2Bb" hidden'
         ' data-changes="/games/7/changes/?t=a%2Bb" hx-trigger="every 2s [a > b]"'
-        ' id="game-board" data-version="3"><p>board</p></div>'
+        ' id="board-follow" data-version="3"><input type="hidden" name="shown"></div>'
     )
     assert board_of(tag) == (3, "/games/7/board/?v=3&t=a%2Bb", "/games/7/changes/?t=a%2Bb")
     assert board_of(tag.replace(' data-changes="/games/7/changes/?t=a%2Bb"', ""))[2] == ""

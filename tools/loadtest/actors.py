@@ -59,6 +59,7 @@ class Scorekeeper:
         self.crash = crash
         self.number = 0
         self.token = ""
+        self.shown = ""  # the version its board shows, sent with each deal as the page does
         self.deadline = 0.0  # stop starting new work after this
         self.give_up = 0.0  # stop retrying after this
         self.retried = False
@@ -122,12 +123,13 @@ class Scorekeeper:
         if found is None:
             return False
         self.number, self.token = found
+        self.shown = game_version(answer.page)  # what its board now shows
         return True
 
     def record(self) -> bool:
         """Record the next deal; False when that ended the game."""
         cards = self.random_deal(self.rng)
-        form = deal_form(self.browser.csrf_token, self.number, self.token, cards)
+        form = deal_form(self.browser.csrf_token, self.number, self.token, cards, self.shown)
         path = f"/games/{self.game}/deals/"
         answer = self.send("record a deal", "POST", path, form, htmx=True)
         if answer.status != 200 or not told_recorded(answer, self.number):

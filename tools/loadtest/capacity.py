@@ -66,8 +66,9 @@ class Board(NamedTuple):
 
 def board_of(body: str) -> Board | None:
     """The board's version, poll and stream (with the pass), read as the page's scripts read
-    them: the attributes of `#game-board`, in whatever order, entities unescaped."""
-    attributes = Page(body).element("game-board") or {}
+    them: the attributes of the board's follower, `#board-follow`, in whatever order, entities
+    unescaped (a whole board, or only what a deal changed on it)."""
+    attributes = Page(body).element("board-follow") or {}
     version = attributes.get("data-version", "")
     if not version.isdigit() or not attributes.get("hx-get"):
         return None
@@ -309,7 +310,7 @@ async def record(run: Run, phone: Phone) -> None:
         return
     number, token = phone.deal
     cards = random_deal(run.rng)
-    form = deal_form(phone.cookies.get("csrftoken", ""), number, token, cards)
+    form = deal_form(phone.cookies.get("csrftoken", ""), number, token, cards, phone.version)
     game = phone.game
     reply = await run.send(phone, "record a deal", "POST", f"/games/{game}/deals/", form)
     board = board_of(reply.body)

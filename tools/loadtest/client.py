@@ -1,9 +1,10 @@
 """One phone's side of HTTP: its cookies, keep-alive connections, and reading the pages it gets.
 
 A page is read the way its own scripts read it: the attributes of elements with an id (the
-game's version is `data-version` on `#game-board`), the values of a form's inputs (the deal
-form's hidden `number` and `token`, the CSRF token), and the text of an element with an id or a
-`role="alert"`, parsed with html.parser rather than matched with regular expressions.
+game's version is `data-version` on the board's follower, `#board-follow`), the values of a
+form's inputs (the deal form's hidden `number` and `token`, the CSRF token), and the text of an
+element with an id or a `role="alert"`, parsed with html.parser rather than matched with
+regular expressions.
 """
 
 from __future__ import annotations
@@ -217,11 +218,14 @@ def login_form(page: Page, username: str, password: str) -> dict[str, object] | 
     return {"csrfmiddlewaretoken": csrf, "username": username, "password": password}
 
 
-def deal_form(csrf: str, number: int, token: str, cards: list[int]) -> dict[str, object]:
-    """The deal form as a phone posts it: cards left per seat, no twos."""
+def deal_form(
+    csrf: str, number: int, token: str, cards: list[int], shown: object = ""
+) -> dict[str, object]:
+    """The deal form as a phone posts it: cards left per seat, no twos, and the version its
+    board shows (`shown`, "": no board yet), for an answer with only what the deal changed."""
     form: dict[str, object] = {"csrfmiddlewaretoken": csrf, "number": number, "token": token}
     form |= {f"cards_{position}": count for position, count in enumerate(cards)}
-    return form
+    return form | ({"shown": shown} if shown != "" else {})
 
 
 def next_deal(page: Page) -> tuple[int, str] | None:
@@ -235,13 +239,13 @@ def next_deal(page: Page) -> tuple[int, str] | None:
 
 def game_version(page: Page) -> str:
     """The game's version the scoreboard shows ("" when the page has no scoreboard)."""
-    board = page.element("game-board")
+    board = page.element("board-follow")
     return board.get("data-version", "") if board else ""
 
 
 def poll_address(page: Page) -> str:
     """Where the scoreboard's poll asks (its `hx-get`, with the page's pass); "": no board."""
-    board = page.element("game-board")
+    board = page.element("board-follow")
     return board.get("hx-get", "") if board else ""
 
 

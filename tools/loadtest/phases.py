@@ -12,7 +12,13 @@ import uuid
 from collections.abc import Callable
 
 from tools.loadtest.actors import Scorekeeper, Stop, Viewer, run_threads, told_recorded
-from tools.loadtest.client import Browser, ConnectionFailed, deal_form, poll_address
+from tools.loadtest.client import (
+    Browser,
+    ConnectionFailed,
+    deal_form,
+    game_version,
+    poll_address,
+)
 from tools.loadtest.log import Log, Told, latency_lines, percentile
 from tools.loadtest.seed import Plan
 from tools.loadtest.servers import Servers, own_cpu_seconds
@@ -199,19 +205,21 @@ class Recorder:
         self.rng = random.Random(seed * 1000 + index)
         self.game = self.games.pop(0)
         self.number = 1
+        self.shown = ""  # a seeded game's board isn't open: the first answer brings it whole
 
     def __call__(self, browser: Browser) -> tuple[bool, str]:
         cards = self.random_deal(self.rng)
         token = str(uuid.uuid4())
-        form = deal_form(browser.csrf_token, self.number, token, cards)
+        form = deal_form(browser.csrf_token, self.number, token, cards, self.shown)
         answer = browser.request("POST", f"/games/{self.game}/deals/", form, htmx=True)
         if answer.status != 200 or not told_recorded(answer, self.number):
             return False, f"deal {self.number} of game {self.game} answered {answer.status}"
         self.log.recorded(Told(self.game, self.number, cards, token, "bench"))
         if answer.page.element("deal-form") is not None:
             self.number += 1
+            self.shown = game_version(answer.page)  # as the page sends it with the next deal
         elif self.games:
-            self.game, self.number = self.games.pop(0), 1
+            self.game, self.number, self.shown = self.games.pop(0), 1, ""
         else:
             return False, "out of seeded games: raise --bench-games"
         return True, ""

@@ -36,7 +36,7 @@ def quick_watcher(monkeypatch):
 
 def changes_of(html: str) -> str:
     """The stream's address on a game page, as the page's script reads it."""
-    return re.search(r'id="game-board"[^>]*data-changes="([^"]*)"', html).group(1)
+    return re.search(r'id="board-follow"[^>]*data-changes="([^"]*)"', html).group(1)
 
 
 class Stream:

@@ -26,7 +26,7 @@ def csrf_token(response) -> str:
 
 
 def poll_address(response) -> str:
-    found = re.search(r'id="game-board"[^>]*hx-get="([^"]+)"', response.content.decode(), re.S)
+    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]+)"', response.content.decode(), re.S)
     return html.unescape(found[1])
 
 

@@ -28,7 +28,7 @@ def text(response) -> str:
 
 
 def board_version(html: str) -> str:
-    return re.search(r'id="game-board"[^>]*hx-get="[^"]*\?v=(\d+)', html).group(1)
+    return re.search(r'id="board-follow"[^>]*hx-get="[^"]*\?v=(\d+)', html).group(1)
 
 
 # The share link
@@ -56,7 +56,7 @@ def test_the_live_view_shows_the_scoreboard_without_an_account(client, owner_cli
     assert response["X-Robots-Tag"] == "noindex"
     html = text(response)
     assert '<th scope="col">Ann</th>' in html
-    assert re.search(r"<tfoot>.*>0<.*>5<.*>20<.*>39<.*</tfoot>", html)
+    assert re.search(r"<tfoot[^>]*>.*>0<.*>5<.*>20<.*>39<.*</tfoot>", html)
     assert "Running totals after each deal" in html
 
 
@@ -340,7 +340,7 @@ def test_the_cached_board_follows_every_change_and_never_crosses_views(owner_cli
 
 def poll_of(html: str) -> str:
     """The address the page's board polls, as htmx asks it."""
-    found = re.search(r'id="game-board"[^>]*hx-get="([^"]*)"', html).group(1)
+    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]*)"', html).group(1)
     return found.replace("&amp;", "&")
 
 
