@@ -116,9 +116,9 @@ class MachineFileCache(FileBasedCache):
 
     FileBasedCache lists its whole directory on every `set` to learn whether it is full. On a
     league night that directory holds a file per phone's session, per game's version and per
-    pass series, thousands of them, and the listing was a quarter of the CPU of recording a deal
-    (three writes: issue 16). Checked every 500th write, the cache can pass MAX_ENTRIES by at
-    most 500 entries a process before it culls, against a MAX_ENTRIES of 100,000.
+    pass series, thousands of them, and those listings were a quarter of the CPU of recording
+    a deal (issue 16). Checked every 500th write, the cache can pass MAX_ENTRIES by at most 500
+    entries a process before it culls, against a MAX_ENTRIES of 100,000.
     """
 
     CHECK_EVERY = 500
