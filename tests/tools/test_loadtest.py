@@ -19,7 +19,7 @@ import pytest
 
 from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
-from tools.loadtest.capacity import board_of, deal_of
+from tools.loadtest.capacity import board_of
 from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
 from tools.loadtest.wire import EventStream, body_parts
 
@@ -160,8 +160,8 @@ def test_the_capacity_run_reads_the_board_and_the_deal_form_as_the_page_has_them
     client.force_login(game.club.owner)
     html = client.get(f"/games/{game.pk}/").text
 
-    version, poll, changes = board_of(html)
-    number, token = deal_of(html)
+    version, poll, changes = board_of(Page(html))
+    number, token = next_deal(Page(html))
 
     assert version == game.version
     assert poll.startswith(f"/games/{game.pk}/board/?v={game.version}&deal=2&t=")
@@ -177,9 +177,13 @@ def test_the_capacity_run_reads_the_boards_attributes_in_any_order():
         ' data-changes="/games/7/changes/?t=a%2Bb" hx-trigger="every 2s [a > b]"'
         ' id="board-follow" data-version="3"><input type="hidden" name="shown"></div>'
     )
-    assert board_of(tag) == (3, "/games/7/board/?v=3&t=a%2Bb", "/games/7/changes/?t=a%2Bb")
-    assert board_of(tag.replace(' data-changes="/games/7/changes/?t=a%2Bb"', ""))[2] == ""
-    assert board_of("<div id='other'></div>") is None
+    assert board_of(Page(tag)) == (
+        3,
+        "/games/7/board/?v=3&t=a%2Bb",
+        "/games/7/changes/?t=a%2Bb",
+    )
+    assert board_of(Page(tag.replace(' data-changes="/games/7/changes/?t=a%2Bb"', "")))[2] == ""
+    assert board_of(Page("<div id='other'></div>")) is None
 
 
 def test_the_capacity_runs_phones_read_server_sent_events_as_eventsource_does():

@@ -36,13 +36,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 import urllib.parse
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from tools.loadtest.client import Page, deal_form
+from tools.loadtest.client import Page, deal_form, next_deal
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import SEAT_NAMES
 from tools.loadtest.wire import EventStream, Pool, Reply, body_parts, read_head, request_bytes
@@ -54,9 +53,6 @@ RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its
 KINDS = ("poll", "stream open", "game page", "record a deal", "standings", "new game")
 FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)
 
-NUMBER = re.compile(r'name="number" value="(\d+)"')
-TOKEN = re.compile(r'name="token" value="([0-9a-f-]{36})"')
-
 
 class Board(NamedTuple):
     version: int
@@ -64,21 +60,15 @@ class Board(NamedTuple):
     changes: str  # its data-changes: the game's event stream, with the pass ("": none)
 
 
-def board_of(body: str) -> Board | None:
+def board_of(page: Page) -> Board | None:
     """The board's version, poll and stream (with the pass), read as the page's scripts read
     them: the attributes of the board's follower, `#board-follow`, in whatever order, entities
     unescaped (a whole board, or only what a deal changed on it)."""
-    attributes = Page(body).element("board-follow") or {}
+    attributes = page.element("board-follow") or {}
     version = attributes.get("data-version", "")
     if not version.isdigit() or not attributes.get("hx-get"):
         return None
     return Board(int(version), attributes["hx-get"], attributes.get("data-changes", ""))
-
-
-def deal_of(body: str) -> tuple[int, str] | None:
-    """The deal form's next number and one-time token; None: the game is over."""
-    number, token = NUMBER.search(body), TOKEN.search(body)
-    return (int(number.group(1)), token.group(1)) if number and token else None
 
 
 @dataclass
@@ -229,11 +219,12 @@ async def load_page(run: Run, phone: Phone) -> None:
     phone.hang_up()
     phone.game = phone.table.game
     reply = await run.send(phone, "game page", "GET", f"/games/{phone.game}/")
-    board = board_of(reply.body) if reply.status == 200 else None
+    page = Page(reply.body)
+    board = board_of(page) if reply.status == 200 else None
     if board is None:
         run.error(f"game page {phone.game} answered {reply.status}")
         return
-    phone.deal = deal_of(reply.body)
+    phone.deal = next_deal(page)
     phone.changes = board.changes
     shows(run, phone, board)
     if run.streams is not None and board.changes:
@@ -289,7 +280,7 @@ async def fetch_board(run: Run, phone: Phone) -> None:
 
 async def poll(run: Run, phone: Phone) -> None:
     reply = await run.send(phone, "poll", "GET", phone.poll_path)
-    if reply.status == 200 and (board := board_of(reply.body)):
+    if reply.status == 200 and (board := board_of(Page(reply.body))):
         shows(run, phone, board)
     elif reply.status != 204:
         run.error(f"poll {phone.poll_path} answered {reply.status}")
@@ -313,14 +304,15 @@ async def record(run: Run, phone: Phone) -> None:
     form = deal_form(phone.cookies.get("csrftoken", ""), number, token, cards, phone.version)
     game = phone.game
     reply = await run.send(phone, "record a deal", "POST", f"/games/{game}/deals/", form)
-    board = board_of(reply.body)
+    page = Page(reply.body)
+    board = board_of(page)
     if reply.status != 200 or f"Deal {number} recorded." not in reply.body or board is None:
         run.error(f"deal {number} of game {game} answered {reply.status}")
         return
     run.log.recorded(Told(game, number, cards, token, f"table {phone.table.club}"))
     phone.table.deals[board.version] = (time.monotonic(), game)
     phone.table.seen[board.version] = set()
-    phone.deal = deal_of(reply.body)
+    phone.deal = next_deal(page)
     shows(run, phone, board)
 
 
