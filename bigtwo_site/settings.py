@@ -183,10 +183,13 @@ if REDIS_URL:
     CACHES["shared"] = CACHES["default"]
 else:
     CACHES = {
+        # Nothing of the site's own is kept here any more (see `shared`); libraries may.
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        # Unlike a rendered page, what is kept here must be the same for every worker: files
-        # every worker on this machine reads (a worker's own memory would go on trusting a
-        # session logged out, or answering "nothing new" after a deal, in another).
+        # What is kept here must be the same for every worker: files every worker on this
+        # machine reads (a worker's own memory would go on trusting a session logged out, or
+        # answering "nothing new" after a deal, in another). Rendered pages and fragments are
+        # kept here too: a table's phones are served by whichever worker is free, and a copy
+        # in one worker's memory served only its share of them.
         "shared": {
             "BACKEND": "common.shared_cache.MachineFileCache",
             "LOCATION": str(VAR_DIR / "shared-cache"),

@@ -2,9 +2,15 @@
 
 A page that many requests show alike (the game page between two deals, a season's standings)
 is rendered once, with a random marker in each place that can't be shared: the CSRF token, a
-form's one-time token, a signed pass. The copy is kept in the default cache (Redis where there
-is one), and every request gets it with each marker replaced by its own value. Rendering the
-page is most of its cost; the replacing is a few string scans.
+form's one-time token, a signed pass. The copy is kept in the `shared` cache (Redis where there
+is one, else files every worker on the machine reads), and every request gets it with each
+marker replaced by its own value. Rendering the page is most of its cost; the replacing is a
+few string scans, and reading the copy a file read.
+
+Shared rather than in each worker's memory: at a table, the phones that open a version of the
+game page are the table's four, each request going to whichever worker is free. In a worker's
+own memory a copy served a quarter of them (and a profile of a league night found the game
+page rendered again on most loads).
 
 The key must hold everything the page shows (the caller's business: scoring/caching.py builds
 them), and a hole's fill must be its value as its place in the page writes it (escaped or
@@ -17,7 +23,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping
 
-from django.core.cache import cache
+from django.core.cache import caches
 
 # Long enough for a quiet table; a change of version makes a new key long before.
 PAGE_SECONDS = 15 * 60
@@ -32,6 +38,7 @@ def page_with_holes(
     request. If there is none, `render` makes it with a marker for each hole, and says the key
     of what it shows: the page is kept under that one, which is `key` unless what the page
     shows has changed since `key` was made (a newer version; the next request asks for that)."""
+    cache = caches["shared"]
     kept = cache.get(key)
     # A copy made by other code than this (a deploy since) may have other holes.
     if kept is None or kept[1].keys() != fills.keys():

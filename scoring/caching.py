@@ -45,11 +45,11 @@ def board_key(game: Game, *, shared: bool) -> str:
     )
 
 
-def game_page_key(game: Game, *, viewer: AbstractBaseUser, is_owner: bool, address: str) -> str:
-    """The whole game page as `viewer` sees it (scoring/views/pages.py, `kept_game_page`):
-    besides what the board shows, the club's name and currency, the season's name, the share
-    link, and the page's own address (the language form comes back to it, the share link is
-    built on it). `game` must come with its club and season."""
+def game_page_key(game: Game, *, is_owner: bool, address: str) -> str:
+    """The whole game page as a member sees it, or an owner (scoring/views/pages.py,
+    `kept_game_page`): besides what the board shows, the club's name and currency, the
+    season's name, the share link, and the page's own address (the language form comes back
+    to it, the share link is built on it). `game` must come with its club and season."""
     shown = (
         game.club.name,
         game.club.currency,
@@ -59,21 +59,20 @@ def game_page_key(game: Game, *, viewer: AbstractBaseUser, is_owner: bool, addre
         game.rules,
         address,
     )
-    return _page_key("game-page", game.pk, game.version, viewer, is_owner, shown)
+    return _page_key("game-page", game.pk, game.version, is_owner, shown)
 
 
 def season_page_key(
     season: Season,
     *,
     seasons: Sequence[Season],
-    viewer: AbstractBaseUser,
     is_owner: bool,
     address: str,
 ) -> str:
-    """A season's whole page as `viewer` sees it (scoring/views/seasons.py): besides what its
-    version covers, the season's own fields, its club's name and currency, the club's
-    `seasons` (the page's menu of them) and the page's own address (sort and page, and where
-    the language form comes back to). `season` must come with its club."""
+    """A season's whole page as a member sees it, or an owner (scoring/views/seasons.py):
+    besides what its version covers, the season's own fields, its club's name and currency,
+    the club's `seasons` (the page's menu of them) and the page's own address (sort and page,
+    and where the language form comes back to). `season` must come with its club."""
     club = season.club
     shown = (
         club.name,
@@ -87,16 +86,19 @@ def season_page_key(
         [(other.pk, other.name, other.is_current) for other in seasons],
         address,
     )
-    return _page_key("season-page", season.pk, season.version, viewer, is_owner, shown)
+    return _page_key("season-page", season.pk, season.version, is_owner, shown)
 
 
-def _page_key(
-    kind: str, pk: int, version: int, viewer: AbstractBaseUser, is_owner: bool, shown: tuple
-) -> str:
-    """A kept page's key: whose, at which version, in which language, and a digest of what
-    else it shows (long values, such as the page's address, kept out of the key itself)."""
+def _page_key(kind: str, pk: int, version: int, is_owner: bool, shown: tuple) -> str:
+    """A kept page's key: at which version, for an owner or not, in which language, and a
+    digest of what else it shows (long values, such as the page's address, kept out of the
+    key itself).
+
+    No user: every member of the club is shown the same page (whatever names one of them is
+    a hole of the page: common/page_cache.py), so the first to open a version renders it for
+    the table. Who may open it at all is checked before the key is looked up."""
     digest = hashlib.sha256(repr(shown).encode()).hexdigest()
-    return _key(kind, pk, version, viewer.pk, is_owner, translation.get_language(), digest)
+    return _key(kind, pk, version, is_owner, translation.get_language(), digest)
 
 
 def season_lists_key(season: Season, full_path: str) -> str:

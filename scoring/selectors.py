@@ -211,14 +211,14 @@ def seats_of(game: Game) -> list[Seat]:
     return list(seats_in_order().filter(game=game))
 
 
-def board_seats(game: Game) -> list[Seat]:
+def board_seats(game_id: int, within: QuerySet[Game] | None = None) -> list[Seat]:
     """The game's seats with their players, and the game as it is now beside them (with its
-    club and season), in one query; none if the game has been deleted."""
-    return list(
-        Seat.objects.filter(game_id=game.pk)
-        .select_related("player", "game__club", "game__season")
-        .order_by("position")
-    )
+    club and season), in one query; none if the game has been deleted, or is no longer one of
+    the games `within` (those a member may see, or a shared view shows)."""
+    seats = Seat.objects.filter(game_id=game_id)
+    if within is not None:
+        seats = seats.filter(game__in=within.values("pk"))
+    return list(seats.select_related("player", "game__club", "game__season").order_by("position"))
 
 
 def deal_score_rows(game: Game) -> QuerySet[DealScore, tuple]:

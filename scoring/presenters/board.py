@@ -4,10 +4,11 @@ the tie and the winner, the chart, and the settling up of a game played for a st
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -16,7 +17,7 @@ from rules.deal_options import Scoring
 from rules.deal_score import ScoredDeal
 from rules.next_deal import next_deal
 from rules.options import Finish
-from rules.penalties import DealResult, GameReplay, replay
+from rules.penalties import DealResult, GameReplay, ReplayedDeal, replay
 from rules.ruleset import RuleSet
 from rules.settle import settle
 from scoring import selectors
@@ -127,10 +128,12 @@ def stored_deals(rules: RuleSet, rows: Iterable[tuple]) -> list[StoredDeal]:
     return deals
 
 
-def board_lines(deals: list[StoredDeal], replayed: GameReplay, names: list[str]) -> list[Line]:
-    """Each deal's line of the scoreboard, from its rows and its replay."""
+def board_lines(
+    deals: Sequence[StoredDeal], replayed: Sequence[ReplayedDeal], names: list[str]
+) -> list[Line]:
+    """Each deal's line of the scoreboard, from its rows and its replay (`GameReplay.deals`)."""
     lines = []
-    for deal, again in zip(deals, replayed.deals, strict=True):
+    for deal, again in zip(deals, replayed, strict=True):
         scored = again.scored
         assert scored is not None  # every deal of a replay is scored
         explained = scored.explain(names)
@@ -169,20 +172,35 @@ class Board:
         self.seats = seats
 
     @cached_property
-    def _deals(self) -> tuple[list[Line], GameReplay]:
+    def _stored(self) -> tuple[list[StoredDeal], GameReplay]:
         rules = self.game.ruleset
         deals = stored_deals(rules, selectors.deal_score_rows(self.game))
         facts = [deal.facts for deal in deals]
         replayed = replay(facts, rules, players=len(self.seats), ended=self.game.ended)
-        return board_lines(deals, replayed, self.names), replayed
+        return deals, replayed
 
-    @property
+    @cached_property
     def lines(self) -> list[Line]:
-        return self._deals[0]
+        deals, replayed = self._stored
+        return board_lines(deals, replayed.deals, self.names)
+
+    @cached_property
+    def last_line(self) -> Line | None:
+        """The last deal's line alone: what a deal recorded adds to the board. Each line's
+        notes are the costly part of the scoreboard (every deal explained in words), and the
+        totals, the tie and the chart need only the replay."""
+        deals, replayed = self._stored
+        if not deals:
+            return None
+        return board_lines(deals[-1:], replayed.deals[-1:], self.names)[0]
 
     @property
     def replayed(self) -> GameReplay:
-        return self._deals[1]
+        return self._stored[1]
+
+    @property
+    def has_deals(self) -> bool:
+        return bool(self.replayed.deals)
 
     @property
     def names(self) -> list[str]:
@@ -202,7 +220,7 @@ class Board:
         """ "Ann deals; Ben leads" (or "…; whoever holds 3♦ leads"), while the game goes on."""
         if self.game.is_finished:
             return ""
-        last = self.lines[-1].scored if self.lines else None
+        last = self.replayed.deals[-1].scored if self.has_deals else None
         return next_deal(self.game.ruleset, last).sentence(self.names)
 
     @property
@@ -239,7 +257,7 @@ class Board:
 
     @property
     def totals(self) -> list[TotalCell]:
-        lowest = set(self.replayed.outcome.lowest) if self.lines else set()
+        lowest = set(self.replayed.outcome.lowest) if self.has_deals else set()
         return [TotalCell(seat, seat.position in lowest) for seat in self.seats]
 
     @property
@@ -254,7 +272,7 @@ class Board:
         return min(seat.total for seat in self.seats)
 
     def chart(self) -> Chart | None:
-        if not self.lines:
+        if not self.has_deals:
             return None
         rules = self.game.ruleset
         target = rules.target if rules.finish is Finish.TARGET else None
@@ -271,16 +289,17 @@ class Board:
         )
 
 
-def load_board(game: Game) -> Board:
+def load_board(game_id: int, within: QuerySet[Game] | None = None) -> Board:
     """The game as it is now with its seats, in one query; its deals and their scores (two
-    more) when first read.
+    more) when first read. Http404 if the game is gone, or no longer one of the games `within`
+    (those the member may see, or the shared view shows): the same query checks it.
 
     Load and render it in a `read_snapshot()`, so that all of it is of one state of the game,
-    and show the game as `board.game`, read here again beside the seats: the `game` given may
-    be a copy read before a change (a view that has just made one holds such a copy), and
-    another phone may have changed the game since.
+    and show the game as `board.game`, read here beside the seats: a copy of the game the
+    caller holds may be from before a change (a view that has just made one holds such a
+    copy), and another phone may have changed the game since.
     """
-    seats = selectors.board_seats(game)
+    seats = selectors.board_seats(game_id, within)
     if not seats:
-        raise Http404  # deleted since `game` was read
+        raise Http404  # deleted since `game` was read, or no longer theirs to see
     return Board(seats[0].game, seats)

@@ -30,16 +30,21 @@ def phone_can_score(sheet: Json) -> bool:
     )
 
 
-def offline_game(rules: RuleSet, board: Board, user: AbstractBaseUser) -> Json | None:
+def offline_keeper(user: AbstractBaseUser) -> str:
+    """Whom a phone keeps its waiting deals under: one user's are never shown to another."""
+    return str(user.pk)
+
+
+def offline_game(rules: RuleSet, board: Board, keeper: str) -> Json | None:
     """The page's part that never changes while it is open: the game, whose phone keeps its
-    waiting deals (one user's are never shown to another), the players and the sheet; None
-    where the phone can't score these rules."""
+    waiting deals (`offline_keeper`), the players and the sheet; None where the phone can't
+    score these rules."""
     sheet = scoring_sheet(rules)
     if not phone_can_score(sheet):
         return None
     game = board.game.pk
     record = reverse("scoring:record", args=[game])
-    return {"game": game, "user": user.pk, "names": board.names, "sheet": sheet, "record": record}
+    return {"game": game, "user": keeper, "names": board.names, "sheet": sheet, "record": record}
 
 
 def board_state(board: Board) -> Json:

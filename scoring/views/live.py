@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseStopPolling
 from common.http import HtmxHttpRequest
 from scoring import caching, live_changes, poll_tokens, selectors, services
 from scoring.models import Game
+from scoring.presenters.board import load_board
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
 
@@ -136,12 +137,17 @@ def board_since(
     if request.GET.get("v") == str(version) and not renew:
         return poll_tokens.no_news()
     with read_snapshot():
-        game = get_object_or_404(games, pk=pk)  # still there, still theirs to see
+        board = load_board(pk, within=games)  # still there, still theirs to see
         form_number = None if shared else as_number(request.GET.get("deal"))
         viewer = None if shared else request.user
         shown = as_number(request.GET.get("v")) if request.htmx else None
         context = board_context(
-            game, shared=shared, form_number=form_number, viewer=viewer, shown=shown
+            board.game,
+            board=board,
+            shared=shared,
+            form_number=form_number,
+            viewer=viewer,
+            shown=shown,
         )
         if context["delta"]:
             # Only what the one deal recorded since changed, swapped out of band.

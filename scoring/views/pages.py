@@ -25,7 +25,7 @@ from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.poll_tokens import poll_token
 from scoring.presenters.board import Board, load_board
-from scoring.presenters.offline import board_state, offline_game
+from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
 from scoring.services import permissions
@@ -70,28 +70,30 @@ def render_game(
 
 
 def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
-    """The whole game page as a member opens it, from the copy kept for them under the game's
-    version (see `kept_page`): between two deals, a reload, a second phone of theirs or a
-    phone back from sleep costs no rendering, and no snapshot: the game read to check the
-    member's access gives the version.
+    """The whole game page as a member opens it, from the copy kept under the game's version
+    (see `kept_page`): between two deals, a reload, another member's phone or a phone back from
+    sleep costs no rendering, and no snapshot: the game read to check the member's access gives
+    the version.
 
-    Its holes besides the CSRF token: the deal form's one-time token and the poll's pass."""
+    Its holes besides the CSRF token: the deal form's one-time token, the poll's pass, and the
+    user the phone keeps its waiting deals under."""
     user = request.user
     is_owner = permissions.is_owner(game.club, user)
     address = request.build_absolute_uri()
 
     def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
-        context = game_context(request, game, token=markers["token"])
+        context = game_context(request, game, token=markers["token"], keeper=markers["user"])
         shown = context["game"]  # as read in the snapshot: maybe newer than `game`
-        key = caching.game_page_key(shown, viewer=user, is_owner=is_owner, address=address)
+        key = caching.game_page_key(shown, is_owner=is_owner, address=address)
         return context | {"poll_token": markers["poll"]}, key
 
     fills = {
         "token": lambda: str(uuid.uuid4()),
         # Its places are query strings (the poll's and the stream's), where the template quotes it.
         "poll": lambda: urlencode(poll_token(user, game.pk)),
+        "user": lambda: offline_keeper(user),
     }
-    key = caching.game_page_key(game, viewer=user, is_owner=is_owner, address=address)
+    key = caching.game_page_key(game, is_owner=is_owner, address=address)
     return kept_page(request, key, "scoring/game.html", page, fills)
 
 
@@ -123,12 +125,14 @@ def game_context(
     game: Game,
     *,
     token: object = None,
+    keeper: str | None = None,
     **parts: Unpack[GamePageParts],
 ) -> dict[str, object]:
     """What templates/scoring/game.html shows (see `render_game`); `token` is the fresh deal
-    form's one-time token (a new one if None)."""
+    form's one-time token (a new one if None), `keeper` whom the phone keeps waiting deals
+    under (the user's, if None)."""
     form, typed, typed_for = parts.get("form"), parts.get("typed"), parts.get("typed_for")
-    board = load_board(game)
+    board = load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
         typed = None
@@ -154,7 +158,7 @@ def game_context(
         "notice": parts.get("notice", ""),
         "refusal": parts.get("refusal", ""),
         "rules": game.ruleset,
-        "offline": offline_game(game.ruleset, board, request.user),
+        "offline": offline_game(game.ruleset, board, keeper or offline_keeper(request.user)),
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
@@ -179,7 +183,7 @@ def board_context(
 
     `delta`: the board the page shows is at version `shown`, and the one change since is a
     deal recorded, so templates/scoring/_board_delta.html can bring it up to date."""
-    board = board or load_board(game)
+    board = board or load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
     caching.remember_version(game.pk, game.version)  # for the polls of the page shown

@@ -42,9 +42,7 @@ def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     address = request.build_absolute_uri()
 
     def page_key(season: Season, seasons: list[Season]) -> str:
-        return caching.season_page_key(
-            season, seasons=seasons, viewer=request.user, is_owner=is_owner, address=address
-        )
+        return caching.season_page_key(season, seasons=seasons, is_owner=is_owner, address=address)
 
     def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
         # Read again in the snapshot the page is rendered in: its version is the page's.

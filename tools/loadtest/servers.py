@@ -98,9 +98,8 @@ class Environment:
         if url:
             return f"cache: the Redis at REDIS_URL ({url}), shared by every server"
         return (
-            "cache: pages in each worker's own memory; the `shared` cache (versions, passes,"
-            " sessions) in files under the run's directory, read by every server (no REDIS_URL;"
-            " --redis starts one)"
+            "cache: the `shared` cache (pages, fragments, versions, passes, sessions) in files"
+            " under the run's directory, read by every worker (no REDIS_URL; --redis starts one)"
         )
 
     def cache_figures(self) -> str:

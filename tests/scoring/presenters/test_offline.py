@@ -55,7 +55,7 @@ def test_the_game_page_carries_the_engine_s_sheet_the_players_and_the_totals(own
     offline = embedded(html, "offline-game")
     assert offline == {
         "game": game.pk,
-        "user": game.club.owner.pk,
+        "user": str(game.club.owner.pk),
         "names": ["Ann", "Ben", "Cy", "Dee"],
         "sheet": json.loads(json.dumps(scoring_sheet(game.ruleset))),
         "record": f"/games/{game.pk}/deals/",
@@ -70,7 +70,7 @@ def test_each_member_s_page_names_its_own_user(client, game):
     other = make_member(game.club, "other")
     client.force_login(other)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert embedded(html, "offline-game")["user"] == other.pk
+    assert embedded(html, "offline-game")["user"] == str(other.pk)
 
 
 def test_under_rules_the_phone_cannot_score_it_keeps_one_deal_and_says_why(client):

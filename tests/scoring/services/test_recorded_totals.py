@@ -9,21 +9,10 @@ import random
 import pytest
 from django.db import transaction
 
-from rules.deal_score import facts_wanted
-from scoring.demo import random_deal
 from scoring.models import Game
 from scoring.services.totals import SEAT_FIGURES, lock_game, recompute
 from tests.factories import make_ruled_game, record_facts
-
-RULES = [
-    "standard",
-    "twos-double-each,3-players",
-    "heavy-penalties,twos-double-each,3-players",
-    "points-by-hand,loser-leads",
-    "finishing-order,3-players,to-5",
-    "pusoy-dos-scoring,pays-for-table,8-deals",
-    "standard-suits,4-players,to-100",
-]
+from tests.scoring.random_facts import RULES, next_facts
 
 
 def stored(game: Game) -> tuple[object, ...]:
@@ -40,31 +29,6 @@ def replayed(game: Game) -> tuple[object, ...]:
     with transaction.atomic():
         recompute(lock_game(game))
     return stored(game)
-
-
-def next_facts(rng: random.Random, game: Game) -> dict[str, object]:
-    rules = game.ruleset
-    wanted = facts_wanted(rules)
-    players = rules.players
-    if "order" in wanted.required:
-        order = list(range(players))
-        rng.shuffle(order)
-        return {"order": tuple(order)}
-    if "points" in wanted.required:
-        points = [rng.randint(1, 30) for _ in range(players)]
-        points[rng.randrange(players)] = 0
-        return {"points": tuple(points)}
-    cards = random_deal(rng, players)
-    facts: dict[str, object] = {"cards_left": tuple(cards)}
-    if "twos_held" in wanted.allowed:
-        # One player caught with a two now and then.
-        twos = [0] * players
-        caught = max(range(players), key=lambda seat: cards[seat])
-        twos[caught] = rng.choice([0, 1])
-        facts["twos_held"] = tuple(twos)
-    if "last_play_twos" in wanted.required:
-        facts["last_play_twos"] = rng.choice([0, 1])
-    return facts
 
 
 @pytest.mark.parametrize("rules", RULES)

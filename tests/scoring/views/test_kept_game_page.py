@@ -3,11 +3,14 @@
 change shows is shown at once, and who may not see the game still can't."""
 
 import html
+import json
 import re
 
 import pytest
 from django.contrib.messages import SUCCESS
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import Club, Deal
@@ -86,6 +89,38 @@ def test_each_member_sees_their_own_page(owner_client, club, game):
     page = text(bo_client.get(f"/games/{game.pk}/"))
     assert "Delete this game" not in page  # the owner's copy has it
     assert "Delete this game" in text(owner_client.get(f"/games/{game.pk}/"))
+
+
+def test_one_member_s_load_renders_the_page_for_the_table(owner_client, club, game):
+    """Members see the same page: the first to open a version renders it, the others get it
+    kept, each with their own pass, deal token and the user their phone keeps deals under."""
+    make_deals(game, 2)
+    bo, cy = make_member(club, "bo"), make_member(club, "cy")
+    phones = {}
+    for member in (bo, cy):
+        phones[member] = Client()
+        phones[member].force_login(member)
+    first = phones[bo].get(f"/games/{game.pk}/")
+    with CaptureQueriesContext(connection) as queries:
+        second = phones[cy].get(f"/games/{game.pk}/")
+    assert not any("scoring_deal" in query["sql"] for query in queries)  # nothing rendered
+    assert first.templates and not second.templates
+    assert offline_user(first) == str(bo.pk) and offline_user(second) == str(cy.pk)
+    assert deal_token(first) != deal_token(second)
+    assert poll_address(first) != poll_address(second)
+    assert phones[cy].get(poll_address(second)).status_code == 204  # cy's own pass
+    # The owner's page has the owner's links: kept apart from the members'.
+    assert "Delete this game" in text(owner_client.get(f"/games/{game.pk}/"))
+    assert "Delete this game" not in text(phones[cy].get(f"/games/{game.pk}/"))
+
+
+def offline_user(response) -> str:
+    found = re.search(
+        r'<script id="offline-game" type="application/json">(.*?)</script>',
+        response.content.decode(),
+        re.S,
+    )
+    return json.loads(found[1])["user"]
 
 
 def test_a_member_who_left_gets_a_404_not_the_kept_page(club, game):

@@ -7,7 +7,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import Game
-from tests.factories import make_game, make_member, make_user, record
+from tests.factories import make_deals, make_game, make_member, make_user, record
 from tests.pages import who_is_asking
 
 pytestmark = pytest.mark.django_db
@@ -258,10 +258,7 @@ def test_the_members_poll_with_nothing_new_costs_one_query_and_who_is_asking(
 ):
     """The game's version, however long the game, and the session and the user (none of them
     with a shared cache)."""
-    for n in range(deals):
-        cards = [1, 1, 1, 1]
-        cards[n % 4] = 0
-        record(game, *cards)
+    make_deals(game, deals)
     url = f"/games/{game.pk}/board/?v={deals}&deal={deals + 1}"
     with django_assert_num_queries(1 + who_is_asking(first=True)):
         assert owner_client.get(url, headers=HTMX).status_code == 204
@@ -273,13 +270,23 @@ def test_the_members_poll_with_nothing_new_costs_one_query_and_who_is_asking(
 def test_the_live_board_runs_a_fixed_number_of_queries(
     client, owner, game, deals, django_assert_num_queries
 ):
-    for n in range(deals):
-        cards = [1, 1, 1, 1]
-        cards[n % 4] = 0
-        record(game, *cards)
+    make_deals(game, deals)
     services.share_game(game=game, by=owner)
-    with django_assert_num_queries(4):
+    # The version; the seats, with the game as it is now, if it is still shared; the deals.
+    with django_assert_num_queries(3):
         assert client.get(f"/live/{game.share_token}/board/?v=0").status_code == 200
+
+
+@pytest.mark.parametrize("deals", [2, 12])
+def test_the_members_board_runs_a_fixed_number_of_queries(
+    owner_client, game, deals, django_assert_num_queries
+):
+    make_deals(game, deals)
+    url = f"/games/{game.pk}/board/?v=0&deal=1"
+    # The version; the seats, with the game, if the member may still see it; the deals; the
+    # history.
+    with django_assert_num_queries(4 + who_is_asking(first=True)):
+        assert owner_client.get(url, headers=HTMX).status_code == 200
 
 
 def test_the_live_pages_need_no_inline_script_style_or_eval(client, owner_client, owner, game):

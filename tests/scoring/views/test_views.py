@@ -543,7 +543,7 @@ def test_recording_a_deal_runs_a_fixed_number_of_queries(
     make_deals(game, deals)
     data = deal_post(game, 0, 1, 1, 1)
     # The new deal is added to the seats' stored totals: no deal before it is read again.
-    with django_assert_num_queries((16 if htmx else 13) + who_is_asking(first=True)):
+    with django_assert_num_queries((15 if htmx else 12) + who_is_asking(first=True)):
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 302)
     assert Deal.objects.filter(game=game).count() == deals + 1
