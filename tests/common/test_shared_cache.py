@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connection
 
 from common.shared_cache import DatabaseScopedRedisCache, MachineFileCache, database_namespace
@@ -43,7 +46,7 @@ def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess
     )
 
 
-def test_without_redis_pages_are_each_workers_and_sessions_and_accounts_the_machines(tmp_path):
+def test_without_redis_the_machine_s_files_hold_pages_sessions_and_accounts(tmp_path):
     found = site_settings(tmp_path)
     assert found.returncode == 0, found.stderr
     assert found.stdout.split() == [
@@ -161,3 +164,40 @@ def test_the_machines_cache_counts_its_files_only_now_and_then_and_still_culls(t
             culled.set(f"key-{number}", number)
     assert len(list((tmp_path / "culled").iterdir())) <= 100 + 10
     assert culled.get("key-999") == 999
+
+
+def test_the_machines_cache_writes_what_django_s_file_cache_reads(tmp_path):
+    """Its entries are Django's format (the expiry, then the value compressed), so a copy
+    written by either is read by the other; the temporary file of each write is gone."""
+    machine = MachineFileCache(str(tmp_path), {})
+    django_s = FileBasedCache(str(tmp_path), {})
+    page = ("<p>" + "Ann 12, Ben 7 " * 2000 + "</p>", {"csrf": "ab12"})
+    machine.set("page", page, 60)
+    assert django_s.get("page") == page
+    django_s.set("version", 14)
+    assert machine.get("version") == 14
+    machine.set("version", 15)  # over an entry already there
+    assert django_s.get("version") == 15
+    machine.set("gone", "soon", 60)
+    with mock.patch("time.time", return_value=time.time() + 61):
+        assert machine.get("gone") is None  # expired, as Django's cache says
+    assert sorted(path.suffix for path in tmp_path.iterdir()) == [".djcache"] * 2
+
+
+def test_the_machines_cache_makes_its_directory_again_and_leaves_no_half_written_entry(
+    tmp_path,
+):
+    machine = MachineFileCache(str(tmp_path / "shared"), {})
+    machine.set("version", 14)
+    shutil.rmtree(tmp_path / "shared")  # Django's file cache allows its directory to go
+    machine.set("version", 15)
+    assert machine.get("version") == 15
+
+    class Unpicklable:
+        def __reduce__(self):
+            raise RuntimeError("can't be kept")
+
+    with pytest.raises(RuntimeError):
+        machine.set("version", Unpicklable())
+    assert machine.get("version") == 15  # the entry as it was, and no temporary file left
+    assert [path.suffix for path in (tmp_path / "shared").iterdir()] == [".djcache"]
