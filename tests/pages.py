@@ -5,6 +5,7 @@ A helper module (neither a test file nor a conftest): import what a test needs f
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
@@ -46,3 +47,9 @@ def who_is_asking(*, first: bool = False) -> int:
     account being in the shared cache, but for the account on the first request after logging
     in (its copy is cached by that request)."""
     return 1 if first else 0
+
+
+def embedded(html: str, element_id: str) -> object:
+    """The JSON of a `json_script` element, or None if the page has none."""
+    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html)
+    return json.loads(found.group(1)) if found else None

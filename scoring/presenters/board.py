@@ -301,5 +301,5 @@ def load_board(game_id: int, within: QuerySet[Game] | None = None) -> Board:
     """
     seats = selectors.board_seats(game_id, within)
     if not seats:
-        raise Http404  # deleted since `game` was read, or no longer theirs to see
+        raise Http404  # gone, or no longer theirs to see
     return Board(seats[0].game, seats)

@@ -29,7 +29,7 @@ from scoring.views.pages import standings_of
 @require_GET
 @read_snapshot()
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
-    board = load_board(selectors.member_game(request.user, game_id).pk)
+    board = load_board(game_id, within=selectors.member_games(request.user, game_id))
     return JsonResponse(
         {
             "id": board.game.pk,
@@ -69,7 +69,7 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
 @require_GET
 @read_snapshot()
 def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    board = load_board(selectors.member_game(request.user, game_id).pk)
+    board = load_board(game_id, within=selectors.member_games(request.user, game_id))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
     writer = csv.writer(response)

@@ -18,17 +18,11 @@ from scoring import services
 from scoring.models import Game
 from scoring.presenters.offline import phone_can_score
 from tests.factories import make_member, make_ruled_game, record
-from tests.pages import HTMX, deal_post
+from tests.pages import HTMX, deal_post, embedded
 
 pytestmark = pytest.mark.django_db
 
 FIVE_DEALS = [[0, 13, 2, 3], [1, 13, 0, 4], [0, 2, 3, 5], [4, 0, 1, 2], [0, 10, 1, 1]]
-
-
-def embedded(html: str, element_id: str) -> object:
-    """The JSON of a `json_script` element, or None if the page has none."""
-    found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html)
-    return json.loads(found.group(1)) if found else None
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@
 change shows is shown at once, and who may not see the game still can't."""
 
 import html
-import json
 import re
 
 import pytest
@@ -15,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from scoring.models import Club, Deal
 from tests.factories import make_deals, make_game, make_member, record
-from tests.pages import HTMX, deal_post, text
+from tests.pages import HTMX, deal_post, embedded, text
 
 pytestmark = pytest.mark.django_db
 
@@ -115,12 +114,7 @@ def test_one_member_s_load_renders_the_page_for_the_table(owner_client, club, ga
 
 
 def offline_user(response) -> str:
-    found = re.search(
-        r'<script id="offline-game" type="application/json">(.*?)</script>',
-        response.content.decode(),
-        re.S,
-    )
-    return json.loads(found[1])["user"]
+    return embedded(response.content.decode(), "offline-game")["user"]
 
 
 def test_a_member_who_left_gets_a_404_not_the_kept_page(club, game):
