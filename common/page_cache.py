@@ -21,9 +21,13 @@ marker is found wherever the template put it.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from django.core.cache import caches
+
+# A hole's value for this request, given what was found of the keys read along with the page.
+type Fill = Callable[[Mapping[str, Any]], str]
 
 # Long enough for a quiet table; a change of version makes a new key long before.
 PAGE_SECONDS = 15 * 60
@@ -32,14 +36,20 @@ PAGE_SECONDS = 15 * 60
 def page_with_holes(
     key: str,
     render: Callable[[Mapping[str, str]], tuple[str, str]],
-    fills: Mapping[str, Callable[[], str]],
+    fills: Mapping[str, Fill],
+    read_along: Sequence[str] = (),
 ) -> str:
     """The page kept under `key`, each hole filled by its `fills` entry, called once for this
     request. If there is none, `render` makes it with a marker for each hole, and says the key
     of what it shows: the page is kept under that one, which is `key` unless what the page
-    shows has changed since `key` was made (a newer version; the next request asks for that)."""
+    shows has changed since `key` was made (a newer version; the next request asks for that).
+
+    The keys `read_along` are read from the cache with the page, in the same round trip to
+    Redis, and each fill is given what was found of them (a fill that needs a cached value
+    would otherwise make its own trip)."""
     cache = caches["shared"]
-    kept = cache.get(key)
+    found = cache.get_many([key, *read_along])
+    kept = found.pop(key, None)
     # A copy made by other code than this (a deploy since) may have other holes.
     if kept is None or kept[1].keys() != fills.keys():
         markers = {name: secrets.token_hex(16) for name in fills}
@@ -49,5 +59,5 @@ def page_with_holes(
         html, markers = kept
     for name, marker in markers.items():
         if marker in html:
-            html = html.replace(marker, fills[name]())
+            html = html.replace(marker, fills[name](found))
     return html

@@ -28,17 +28,20 @@ SALT = "scoring.poll-token"
 LIFETIME_SECONDS = 600
 
 
-def poll_token(user: AbstractBaseUser, game_id: int) -> str:
-    return signing.TimestampSigner(salt=SALT).sign(f"{user.pk}.{game_id}.{series(user.pk)}")
+def poll_token(user: AbstractBaseUser, game_id: int, known_series: str | None = None) -> str:
+    """The member's pass for the game's poll; `known_series`, their series if the caller has
+    just read it from the cache (under `poll_series_key`), spares reading it again."""
+    held = known_series or series(user.pk)
+    return signing.TimestampSigner(salt=SALT).sign(f"{user.pk}.{game_id}.{held}")
 
 
-def _series_key(user_id: object) -> str:
+def poll_series_key(user_id: object) -> str:
     return f"poll-passes:{user_id}"
 
 
 def series(user_id: object) -> str:
     """The member's current pass series (a new one if the cache has none)."""
-    key = _series_key(user_id)
+    key = poll_series_key(user_id)
     found = caches["shared"].get(key)
     if found is None:
         caches["shared"].add(key, secrets.token_hex(4), timeout=None)
@@ -49,7 +52,7 @@ def series(user_id: object) -> str:
 def passes_withdrawn(user_id: object) -> None:
     """No pass given to the member so far is taken any more (call it in the transaction that
     takes their membership away)."""
-    key = _series_key(user_id)
+    key = poll_series_key(user_id)
     caches["shared"].set(key, secrets.token_hex(4), timeout=None)
     transaction.on_commit(lambda: caches["shared"].set(key, secrets.token_hex(4), timeout=None))
 
@@ -76,7 +79,7 @@ def pass_holder(token: str, game_id: int) -> tuple[str, str] | None:
     found = _read(token)
     if found is None or found[1] != game_id:
         return None
-    key = _series_key(found[0])
+    key = poll_series_key(found[0])
     return (key, found[2]) if caches["shared"].get(key) == found[2] else None
 
 
@@ -86,7 +89,7 @@ def nothing_new(request: HttpRequest, game_id: int) -> bool:
     found = _read(request.GET.get("t", ""))
     if found is None or found[1] != game_id:
         return False
-    version_key, series_key = caching.game_version_key(game_id), _series_key(found[0])
+    version_key, series_key = caching.game_version_key(game_id), poll_series_key(found[0])
     known = caches["shared"].get_many([version_key, series_key])
     shown = request.GET.get("v")
     return shown == str(known.get(version_key)) and known.get(series_key) == found[2]

@@ -6,7 +6,8 @@ existence leaks. The ways in from outside are found by a link's token (`club_by_
 `shared_games`). The league table is aggregated by the database in one query over the games'
 seats, whose per-game figures (`total`, `deals_played`, `deals_won`, `thirteens`)
 `scoring.services.recompute` keeps in step with the deals; ranking the handful of rows that
-come back is done here.
+come back is done here. The reads every request of a table's phones makes have their SQL built
+once per process: `scoring.table_reads`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from scoring import table_reads
 from scoring.models import (
     Club,
     ClubChange,
@@ -60,15 +62,24 @@ def member_club(user: AbstractBaseUser, club_id: int) -> Club:
     )
 
 
+def member_id(user: AbstractBaseUser) -> int:
+    """The account's id: signed out, a member of nothing (404)."""
+    if user.pk is None:
+        raise Http404
+    return user.pk
+
+
 def member_game(user: AbstractBaseUser, game_id: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("club", "season"), pk=game_id, club__memberships__user=user
-    )
+    games = table_reads.member_game(game_id=game_id, user_id=member_id(user))
+    if not games:
+        raise Http404
+    return games[0]
 
 
-def member_games(user: AbstractBaseUser, game_id: int) -> QuerySet[Game]:
-    """The game (none or one) if `user` is a member of its club, as a query not yet run."""
-    return Game.objects.filter(pk=game_id, club__memberships__user=user)
+def member_game_version(user: AbstractBaseUser, game_id: int) -> tuple[int, int] | None:
+    """The game's id and version if `user` is a member of its club, else None."""
+    found = table_reads.member_game_version(game_id=game_id, user_id=member_id(user))
+    return found[0] if found else None
 
 
 def member_season(
@@ -83,11 +94,7 @@ def member_season(
 def member_season_and_menu(user: AbstractBaseUser, season_id: int) -> tuple[Season, list[Season]]:
     """The season, if `user` is a member of its club, and its club's seasons (the season's page
     lists them), in one query."""
-    seasons = list(
-        Season.objects.filter(club__seasons=season_id, club__memberships__user=user).select_related(
-            "club"
-        )
-    )
+    seasons = table_reads.member_season_and_menu(season_id=season_id, user_id=member_id(user))
     for season in seasons:
         if season.pk == season_id:
             return season, seasons
@@ -208,29 +215,22 @@ def seats_in_order() -> QuerySet[Seat]:
 
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats with their players, clockwise from seat 0."""
-    return list(seats_in_order().filter(game=game))
+    return table_reads.seats_of(game_id=game.pk)
 
 
 def board_seats(game_id: int, within: QuerySet[Game] | None = None) -> list[Seat]:
     """The game's seats with their players, and the game as it is now beside them (with its
-    club and season), in one query; none if the game has been deleted, or is no longer one of
-    the games `within` (those a member may see, or a shared view shows)."""
-    seats = Seat.objects.filter(game_id=game_id)
-    if within is not None:
-        seats = seats.filter(game__in=within.values("pk"))
+    club and season), in one query; none if it is gone, or no longer one of `within`'s."""
+    if within is None:
+        return table_reads.board_seats(game_id=game_id)
+    seats = Seat.objects.filter(game_id=game_id, game__in=within.values("pk"))
     return list(seats.select_related("player", "game__club", "game__season").order_by("position"))
 
 
-def deal_score_rows(game: Game) -> QuerySet[DealScore, tuple]:
+def deal_score_rows(game: Game) -> list[tuple]:
     """Every score of the game's deals in deal and seat order, as plain values (objects cost
     a long game's scoreboard 2 ms): the deal's number and facts, then the seat's."""
-    deal = ("number", "out_on_twos", "last_play_twos", "dragon_seat", "payer_seat")
-    seat = ("cards_left", "twos_held", "place", "points", "penalty")
-    return (
-        DealScore.objects.filter(deal__game=game)
-        .order_by("deal__number", "seat__position")
-        .values_list(*(f"deal__{field}" for field in deal), *seat)
-    )
+    return table_reads.deal_score_rows(game_id=game.pk)
 
 
 def deals_with_seated_scores(game: Game) -> QuerySet[Deal]:

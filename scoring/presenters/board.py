@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from rules.options import Finish
 from rules.penalties import DealResult, GameReplay, ReplayedDeal, replay
 from rules.ruleset import RuleSet
 from rules.settle import settle
-from scoring import selectors
+from scoring import selectors, table_reads
 from scoring.charts import Chart, running_totals_chart
 from scoring.models import Game, Seat
 from scoring.presenters.settlements import Settling
@@ -299,7 +300,17 @@ def load_board(game_id: int, within: QuerySet[Game] | None = None) -> Board:
     caller holds may be from before a change (a view that has just made one holds such a
     copy), and another phone may have changed the game since.
     """
-    seats = selectors.board_seats(game_id, within)
+    return _board_of(selectors.board_seats(game_id, within))
+
+
+def member_board(user: AbstractBaseUser, game_id: int) -> Board:
+    """`load_board` of a game whose club `user` is a member of, or Http404: the same one
+    query, with the member's access checked in it."""
+    seats = table_reads.member_board_seats(game_id=game_id, user_id=selectors.member_id(user))
+    return _board_of(seats)
+
+
+def _board_of(seats: list[Seat]) -> Board:
     if not seats:
         raise Http404  # gone, or no longer theirs to see
     return Board(seats[0].game, seats)

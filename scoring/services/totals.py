@@ -12,9 +12,10 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Max
 
+from common.prepared import PreparedQuery
 from rules.deal_options import Scoring
 from rules.deal_score import DealRefused, ScoredDeal, score_deal
 from rules.options import TwosRule
@@ -128,9 +129,21 @@ def store_seat_figures(seats: Sequence[Seat]) -> None:
         cursor.executemany(sql, rows)
 
 
+_locked_game = PreparedQuery(
+    lambda game_id: Game.objects.select_for_update().filter(pk=game_id), "game_id"
+)
+
+
 def lock_game(game: Game) -> Game:
     """The game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    # Its SQL is built once (common/prepared.py), and with it the ORM's check that the lock
+    # is taken in a transaction: this one checks it each time.
+    if transaction.get_autocommit():
+        raise transaction.TransactionManagementError("lock_game outside a transaction")
+    locked = _locked_game(game_id=game.pk)
+    if not locked:
+        raise Game.DoesNotExist(f"game {game.pk} is gone")
+    return locked[0]
 
 
 def refresh_from(game: Game, locked: Game) -> None:

@@ -19,7 +19,7 @@ from rules.deal_score import facts_wanted
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
-from scoring.presenters.board import Cell, Line, load_board
+from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import standings_of
@@ -29,7 +29,7 @@ from scoring.views.pages import standings_of
 @require_GET
 @read_snapshot()
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
-    board = load_board(game_id, within=selectors.member_games(request.user, game_id))
+    board = member_board(request.user, game_id)
     return JsonResponse(
         {
             "id": board.game.pk,
@@ -69,7 +69,7 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
 @require_GET
 @read_snapshot()
 def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    board = load_board(game_id, within=selectors.member_games(request.user, game_id))
+    board = member_board(request.user, game_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{board.game.pk}.csv"'
     writer = csv.writer(response)

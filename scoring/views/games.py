@@ -19,7 +19,7 @@ from rules.ruleset import RuleSet
 from scoring import selectors, services
 from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
 from scoring.models import Game
-from scoring.presenters.board import load_board
+from scoring.presenters.board import member_board
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, kept_game_page, render_game
@@ -101,7 +101,7 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    board = load_board(game_id, within=selectors.member_games(request.user, game_id))
+    board = member_board(request.user, game_id)
     game, seats = board.game, board.seats
     tapped = DealForm.tapped(request.POST.dict(), seats=seats, rules=game.ruleset)
     if tapped is not None:

@@ -4,11 +4,11 @@ game's page and its live view up to date."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -20,8 +20,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from common.http import HtmxHttpRequest
 from scoring import caching, live_changes, poll_tokens, selectors, services
-from scoring.models import Game
-from scoring.presenters.board import load_board
+from scoring.presenters.board import Board, load_board, member_board
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
 
@@ -66,7 +65,9 @@ def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     the last board forever. Any wrong token gets the same answer, so it reveals nothing.
     """
     try:
-        return board_since(request, selectors.shared_games(token), shared=True)
+        games = selectors.shared_games(token)
+        found = games.values_list("pk", "version").first()
+        return board_since(request, found, lambda pk: load_board(pk, within=games), shared=True)
     except Http404:
         if not request.htmx:
             raise
@@ -92,10 +93,11 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     token = request.GET.get("t", "")
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
-    games = selectors.member_games(request.user, game_id)
+    user = request.user
+    found = selectors.member_game_version(user, game_id)
     # A pass grown old is replaced: the board comes back with a fresh one, new or not.
     renew = bool(token) and not poll_tokens.pass_good(token, game_id)
-    return board_since(request, games, shared=False, renew=renew)
+    return board_since(request, found, lambda pk: member_board(user, pk), shared=False, renew=renew)
 
 
 @require_GET
@@ -122,14 +124,20 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def board_since(
-    request: HttpRequest, games: QuerySet[Game], *, shared: bool, renew: bool = False
+    request: HttpRequest,
+    found: tuple[int, int] | None,
+    board_of: Callable[[int], Board],
+    *,
+    shared: bool,
+    renew: bool = False,
 ) -> HttpResponse:
     """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
-    version is still the `v` the page shows (and its poll's pass needs no `renew`): one query.
+    version is still the `v` the page shows (and its poll's pass needs no `renew`): one query,
+    the one that `found` the game's id and version if the asker may see it. `board_of(id)`
+    reads the board, checking that again, in the snapshot.
     To htmx asking from the version just before a deal recorded, only what that deal changed
     (templates/scoring/_board_delta.html), all of it out of band.
     """
-    found = games.values_list("pk", "version").first()
     if found is None:
         raise Http404
     pk, version = found
@@ -137,7 +145,7 @@ def board_since(
     if request.GET.get("v") == str(version) and not renew:
         return poll_tokens.no_news()
     with read_snapshot():
-        board = load_board(pk, within=games)  # still there, still theirs to see
+        board = board_of(pk)  # still there, still theirs to see
         form_number = None if shared else as_number(request.GET.get("deal"))
         viewer = None if shared else request.user
         shown = as_number(request.GET.get("v")) if request.htmx else None

@@ -5,7 +5,7 @@ a season's table and games."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypedDict, Unpack
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -18,12 +18,12 @@ from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
-from common.page_cache import page_with_holes
+from common.page_cache import Fill, page_with_holes
 from rules.options import Finish
 from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
-from scoring.poll_tokens import poll_token
+from scoring.poll_tokens import poll_series_key, poll_token
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.tables import Table, season_games, standings_table
@@ -87,14 +87,15 @@ def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
         key = caching.game_page_key(shown, is_owner=is_owner, address=address)
         return context | {"poll_token": markers["poll"]}, key
 
-    fills = {
-        "token": lambda: str(uuid.uuid4()),
+    series_key = poll_series_key(user.pk)
+    fills: dict[str, Fill] = {
+        "token": lambda _: str(uuid.uuid4()),
         # Its places are query strings (the poll's and the stream's), where the template quotes it.
-        "poll": lambda: urlencode(poll_token(user, game.pk)),
-        "user": lambda: offline_keeper(user),
+        "poll": lambda found: urlencode(poll_token(user, game.pk, found.get(series_key))),
+        "user": lambda _: offline_keeper(user),
     }
     key = caching.game_page_key(game, is_owner=is_owner, address=address)
-    return kept_page(request, key, "scoring/game.html", page, fills)
+    return kept_page(request, key, "scoring/game.html", page, fills, read_along=[series_key])
 
 
 def kept_page(
@@ -102,14 +103,15 @@ def kept_page(
     key: str,
     template: str,
     page: Callable[[Mapping[str, str]], tuple[dict[str, object], str]],
-    fills: Mapping[str, Callable[[], str]] | None = None,
+    fills: Mapping[str, Fill] | None = None,
+    read_along: Sequence[str] = (),
 ) -> HttpResponse:
     """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py),
     each hole filled for this request (common/page_cache.py): the CSRF token of its forms and
     `fills`. If it isn't kept, `page(markers)` gives the context to render it with (each hole a
     marker) and the key of what it shows, both read in one `read_snapshot()`, the rendering
     too."""
-    holes = {"csrf": lambda: get_token(request), **(fills or {})}
+    holes: dict[str, Fill] = {"csrf": lambda _: get_token(request), **(fills or {})}
 
     def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
         with read_snapshot():
@@ -117,7 +119,7 @@ def kept_page(
             html = render_to_string(template, context | {"csrf_token": markers["csrf"]}, request)
         return html, shown
 
-    return HttpResponse(page_with_holes(key, render_page, holes))
+    return HttpResponse(page_with_holes(key, render_page, holes, read_along))
 
 
 def game_context(

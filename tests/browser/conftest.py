@@ -48,9 +48,27 @@ def describe_if_failed(request, page) -> None:
     for line in page.console_lines:
         print(f"  {line}")
     try:
+        print(page.evaluate(LAYOUT_OF_FIRST_INPUT))
         print(page.locator("main").evaluate("element => element.outerHTML", timeout=2_000)[:6_000])
     except Exception as error:  # a closed or navigating page: say so rather than fail again
         print(f"(the page couldn't be read: {error})")
+
+
+# Playwright's "element is not visible" means an empty box or `visibility: hidden`; the HTML
+# alone doesn't say which ancestor made it so. Once seen in CI (the house-rules offline test).
+LAYOUT_OF_FIRST_INPUT = """() => {
+  const lines = [`document ${document.visibilityState}, window ${innerWidth}x${innerHeight}`];
+  let element = document.querySelector("main input:not([type=hidden])");
+  for (; element; element = element.parentElement) {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const name = element.tagName.toLowerCase() + (element.id ? "#" + element.id : "");
+    lines.push(`  ${name}: ${Math.round(box.width)}x${Math.round(box.height)} at ` +
+      `${Math.round(box.x)},${Math.round(box.y)}, display ${style.display}, ` +
+      `visibility ${style.visibility}${element.hidden ? ", hidden" : ""}`);
+  }
+  return lines.join("\\n");
+}"""
 
 
 @pytest.fixture

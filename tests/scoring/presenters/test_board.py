@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def board_of(game: Game):
-    return load_board(Game.objects.select_related("club", "season").get(pk=game.pk))
+    return load_board(game.pk)
 
 
 @pytest.mark.parametrize("rules", RULES)

@@ -41,3 +41,15 @@ def test_each_recorded_deal_stores_what_replaying_the_game_stores(db, rules):
         if Game.objects.get(pk=game.pk).is_finished:
             break
     assert Game.objects.get(pk=game.pk).is_finished, "the game should have ended by now"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_is_locked_only_in_a_transaction_and_only_while_it_exists():
+    game = make_ruled_game(RULES[0])
+    with pytest.raises(transaction.TransactionManagementError):
+        lock_game(game)  # the lock would end with the statement: a write would race
+    with transaction.atomic():
+        assert lock_game(game).pk == game.pk
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(Game.DoesNotExist), transaction.atomic():
+        lock_game(game)

@@ -4,15 +4,18 @@ change shows is shown at once, and who may not see the game still can't."""
 
 import html
 import re
+from unittest.mock import patch
 
 import pytest
 from django.contrib.messages import SUCCESS
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import Club, Deal
+from scoring.poll_tokens import poll_series_key
 from tests.factories import make_deals, make_game, make_member, record
 from tests.pages import HTMX, deal_post, embedded, text
 
@@ -111,6 +114,34 @@ def test_one_member_s_load_renders_the_page_for_the_table(owner_client, club, ga
     # The owner's page has the owner's links: kept apart from the members'.
     assert "Delete this game" in text(owner_client.get(f"/games/{game.pk}/"))
     assert "Delete this game" not in text(phones[cy].get(f"/games/{game.pk}/"))
+
+
+def test_a_kept_page_reads_its_pass_series_along_with_the_page(club, game):
+    """One round trip to the shared cache for the page and what its pass is signed with."""
+    bo = make_member(club, "bo")
+    phone = Client()
+    phone.force_login(bo)
+    phone.get(f"/games/{game.pk}/")  # renders the page and keeps it
+    cache, reads = caches["shared"], []
+    read_one, read_many = cache.get, cache.get_many
+
+    def get(key, *args, **kwargs):
+        reads.append([key])
+        return read_one(key, *args, **kwargs)
+
+    def get_many(keys, *args, **kwargs):
+        reads.append(list(keys))
+        # Django's own get_many may call get once a key: those aren't round trips of their own.
+        with patch.object(cache, "get", read_one):
+            return read_many(keys, *args, **kwargs)
+
+    with patch.object(cache, "get", get), patch.object(cache, "get_many", get_many):
+        kept = phone.get(f"/games/{game.pk}/")
+    assert not kept.templates
+    series = poll_series_key(bo.pk)
+    assert [series] not in reads
+    assert any(series in keys and keys[0].startswith("game-page:") for keys in reads), reads
+    assert phone.get(poll_address(kept)).status_code == 204  # the pass is good
 
 
 def offline_user(response) -> str:
