@@ -31,13 +31,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import QuerySet
 from django.db.models.sql import Query
 from django.db.models.sql.compiler import SQLCompiler
 
-# Stand-ins far from any id a table will reach, one for each named value.
-_STAND_IN_BASE = -7_301_000_000
+# Stand-ins no row's id will be, one for each named value: negative, yet within a 32-bit
+# column's range (Django makes a value out of its column's range an empty query, with no SQL).
+_STAND_IN_BASE = -2_147_000_000
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,13 @@ class PreparedQuery[Row]:
             if self._compiled is None:
                 queryset = self._build(**self._stand_ins)
                 compiler = queryset.query.get_compiler(using=queryset.db)
-                sql, params = compiler.as_sql()
+                try:
+                    sql, params = compiler.as_sql()
+                except EmptyResultSet:
+                    raise ValueError(
+                        f"a stand-in for {sorted(self._stand_ins)} is out of its column's range:"
+                        " only ids can be prepared"
+                    ) from None
                 names_of = {value: name for name, value in self._stand_ins.items()}
                 slots = tuple(
                     names_of.get(param) if type(param) is int else None for param in params

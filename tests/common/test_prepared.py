@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connections
 
 from common.prepared import PreparedQuery
@@ -40,6 +41,9 @@ def test_each_call_gets_its_own_values_rows_as_the_orm_gives_them(clubs):
         assert got == expected
         assert [g.__dict__.keys() for g in got] == [g.__dict__.keys() for g in expected]
     assert [len(member_game(game_id=game.pk, user_id=ann.pk)) for game in games] == [1, 1, 0, 0]
+    # An account's id is a 32-bit column (auth's AutoField): the stand-in fits it too.
+    account = PreparedQuery(lambda user_id: get_user_model().objects.filter(pk=user_id), "user_id")
+    assert account(user_id=ann.pk) == [ann]
 
 
 def test_related_objects_come_with_the_row_in_one_query(clubs, django_assert_num_queries):
@@ -102,3 +106,10 @@ def test_a_value_the_sql_does_not_carry_as_a_parameter_is_refused(db):
     )
     with pytest.raises(ValueError, match=r"doesn't take \['user_id'\]"):
         ignored(game_id=1, user_id=2)
+
+
+def test_a_value_that_is_not_an_id_is_refused_when_first_built(db):
+    """A seat's position is a small number: no stand-in fits its column, so no SQL is made."""
+    by_position = PreparedQuery(lambda position: Seat.objects.filter(position=position), "position")
+    with pytest.raises(ValueError, match="only ids can be prepared"):
+        by_position(position=1)
