@@ -49,6 +49,7 @@ from scoring.models import (
     Seat,
     token_digest,
 )
+from scoring.table_reads import seats_in_order
 
 # How many lines of a game's, a season's or a club's history its page shows.
 HISTORY_SHOWN = 50
@@ -208,11 +209,6 @@ def shared_games(token: str) -> QuerySet[Game]:
 # Seats, deals and history of a game
 
 
-def seats_in_order() -> QuerySet[Seat]:
-    """Seats with their players, clockwise from seat 0."""
-    return Seat.objects.select_related("player").order_by("position")
-
-
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats with their players, clockwise from seat 0."""
     return table_reads.seats_of(game_id=game.pk)
@@ -224,7 +220,7 @@ def board_seats(game_id: int, within: QuerySet[Game] | None = None) -> list[Seat
     if within is None:
         return table_reads.board_seats(game_id=game_id)
     seats = Seat.objects.filter(game_id=game_id, game__in=within.values("pk"))
-    return list(seats.select_related("player", "game__club", "game__season").order_by("position"))
+    return list(table_reads.with_their_game(seats))
 
 
 def deal_score_rows(game: Game) -> list[tuple]:

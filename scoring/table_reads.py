@@ -2,11 +2,13 @@
 the standings), their SQL built once per process (common/prepared.py): for these one-row
 reads, building the SQL cost more than the database's work.
 
-The rest of the app finds them through `scoring.selectors`, which checks the values' types
-(ids, not objects) and turns an empty answer into a 404 where a page needs one.
+The rest of the app finds them through `scoring.selectors`, which passes them ids (not
+objects) and turns an empty answer into a 404 where a page needs one.
 """
 
 from __future__ import annotations
+
+from django.db.models import QuerySet
 
 from common.prepared import PreparedQuery
 from scoring.models import DealScore, Game, Season, Seat
@@ -27,32 +29,31 @@ member_game_version = PreparedQuery(
     "user_id",
 )
 
-# A game's seats with their players clockwise, and the game with its club and season.
+
+def seats_in_order() -> QuerySet[Seat]:
+    """Seats with their players, clockwise from seat 0."""
+    return Seat.objects.select_related("player").order_by("position")
+
+
+def with_their_game(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """`seats` in order with their players, and beside them their game with its club and
+    season: a board's one query."""
+    return seats.select_related("player", "game__club", "game__season").order_by("position")
+
+
 board_seats = PreparedQuery(
-    lambda game_id: (
-        Seat.objects.filter(game_id=game_id)
-        .select_related("player", "game__club", "game__season")
-        .order_by("position")
-    ),
-    "game_id",
+    lambda game_id: with_their_game(Seat.objects.filter(game_id=game_id)), "game_id"
 )
 
 member_board_seats = PreparedQuery(
-    lambda game_id, user_id: (
+    lambda game_id, user_id: with_their_game(
         Seat.objects.filter(game_id=game_id, game__club__memberships__user=user_id)
-        .select_related("player", "game__club", "game__season")
-        .order_by("position")
     ),
     "game_id",
     "user_id",
 )
 
-seats_of = PreparedQuery(
-    lambda game_id: (
-        Seat.objects.select_related("player").filter(game_id=game_id).order_by("position")
-    ),
-    "game_id",
-)
+seats_of = PreparedQuery(lambda game_id: seats_in_order().filter(game_id=game_id), "game_id")
 
 member_season_and_menu = PreparedQuery(
     lambda season_id, user_id: Season.objects.filter(
