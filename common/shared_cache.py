@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Mapping
 from functools import lru_cache
 
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connections
@@ -172,3 +172,68 @@ class MachineFileCache(FileBasedCache):
         file.write(pickle.dumps(self.get_backend_timeout(timeout), self.pickle_protocol))
         value = pickle.dumps(value, self.pickle_protocol)
         file.write(zlib.compress(value, self.COMPRESSION))
+
+
+_MISSING = object()
+
+
+class WatchedKeys:
+    """The values of a set of keys that one reader asks for again and again: the streams'
+    watcher, twice a second, every followed game's version (scoring/live_changes.py).
+
+    From Redis they come in one MGET. From the machine's files, reading every entry cost about
+    20 µs a key: at 621 followed games, 13 ms a read, a fortieth of the core at two reads a
+    second. But each write to an entry is a new file renamed over it (`MachineFileCache.set`),
+    so an entry whose file is still the one read last time (the same inode, size and change
+    times) still holds the same value: it is looked at (`stat`), not read again.
+
+    One write between two reads always shows: its file was made while the old one was still
+    there, so it has another inode. Two writes could, in theory, leave the identity read last
+    time, if the second file were given the first's freed inode with the same size, all three
+    written in one tick of the file system's clock (a few ms). So every `FULL_EVERY`th read
+    reads each entry again. Between two full reads an entry that has expired keeps its value
+    here; the full read drops it, as Django's `get` does.
+    """
+
+    FULL_EVERY = 10
+
+    def __init__(self) -> None:
+        self._reads = 0
+        self._files = ("", "")  # the cache's directory and the database its keys are under
+        self._paths: dict[str, str] = {}
+        self._seen: dict[str, tuple[tuple[int, int, int, int], object]] = {}
+
+    def read(self, cache: BaseCache, keys: list[str]) -> dict[str, object]:
+        """The value of each of `keys` that is in `cache`."""
+        if not isinstance(cache, MachineFileCache):
+            return cache.get_many(keys)
+        self._reads += 1
+        full = self._reads % self.FULL_EVERY == 1
+        files = (cache._dir, database_namespace(connections["default"].settings_dict))
+        if files != self._files:  # another cache or database (tests): other files
+            self._files, self._paths, self._seen = files, {}, {}
+        found: dict[str, object] = {}
+        seen: dict[str, tuple[tuple[int, int, int, int], object]] = {}
+        for key in keys:
+            path = self._paths.get(key)
+            if path is None:
+                path = self._paths[key] = cache._key_to_file(key)
+            try:
+                stat = os.stat(path)
+            except FileNotFoundError:
+                continue
+            identity = (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+            kept = self._seen.get(key)
+            if not full and kept is not None and kept[0] == identity:
+                value = kept[1]
+            else:
+                # Written after the stat: read now, and read again next time (another identity).
+                value = cache.get(key, _MISSING)
+                if value is _MISSING:
+                    continue
+            seen[key] = (identity, value)
+            found[key] = value
+        self._seen = seen
+        if len(self._paths) > 4 * len(keys) + 1000:  # keys no longer asked for
+            self._paths = {key: self._paths[key] for key in keys if key in self._paths}
+        return found

@@ -9,10 +9,12 @@ refused by that board read, never shown anything by the stream.
 
 Every stream of a server process is served by one watcher: a task that reads, every
 `TICK_SECONDS`, the versions of the games followed (and now and then the pass series of their
-followers) in one read of the `shared` cache (scoring/caching.py keeps the versions there,
+followers) from the `shared` cache (scoring/caching.py keeps the versions there,
 scoring/poll_tokens.py the series). It costs one cache read per tick whatever the number of
-phones, and nothing at all in the database. A follower whose pass series changed (they left the
-club, or were removed) is let go: their stream ends.
+phones (from Redis one MGET; from the machine's files, only the entries written since the last
+tick are read again: common/shared_cache.py, `WatchedKeys`), and nothing at all in the
+database. A follower whose pass series changed (they left the club, or were removed) is let
+go: their stream ends.
 
 Streams need an ASGI server (`gunicorn -k uvicorn_worker.UvicornWorker bigtwo_site.asgi`,
 README "Deploying"), where one process holds thousands of them. A WSGI worker would be held by
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 
 from django.core.cache import caches
 
+from common.shared_cache import WatchedKeys
 from scoring import caching, poll_tokens
 
 TICK_SECONDS = 0.5
@@ -58,6 +61,7 @@ class Watcher:
     def __init__(self) -> None:
         self.followers: set[Follower] = set()
         self.task: asyncio.Task | None = None
+        self.versions, self.series = WatchedKeys(), WatchedKeys()
 
     def follow(self, follower: Follower) -> None:
         self.followers.add(follower)
@@ -73,12 +77,20 @@ class Watcher:
             await asyncio.sleep(TICK_SECONDS)
             tick += 1
             with_series = tick % SERIES_EVERY_TICKS == 0
-            keys = {caching.game_version_key(f.game_id) for f in self.followers}
-            if with_series:
-                keys |= {f.series_key for f in self.followers}
+            versions = list({caching.game_version_key(f.game_id) for f in self.followers})
+            series = list({f.series_key for f in self.followers}) if with_series else []
             # The cache's client is blocking (Redis, or files): off the event loop.
-            known = await asyncio.to_thread(caches["shared"].get_many, list(keys))
+            known = await asyncio.to_thread(self.read, versions, series)
             self.tell(known, with_series=with_series)
+
+    def read(self, versions: list[str], series: list[str]) -> dict[str, object]:
+        """What the cache holds under these keys: each kind by a reader of its own, which is
+        asked for the same keys each time (WatchedKeys)."""
+        cache = caches["shared"]
+        known = self.versions.read(cache, versions)
+        if series:
+            known |= self.series.read(cache, series)
+        return known
 
     def tell(self, known: dict[str, object], *, with_series: bool) -> None:
         for follower in list(self.followers):

@@ -16,7 +16,12 @@ from django.core.cache import cache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connection
 
-from common.shared_cache import DatabaseScopedRedisCache, MachineFileCache, database_namespace
+from common.shared_cache import (
+    DatabaseScopedRedisCache,
+    MachineFileCache,
+    WatchedKeys,
+    database_namespace,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -201,3 +206,60 @@ def test_the_machines_cache_makes_its_directory_again_and_leaves_no_half_written
         machine.set("version", Unpicklable())
     assert machine.get("version") == 15  # the entry as it was, and no temporary file left
     assert [path.suffix for path in (tmp_path / "shared").iterdir()] == [".djcache"]
+
+
+def versions(*games: int) -> list[str]:
+    return [f"game-version:{game}" for game in games]
+
+
+def test_a_watched_entry_is_read_again_only_once_it_is_written(tmp_path):
+    """The streams' watcher asks twice a second for the versions of every game followed: from
+    the machine's files, an entry not written since the last read is only looked at; one
+    written (with a value of the same size), one deleted and one new are each seen."""
+    machine = MachineFileCache(str(tmp_path), {})
+    for key in versions(1, 2, 3, 4):
+        machine.set(key, 10)
+    watched = WatchedKeys()
+    assert watched.read(machine, versions(1, 2, 3, 4, 5)) == dict.fromkeys(versions(1, 2, 3, 4), 10)
+    read_from_file = MachineFileCache.get
+    with mock.patch.object(
+        MachineFileCache, "get", autospec=True, side_effect=read_from_file
+    ) as reads:
+        assert watched.read(machine, versions(1, 2, 3, 4, 5)) == dict.fromkeys(
+            versions(1, 2, 3, 4), 10
+        )
+        assert reads.call_count == 0
+        machine.set("game-version:2", 11)
+        machine.delete("game-version:3")
+        machine.set("game-version:5", 1)
+        assert watched.read(machine, versions(1, 2, 3, 4, 5)) == {
+            "game-version:1": 10,
+            "game-version:2": 11,
+            "game-version:4": 10,
+            "game-version:5": 1,
+        }
+        assert sorted(call.args[1] for call in reads.call_args_list) == versions(2, 5)
+
+
+def test_every_tenth_watched_read_reads_every_entry(tmp_path):
+    """An entry kept between full reads keeps its value; the full read finds it expired and
+    drops it, as Django's cache does on any read."""
+    machine = MachineFileCache(str(tmp_path), {})
+    machine.set("game-version:1", 10, 60)
+    watched = WatchedKeys()
+    assert watched.read(machine, versions(1)) == {"game-version:1": 10}
+    with mock.patch("time.time", return_value=time.time() + 61):
+        for _ in range(WatchedKeys.FULL_EVERY - 1):
+            assert watched.read(machine, versions(1)) == {"game-version:1": 10}
+        assert watched.read(machine, versions(1)) == {}
+
+
+def test_watched_keys_come_from_redis_in_one_read(db):
+    """From any cache but the machine's files, the keys are asked for at once (Redis: one
+    MGET), each time."""
+    other = mock.Mock(spec=["get_many"])
+    other.get_many.return_value = {"game-version:1": 3}
+    watched = WatchedKeys()
+    for _ in range(2):
+        assert watched.read(other, versions(1, 2)) == {"game-version:1": 3}
+    assert other.get_many.call_args_list == [mock.call(versions(1, 2))] * 2
