@@ -16,6 +16,12 @@ tick are read again: common/shared_cache.py, `WatchedKeys`), and nothing at all 
 database. A follower whose pass series changed (they left the club, or were removed) is let
 go: their stream ends.
 
+A quiet stream says `alive` every `KEEPALIVE_SECONDS`, but only while its watcher is reading:
+"alive" means "nothing has changed that I haven't told you". A phone that hears nothing for a
+while (a connection dead without a word, as between networks, or a watcher that has stopped)
+polls and opens a new stream, and a phone that hears it needs no poll of its own besides a
+rare one (static/js/live-board.js). Most of a league night's requests were those polls.
+
 Streams need an ASGI server (`gunicorn -k uvicorn_worker.UvicornWorker bigtwo_site.asgi`,
 README "Deploying"), where one process holds thousands of them. A WSGI worker would be held by
 each, so there the stream is refused at once (204: EventSource gives up) and the page goes on
@@ -25,6 +31,8 @@ polling every two seconds, as before.
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -33,13 +41,18 @@ from django.core.cache import caches
 from common.shared_cache import WatchedKeys
 from scoring import caching, poll_tokens
 
+logger = logging.getLogger(__name__)
+
 TICK_SECONDS = 0.5
 # The passes' series are read every this many ticks: a table's four phones may be four members,
 # so there are more series than games, and a member let go learns nothing from the stream
 # meanwhile (it says only version numbers; every board read checks their membership).
 SERIES_EVERY_TICKS = 10
-# Comment lines that keep proxies and phones from closing a quiet stream (nginx: 60 s).
+# A quiet stream says `alive` this often: it keeps proxies and phones from closing it (nginx:
+# 60 s), and tells the phone it has missed nothing.
 KEEPALIVE_SECONDS = 20.0
+# The watcher counts as reading while its last read is at most this old (ticks are 0.5 s).
+READ_LATELY_SECONDS = 5.0
 # How long EventSource waits before it reconnects a dropped stream.
 RETRY_MILLISECONDS = 2000
 
@@ -62,6 +75,8 @@ class Watcher:
         self.followers: set[Follower] = set()
         self.task: asyncio.Task | None = None
         self.versions, self.series = WatchedKeys(), WatchedKeys()
+        self.read_at = float("-inf")  # time.monotonic() of the last read that worked
+        self.failed_at = float("-inf")  # of the last read that failed
 
     def follow(self, follower: Follower) -> None:
         self.followers.add(follower)
@@ -79,9 +94,24 @@ class Watcher:
             with_series = tick % SERIES_EVERY_TICKS == 0
             versions = list({caching.game_version_key(f.game_id) for f in self.followers})
             series = list({f.series_key for f in self.followers}) if with_series else []
-            # The cache's client is blocking (Redis, or files): off the event loop.
-            known = await asyncio.to_thread(self.read, versions, series)
+            try:
+                # The cache's client is blocking (Redis, or files): off the event loop.
+                known = await asyncio.to_thread(self.read, versions, series)
+            except Exception:
+                # A cache that doesn't answer (Redis restarting): the streams stop saying
+                # "alive", so their phones poll, and the next tick tries again. Logged once,
+                # not twice a second.
+                if self.read_at >= self.failed_at:
+                    logger.exception("The streams' watcher can't read the shared cache")
+                self.failed_at = time.monotonic()
+                continue
+            self.read_at = time.monotonic()
             self.tell(known, with_series=with_series)
+
+    def reading(self) -> bool:
+        """Whether the watcher has read lately: what a stream's "alive" vouches for."""
+        running = self.task is not None and not self.task.done()
+        return running and time.monotonic() - self.read_at <= READ_LATELY_SECONDS
 
     def read(self, versions: list[str], series: list[str]) -> dict[str, object]:
         """What the cache holds under these keys: each kind by a reader of its own, which is
@@ -128,10 +158,19 @@ async def stream(follower: Follower) -> AsyncIterator[bytes]:
             try:
                 version = await asyncio.wait_for(follower.news.get(), KEEPALIVE_SECONDS)
             except TimeoutError:
-                yield b": still here\n\n"
+                yield alive(watcher)
                 continue
             if version is None:
                 return
             yield f"data: {version}\n\n".encode()
     finally:
         watcher.leave(follower)
+
+
+def alive(watcher: Watcher) -> bytes:
+    """What a quiet stream says every `KEEPALIVE_SECONDS`: "alive", with that period, while the
+    watcher reads; a comment otherwise, which keeps the connection open and vouches for nothing
+    (the phone, hearing no "alive", polls and opens another stream)."""
+    if watcher.reading():
+        return f"event: alive\ndata: {KEEPALIVE_SECONDS:g}\n\n".encode()
+    return b": still here\n\n"

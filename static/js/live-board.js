@@ -1,9 +1,13 @@
 // The scoreboard asks for itself when the server says the game has changed, not every 2 s.
 //
 // A member's board names a stream (`data-changes`, scoring/live_changes.py) that sends the
-// game's version each time it changes. While that stream is open, the board's own poll (htmx,
-// "every 2s") is held back except every 30 s, in case a word was missed; a version newer than
-// the board's fires its "changed" trigger, the same request a poll with news makes. While the
+// game's version each time it changes, and "alive" when it has been quiet a while (every 20 s,
+// a period it states). While the stream is open and has spoken lately, the board's own poll
+// (htmx, "every 2s") is held back but for one every 5 minutes, in case a word was missed; a
+// version newer than the board's fires its "changed" trigger, the same request a poll with
+// news makes. A stream that stays open but says nothing for two and a half periods is taken
+// for dead (a connection lost without a word, as when the phone changes networks, or a server
+// whose watcher can't read): the board polls again and a new stream is opened. While the
 // stream is down (a flaky network: EventSource reconnects by itself) the poll goes on as
 // before, and where the server has no streams (it answers 204 and EventSource gives up) nothing
 // changes at all. A stream that worked and was later refused (its pass grew old) is opened
@@ -16,10 +20,17 @@
 (function () {
   "use strict";
 
-  const FALLBACK_MS = 30000;
+  const FALLBACK_MS = 300000;
+  const SILENT_PERIODS = 2.5;
   let stream = null;
   let opened = false;
   let lastAsked = Date.now();
+  let heardAt = 0;
+  let silentMs = 50000; // until the stream states its period: 2.5 x the server's 20 s
+
+  function heard() {
+    heardAt = Date.now();
+  }
 
   function follower() {
     return document.getElementById("board-follow");
@@ -32,8 +43,15 @@
     stream = new EventSource(shown.dataset.changes);
     stream.onopen = function () {
       opened = true;
+      heard();
     };
+    stream.addEventListener("alive", function (event) {
+      heard();
+      const period = Number(event.data);
+      if (period > 0) silentMs = period * 1000 * SILENT_PERIODS;
+    });
     stream.onmessage = function (event) {
+      heard();
       const current = follower();
       if (current && Number(event.data) > Number(current.dataset.version)) {
         htmx.trigger(current, "changed");
@@ -41,12 +59,23 @@
     };
   }
 
+  // Whether the stream is open and has spoken lately. One silent too long is closed and
+  // another opened; meanwhile the board polls.
+  function listening() {
+    if (!stream || stream.readyState !== EventSource.OPEN) return false;
+    if (Date.now() - heardAt < silentMs) return true;
+    stream.close();
+    stream = null;
+    opened = false;
+    follow();
+    return false;
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.target !== follower()) return;
     const cause = event.detail.requestConfig.triggeringEvent;
     const told = cause && cause.type === "changed";
-    const streaming = stream && stream.readyState === EventSource.OPEN;
-    if (streaming && !told && Date.now() - lastAsked < FALLBACK_MS) {
+    if (listening() && !told && Date.now() - lastAsked < FALLBACK_MS) {
       event.preventDefault();
       return;
     }

@@ -191,10 +191,14 @@ def test_the_capacity_runs_phones_read_server_sent_events_as_eventsource_does():
     assert events.feed(b"retry: 2000\n\ndata: 1") == []
     assert events.retry_ms == 2000
     assert events.feed(b"2\n") == []  # an event ends only at a blank line
-    assert events.feed(b"\n: still here\n\ndata:13\r") == ["12"]
-    assert events.feed(b"\n\r\ndata: a\ndata: b\r\r") == ["13"]  # "\r" may be half of "\r\n"
-    assert events.feed(b"\n") == ["a\nb"]
+    assert events.feed(b"\n: still here\n\ndata:13\r") == [("message", "12")]
+    assert events.feed(b"\n\r\ndata: a\ndata: b\r\r") == [("message", "13")]  # half "\r\n"?
+    assert events.feed(b"\n") == [("message", "a\nb")]
     assert events.feed(b"event: x\nid: 4\n\n") == []  # no data: no event
+    assert events.feed(b"event: alive\ndata: 20\n\ndata: 14\n\n") == [
+        ("alive", "20"),
+        ("message", "14"),  # the type is the event's own
+    ]
 
 
 def test_the_capacity_runs_phones_read_a_chunked_stream_as_it_comes():

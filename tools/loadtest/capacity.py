@@ -10,10 +10,13 @@ the standings of the big season every ~10; one of them, the scorekeeper, records
   stream (the page today)  each phone holds one event stream (`data-changes` on the board, its
                            own connection) and, when an event names a version newer than the
                            one it shows, fetches the board's poll (with its version and pass):
-                           that fetch is a "poll"; it also polls every 30 s as a fallback. A
-                           stream refused or ended is opened again after 2 s (as EventSource
-                           does), the phone polling every 2 s meanwhile; a page load opens a
-                           new one. The time to a stream's answer is a "stream open".
+                           that fetch is a "poll"; it also polls every 5 minutes as a
+                           fallback. A stream that says nothing (no version, no "alive") for
+                           2.5 of the periods it states is dropped, the phone polling, and
+                           opened again. A stream refused or ended is opened again after 2 s
+                           (as EventSource does), the phone polling every 2 s meanwhile; a page
+                           load opens a new one. The time to a stream's answer is a "stream
+                           open".
   poll (the page before)   each phone asks the board's poll every 2 s.
 
 Tables are added in steps of `--step-seconds` until the p95 of any kind of request (a stream
@@ -21,7 +24,7 @@ open included) passes 300 ms, or anything errs; the capacity is the last step th
 under it.
 
 Time compression (`--compress C`, 1 by default; printed with the figures): deals, page loads
-and standings come C times as often as the model says; the polls keep their 2 s and 30 s, as
+and standings come C times as often as the model says; the polls keep their 2 s and 5 min, as
 the page's. So a step is as busy as the model or busier (the rare requests are the costly
 ones): the figure errs low.
 
@@ -48,7 +51,8 @@ from tools.loadtest.wire import EventStream, Pool, Reply, body_parts, read_head,
 
 LIMIT_MS = 300.0  # the p95 every kind of request must stay under
 POLL_SECONDS = 2.0  # the page's poll without a stream (hx-trigger="every 2s" before)
-FALLBACK_SECONDS = 30.0  # the page's poll beside its stream
+FALLBACK_SECONDS = 300.0  # the page's poll beside a stream that speaks
+SILENT_PERIODS = 2.5  # a stream quiet for this many of its "alive" periods is taken for dead
 RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its `retry`)
 KINDS = ("poll", "stream open", "game page", "record a deal", "standings", "new game")
 FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)
@@ -99,6 +103,7 @@ class Run:
         self.errors = 0
         self.ended = 0  # streams the server ended (opened again)
         self.on_event = 0  # boards fetched because a stream named a newer version
+        self.silent = 0  # streams dropped for saying nothing too long (opened again)
 
     async def send(self, phone: Phone, kind: str, method: str, path: str, form=None) -> Reply:
         headers = {"Cookie": phone.cookie_header()}
@@ -144,6 +149,8 @@ class Phone:
     deal: tuple[int, str] | None = None
     listener: asyncio.Task | None = None  # the page's EventSource
     streaming: bool = False  # its stream is open
+    heard_at: float = 0.0  # when its stream last said anything
+    silent_seconds: float = 50.0  # how long a silence means a dead stream (until it says)
     next_poll: float = 0.0
 
     def cookie_header(self) -> str:
@@ -188,8 +195,14 @@ async def follow(run: Run, phone: Phone, arrive_within: float) -> None:
 
 
 def polls_now(run: Run, phone: Phone, now: float) -> bool:
-    """Every 2 s without a stream (or while it is down), every 30 s beside one."""
+    """Every 2 s without a stream (or while it is down), every 5 minutes beside one; a stream
+    silent too long is dropped and another opened, as static/js/live-board.js does."""
     if run.streams is None or not phone.streaming:
+        return True
+    if now - phone.heard_at > phone.silent_seconds:
+        run.silent += 1
+        phone.hang_up()
+        phone.listener = asyncio.create_task(listen(run, phone))
         return True
     if now < phone.next_poll:
         return False
@@ -259,11 +272,15 @@ async def stream(run: Run, phone: Phone) -> bool:
         if status != 200:
             run.error(f"stream {path} answered {status}")
             return False
-        phone.streaming = True
+        phone.streaming, phone.heard_at = True, time.monotonic()
         events = EventStream()
         async for part in body_parts(reader, answer):
-            for data in events.feed(part):
-                if data.isdigit() and int(data) > phone.version:
+            for event in events.feed(part):
+                phone.heard_at = time.monotonic()
+                data = event.data
+                if event.type == "alive":
+                    phone.silent_seconds = float(data) * SILENT_PERIODS
+                elif data.isdigit() and int(data) > phone.version:
                     run.on_event += 1
                     await fetch_board(run, phone)
         return True

@@ -199,7 +199,7 @@ async def step_up(run: Run, plan, options, servers, started: list[asyncio.Task],
     settled = await settle(run)
     for kind in KINDS:
         run.latency[kind] = []
-    run.delays, run.errors, run.ended, run.on_event = [], 0, 0, 0
+    run.delays, run.errors, run.ended, run.on_event, run.silent = [], 0, 0, 0, 0
     cpu_before = servers.cpu_by_server()
     await asyncio.sleep(options.step_seconds)
     cpu = {name: seconds - cpu_before[name] for name, seconds in servers.cpu_by_server().items()}
@@ -223,6 +223,7 @@ async def step_up(run: Run, plan, options, servers, started: list[asyncio.Task],
         "deals_followed": len(delays),
         "boards_on_event": run.on_event,
         "streams_ended": run.ended,
+        "streams_silent": run.silent,
         "server_cpu_share": {name: seconds / options.step_seconds for name, seconds in cpu.items()},
         "errors": run.errors,
         "ok": worst <= LIMIT_MS and run.errors == 0,
@@ -241,6 +242,8 @@ def step_line(step: dict) -> str:
         cpu += f" + {share['asgi']:.0%} ASGI"
         parts.append(f"{step['boards_on_event']} boards fetched on an event")
         parts.append(f"{step['streams_ended']} streams ended" if step["streams_ended"] else "")
+        silent = step["streams_silent"]
+        parts.append(f"{silent} streams dropped as silent" if silent else "")
     parts.append(cpu + " of the core")
     parts.append(f"(caught up {step['settled_s']:.0f} s after the arrivals)")
     parts.append(f"errors {step['errors']}" if step["errors"] else "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass
@@ -101,17 +102,25 @@ async def body_parts(reader: asyncio.StreamReader, headers: dict[str, str]) -> A
         yield data[:-2]
 
 
+class Event(NamedTuple):
+    """One server-sent event: its type ("message" unless it names one) and its data."""
+
+    type: str
+    data: str
+
+
 class EventStream:
     """The server-sent events parser, as EventSource reads `text/event-stream`: fed the body's
-    bytes as they come, it gives the `data` of each event a blank line ends (lines joined by
-    "\\n"); comments (`:`) are skipped; `retry` is kept."""
+    bytes as they come, it gives each event a blank line ends, with its type and its `data`
+    (lines joined by "\\n"); comments (`:`) are skipped; `retry` is kept."""
 
     def __init__(self) -> None:
         self.pending = b""  # a line not ended yet
         self.data: list[str] = []
+        self.type = ""
         self.retry_ms: int | None = None
 
-    def feed(self, chunk: bytes) -> list[str]:
+    def feed(self, chunk: bytes) -> list[Event]:
         buffer, held = self.pending + chunk, b""
         if buffer.endswith(b"\r"):  # maybe the first half of a "\r\n": wait for the next byte
             buffer, held = buffer[:-1], b"\r"
@@ -122,8 +131,8 @@ class EventStream:
             line = raw.decode("utf-8", "replace")
             if not line:
                 if self.data:
-                    events.append("\n".join(self.data))
-                self.data = []
+                    events.append(Event(self.type or "message", "\n".join(self.data)))
+                self.data, self.type = [], ""
                 continue
             if line.startswith(":"):
                 continue
@@ -131,6 +140,8 @@ class EventStream:
             value = value.removeprefix(" ")
             if name == "data":
                 self.data.append(value)
+            elif name == "event":
+                self.type = value
             elif name == "retry" and value.isdigit():
                 self.retry_ms = int(value)
         return events

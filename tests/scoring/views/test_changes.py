@@ -93,11 +93,43 @@ def test_the_stream_reads_no_database(loop, owner_client, game, django_assert_nu
         assert stream.next().startswith("data: ")
 
 
-def test_a_quiet_stream_says_it_is_still_there(loop, owner_client, game, monkeypatch):
+def test_a_quiet_stream_says_it_is_alive_while_its_watcher_reads(
+    loop, owner_client, game, monkeypatch
+):
     monkeypatch.setattr(live_changes, "KEEPALIVE_SECONDS", 0.05)
     stream = open_stream(loop, owner_client, game)
     stream.next(), stream.next()
+    # The period comes with it: the page waits a few of them before it calls the stream dead.
+    assert stream.next() == "event: alive\ndata: 0.05\n\n"
+
+
+def test_a_stream_whose_watcher_cannot_read_vouches_for_nothing(
+    loop, owner_client, game, monkeypatch, caplog
+):
+    monkeypatch.setattr(live_changes, "KEEPALIVE_SECONDS", 0.05)
+    monkeypatch.setattr(live_changes, "READ_LATELY_SECONDS", 0.03)
+    stream = open_stream(loop, owner_client, game)
+    stream.next(), stream.next()
+
+    watcher, cache_down = live_changes.WATCHER, [True]
+    reads = watcher.read
+
+    def read(*keys):
+        if cache_down[0]:
+            raise ConnectionError("the cache is down")
+        return reads(*keys)
+
+    monkeypatch.setattr(watcher, "read", read)
+    loop.run_until_complete(asyncio.sleep(0.1))  # ten ticks, each failing
+    # No "alive": the page polls and opens another stream. The connection stays open.
     assert stream.next() == ": still here\n\n"
+    failures = [r for r in caplog.records if "can't read the shared cache" in r.getMessage()]
+    assert len(failures) == 1  # once, not every tick
+
+    cache_down[0] = False  # the cache answers again: the same watcher goes on
+    record(game, 0, 5, 10, 13)
+    assert stream.next() == f"data: {game.version}\n\n"
+    assert stream.next() == "event: alive\ndata: 0.05\n\n"
 
 
 def test_a_removed_members_stream_ends(loop, client, owner, club, game):
