@@ -13,12 +13,14 @@ import time
 
 import pytest
 import uvicorn
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from bigtwo_site.asgi import application
 from scoring import live_changes
+from scoring.models import Game
 from tests.browser.phone import PHONE, log_in
 from tests.factories import make_club, make_game, make_user, record
+from tests.live_support import CacheOutage
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,9 +55,8 @@ def asgi_server(live_server, monkeypatch):
     thread.join(10)
 
 
-def test_a_deal_recorded_elsewhere_arrives_by_the_stream_and_the_board_does_not_poll(
-    browser, asgi_server
-):
+def following_a_game(browser, asgi_server) -> tuple[Page, Game, list[str]]:
+    """A phone on a new game's page, served by uvicorn, and every address it has asked since."""
     owner = make_user("sam")
     game = make_game(make_club(owner=owner), by=owner)
     context = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True)
@@ -65,6 +66,13 @@ def test_a_deal_recorded_elsewhere_arrives_by_the_stream_and_the_board_does_not_
     page.on("request", lambda request: asked.append(request.url))
     page.goto(f"/games/{game.pk}/")
     expect(page.locator(".deal-no")).to_have_text("Deal 1")
+    return page, game, asked
+
+
+def test_a_deal_recorded_elsewhere_arrives_by_the_stream_and_the_board_does_not_poll(
+    browser, asgi_server
+):
+    page, game, asked = following_a_game(browser, asgi_server)
 
     time.sleep(5)  # two polls and more, were the board still polling
     boards = [url for url in asked if "/board/" in url]
@@ -74,7 +82,7 @@ def test_a_deal_recorded_elsewhere_arrives_by_the_stream_and_the_board_does_not_
     record(game, 0, 5, 10, 13)
     expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=1_500)
     assert len([url for url in asked if "/board/" in url]) == 1
-    context.close()
+    page.context.close()
 
 
 def test_a_stream_gone_silent_is_dropped_and_the_board_polls_until_another_speaks(
@@ -82,29 +90,13 @@ def test_a_stream_gone_silent_is_dropped_and_the_board_polls_until_another_speak
 ):
     monkeypatch.setattr(live_changes, "KEEPALIVE_SECONDS", 0.4)  # the page waits 1 s of silence
     monkeypatch.setattr(live_changes, "READ_LATELY_SECONDS", 0.3)
-    watcher, cache_down = live_changes.WATCHER, [False]
-    reads = watcher.read
-
-    def read(*keys):
-        if cache_down[0]:
-            raise ConnectionError("the cache is down")
-        return reads(*keys)
-
-    monkeypatch.setattr(watcher, "read", read)
-    owner = make_user("sam")
-    game = make_game(make_club(owner=owner), by=owner)
-    context = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True)
-    page = context.new_page()
-    log_in(page, owner, asgi_server)
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
-    page.goto(f"/games/{game.pk}/")
-    expect(page.locator(".deal-no")).to_have_text("Deal 1")
+    outage = CacheOutage(monkeypatch, live_changes.WATCHER)
+    page, game, asked = following_a_game(browser, asgi_server)
     time.sleep(4)  # "alive" every 0.4 s: no poll
     assert [url for url in asked if "/board/" in url] == []
     assert len([url for url in asked if "/changes/" in url]) == 1
 
-    cache_down[0] = True  # the stream stays open but vouches for nothing
+    outage.down = True  # the stream stays open but vouches for nothing
     deadline = time.monotonic() + 6
     while not any("/board/" in url for url in asked):
         assert time.monotonic() < deadline, "the board never polled beside a silent stream"
@@ -112,7 +104,7 @@ def test_a_stream_gone_silent_is_dropped_and_the_board_polls_until_another_speak
     # It opened another stream too (the server's watcher tries again on every tick).
     assert len([url for url in asked if "/changes/" in url]) >= 2
 
-    cache_down[0] = False
+    outage.down = False
     record(game, 0, 5, 10, 13)
     expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=3_000)
-    context.close()
+    page.context.close()

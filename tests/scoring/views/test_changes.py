@@ -13,6 +13,7 @@ from django.test import AsyncClient
 
 from scoring import live_changes, poll_tokens, services
 from tests.factories import make_game, make_member, record
+from tests.live_support import CacheOutage
 
 pytestmark = pytest.mark.django_db
 
@@ -111,22 +112,15 @@ def test_a_stream_whose_watcher_cannot_read_vouches_for_nothing(
     stream = open_stream(loop, owner_client, game)
     stream.next(), stream.next()
 
-    watcher, cache_down = live_changes.WATCHER, [True]
-    reads = watcher.read
-
-    def read(*keys):
-        if cache_down[0]:
-            raise ConnectionError("the cache is down")
-        return reads(*keys)
-
-    monkeypatch.setattr(watcher, "read", read)
+    outage = CacheOutage(monkeypatch, live_changes.WATCHER)
+    outage.down = True
     loop.run_until_complete(asyncio.sleep(0.1))  # ten ticks, each failing
     # No "alive": the page polls and opens another stream. The connection stays open.
     assert stream.next() == ": still here\n\n"
     failures = [r for r in caplog.records if "can't read the shared cache" in r.getMessage()]
     assert len(failures) == 1  # once, not every tick
 
-    cache_down[0] = False  # the cache answers again: the same watcher goes on
+    outage.down = False  # the cache answers again: the same watcher goes on
     record(game, 0, 5, 10, 13)
     assert stream.next() == f"data: {game.version}\n\n"
     assert stream.next() == "event: alive\ndata: 0.05\n\n"
