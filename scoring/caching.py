@@ -45,6 +45,14 @@ def board_key(game: Game, *, shared: bool) -> str:
     )
 
 
+def rows_key(game: Game, version: int, *, shared: bool) -> str:
+    """The scoreboard's rows at `version` of the game (scoring/presenters/rows.py): what the
+    board shows but for its version, which is given, so the rows of the version before can be
+    found. `game` must come with its club."""
+    parts = (shared, translation.get_language(), game.club.currency, game.rules)
+    return "board-rows:" + _key(game.pk, version, *parts)
+
+
 def game_page_key(game: Game, *, is_owner: bool, address: str) -> str:
     """The whole game page as a member sees it, or an owner (scoring/views/pages.py,
     `kept_game_page`): besides what the board shows, the club's name and currency, the

@@ -185,6 +185,13 @@ class Board:
         deals, replayed = self._stored
         return board_lines(deals, replayed.deals, self.names)
 
+    def lines_after(self, number: int) -> list[Line]:
+        """The lines of the deals after deal `number` (all of them after 0)."""
+        if number == 0:
+            return self.lines
+        deals, replayed = self._stored
+        return board_lines(deals[number:], replayed.deals[number:], self.names)
+
     @cached_property
     def last_line(self) -> Line | None:
         """The last deal's line alone: what a deal recorded adds to the board. Each line's

@@ -26,6 +26,7 @@ from scoring.models import Game, Season, shown_stake
 from scoring.poll_tokens import poll_series_key, poll_token
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
+from scoring.presenters.rows import board_rows
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import standings
 from scoring.services import permissions
@@ -200,6 +201,8 @@ def board_context(
         "board": board,
         "shared": shared,
         "board_key": caching.board_key(game, shared=shared),
+        # Called only where the board's fragment isn't kept.
+        "score_rows": lambda: board_rows(board, shared=shared),
         # The history names who recorded what: members only.
         "changes": [] if shared else selectors.recent_changes(game),
         "form_number": form_number,
