@@ -53,6 +53,12 @@ def rows_key(game: Game, version: int, *, shared: bool) -> str:
     return "board-rows:" + _key(game.pk, version, *parts)
 
 
+def history_key(game: Game, version: int) -> str:
+    """The board's history at `version` of the game (scoring/presenters/history.py): its lines
+    name who changed what in the page's language; `version` is given, as for `rows_key`."""
+    return "board-history:" + _key(game.pk, version, translation.get_language())
+
+
 def game_page_key(game: Game, *, is_owner: bool, address: str) -> str:
     """The whole game page as a member sees it, or an owner (scoring/views/pages.py,
     `kept_game_page`): besides what the board shows, the club's name and currency, the

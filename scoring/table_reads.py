@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from common.prepared import PreparedQuery
-from scoring.models import DealScore, Game, Season, Seat
+from scoring.models import DealScore, Game, GameChange, Season, Seat
 
 member_game = PreparedQuery(
     lambda game_id, user_id: Game.objects.select_related("club", "season").filter(
@@ -74,4 +74,9 @@ deal_score_rows = PreparedQuery(
         .values_list(*(f"deal__{field}" for field in _DEAL_FIELDS), *_SEAT_FIELDS)
     ),
     "game_id",
+)
+
+# The newest line of the game's history, with who wrote it: what a deal just recorded added.
+newest_change = PreparedQuery(
+    lambda game_id: GameChange.objects.filter(game=game_id).select_related("by")[:1], "game_id"
 )

@@ -20,11 +20,12 @@ from django.utils.functional import SimpleLazyObject
 from common.http import HtmxHttpRequest
 from common.page_cache import Fill, page_with_holes
 from rules.options import Finish
-from scoring import caching, selectors
+from scoring import caching
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.poll_tokens import poll_series_key, poll_token
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.history import board_history
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.rows import board_rows
 from scoring.presenters.tables import Table, season_games, standings_table
@@ -204,7 +205,7 @@ def board_context(
         # Called only where the board's fragment isn't kept.
         "score_rows": lambda: board_rows(board, shared=shared),
         # The history names who recorded what: members only.
-        "changes": [] if shared else selectors.recent_changes(game),
+        "history_lines": "" if shared else lambda: board_history(board),
         "form_number": form_number,
         "stale_form": stale,
         "poll_token": poll_token(viewer, game.pk) if viewer is not None else "",

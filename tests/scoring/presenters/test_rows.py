@@ -21,17 +21,14 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def rendered(monkeypatch) -> list[int]:
+def rendered(note_calls) -> list[int]:
     """The numbers of the rows rendered, each time one is."""
     numbers: list[int] = []
-    render = kept_rows._rendered
 
-    def counted(board, lines, *, shared):
-        lines = list(lines)
+    def note(_, board, lines):
         numbers.extend(line.number for line in lines)
-        return render(board, lines, shared=shared)
 
-    monkeypatch.setattr(kept_rows, "_rendered", counted)
+    note_calls(kept_rows, "_rendered", note)
     return numbers
 
 
