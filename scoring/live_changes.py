@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 
 from django.core.cache import caches
@@ -147,7 +147,7 @@ def follower_for(token: str, game_id: int) -> Follower | None:
     return Follower(game_id=game_id, series_key=series_key, series=series)
 
 
-async def stream(follower: Follower) -> AsyncIterator[bytes]:
+async def stream(follower: Follower) -> AsyncGenerator[bytes]:
     """The event stream of one follower: each new version as `data: N`, until they are let go
     or the phone hangs up (Django's ASGI handler then cancels this generator)."""
     watcher = WATCHER

@@ -15,24 +15,7 @@ from scoring import live_changes, poll_tokens, services
 from tests.factories import make_game, make_member, record
 from tests.live_support import CacheOutage
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def loop():
-    running = asyncio.new_event_loop()
-    yield running
-    for task in asyncio.all_tasks(running):  # the watcher, and streams left open
-        task.cancel()
-    running.run_until_complete(asyncio.sleep(0))
-    running.close()
-
-
-@pytest.fixture(autouse=True)
-def quick_watcher(monkeypatch):
-    monkeypatch.setattr(live_changes, "TICK_SECONDS", 0.01)
-    monkeypatch.setattr(live_changes, "SERIES_EVERY_TICKS", 3)
-    monkeypatch.setattr(live_changes, "WATCHER", live_changes.Watcher())
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_watcher")]
 
 
 def changes_of(html: str) -> str:

@@ -1,0 +1,135 @@
+"""The games' streams served in front of Django's handler (scoring/live_route.py), as the ASGI
+server calls the site's application (bigtwo_site/asgi.py): a phone's pass opens its game's
+stream without Django's middleware; everything else still goes through Django."""
+
+import asyncio
+import re
+
+import pytest
+
+from bigtwo_site.asgi import application
+from scoring import live_changes
+from scoring.live_route import streams_first
+from tests.factories import record
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_watcher")]
+
+
+class Phone:
+    """One request to the application, as an ASGI server makes it: what it sent back, message
+    by message, and a way to hang up."""
+
+    def __init__(self, loop, path: str, *, method: str = "GET", host: str = "testserver"):
+        self.loop, self.sent = loop, asyncio.Queue()
+        self.incoming: asyncio.Queue = asyncio.Queue()
+        self.incoming.put_nowait({"type": "http.request", "body": b"", "more_body": False})
+        address, _, query = path.partition("?")
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": address,
+            "raw_path": address.encode(),
+            "root_path": "",
+            "query_string": query.encode(),
+            "headers": [(b"host", host.encode())],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        self.task = loop.create_task(application(scope, self.incoming.get, self.sent.put))
+
+    def next(self, seconds: float = 2.0) -> dict:
+        return self.loop.run_until_complete(asyncio.wait_for(self.sent.get(), seconds))
+
+    def body(self) -> str:
+        return self.next()["body"].decode()
+
+    def hang_up(self) -> None:
+        self.incoming.put_nowait({"type": "http.disconnect"})
+        self.loop.run_until_complete(asyncio.wait_for(self.task, 2))
+
+
+def answered(phone: Phone) -> int:
+    """The status of a whole answer, once the application has finished with it."""
+    status = phone.next()["status"]
+    phone.hang_up()
+    return status
+
+
+def stream_of(client, game) -> str:
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    return re.search(r'data-changes="([^"]*)"', html).group(1).replace("&amp;", "&")
+
+
+def test_a_members_stream_is_served_in_front_of_django(
+    loop, owner_client, game, django_assert_num_queries
+):
+    path = stream_of(owner_client, game)
+    with django_assert_num_queries(0):  # no session, no account, no database
+        phone = Phone(loop, path)
+        start = phone.next()
+        assert start["status"] == 200
+        headers = dict(start["headers"])
+        assert headers[b"content-type"] == b"text/event-stream"
+        assert headers[b"cache-control"] == b"no-store"
+        assert headers[b"x-accel-buffering"] == b"no"
+        assert phone.body() == "retry: 2000\n\n"
+        assert phone.body() == f"data: {game.version}\n\n"
+
+    record(game, 0, 5, 10, 13)
+    assert phone.body() == f"data: {game.version}\n\n"
+    phone.hang_up()
+
+
+def test_a_phone_hanging_up_leaves_the_watcher(loop, owner_client, game):
+    phone = Phone(loop, stream_of(owner_client, game))
+    phone.next(), phone.body(), phone.body()
+    assert len(live_changes.WATCHER.followers) == 1
+
+    phone.hang_up()
+
+    assert live_changes.WATCHER.followers == set()
+
+
+def test_a_stream_without_a_good_pass_is_refused(loop, owner_client, game):
+    path = stream_of(owner_client, game)
+    for wrong in [path.split("?")[0], path + "x", path.replace(f"/{game.pk}/", "/999/")]:
+        phone = Phone(loop, wrong)
+        assert phone.next()["status"] == 403, wrong
+        assert phone.body() == ""
+        phone.hang_up()
+
+
+def test_a_stream_asked_of_a_host_not_allowed_goes_to_django(loop, owner_client, game, settings):
+    path = stream_of(owner_client, game)
+    settings.ALLOWED_HOSTS = ["bigtwo.example"]
+    allowed = Phone(loop, path, host="bigtwo.example")
+    assert allowed.next()["status"] == 200
+    allowed.hang_up()
+    # Django's answer to a host it doesn't serve.
+    assert answered(Phone(loop, path, host="evil.example")) == 400
+
+
+def test_anything_else_goes_to_django(loop, owner_client, game):
+    assert answered(Phone(loop, stream_of(owner_client, game), method="HEAD")) == 405
+    assert answered(Phone(loop, "/ping/")) == 200
+
+
+def test_only_a_streams_exact_address_is_served_in_front():
+    asked = []
+
+    async def django(scope, receive, send):
+        asked.append(scope["path"])
+
+    front = streams_first(django)
+    for path in ["/games/1/changes/x", "/games/x/changes/", "/xgames/1/changes/", "/games/1/"]:
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": path,
+            "headers": [(b"host", b"testserver")],
+        }
+        asyncio.run(front(scope, None, None))
+    assert asked == ["/games/1/changes/x", "/games/x/changes/", "/xgames/1/changes/", "/games/1/"]
