@@ -181,27 +181,41 @@ if REDIS_URL:
         }
     }
     CACHES["shared"] = CACHES["default"]
+    # One Redis holds both: an entry of either is kept under its own timeout, and Redis's own
+    # eviction (its maxmemory-policy) is the operator's choice (README, Deploying).
+    CACHES["rendered"] = CACHES["default"]
 else:
     CACHES = {
         # Nothing of the site's own is kept here any more (see `shared`); libraries may.
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         # What is kept here must be the same for every worker: files every worker on this
         # machine reads (a worker's own memory would go on trusting a session logged out, or
-        # answering "nothing new" after a deal, in another). Rendered pages and fragments are
-        # kept here too: a table's phones are served by whichever worker is free, and a copy
-        # in one worker's memory served only its share of them.
+        # answering "nothing new" after a deal, in another). A few entries a phone and a game,
+        # none of which may be dropped to make room: its limit is one no site on one machine
+        # reaches.
         "shared": {
             "BACKEND": "common.shared_cache.MachineFileCache",
             "LOCATION": str(VAR_DIR / "shared-cache"),
+            "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
+            "OPTIONS": {"MAX_ENTRIES": 1_000_000},
+        },
+        # Rendered pages and fragments, kept across workers too: a table's phones are served
+        # by whichever worker is free, and a copy in one worker's memory served only its share
+        # of them. About ten entries a deal, each good only until the game's next change: when
+        # full, the oldest written go first, and one dropped is only rendered again.
+        "rendered": {
+            "BACKEND": "common.shared_cache.MachineFileCache",
+            "LOCATION": str(VAR_DIR / "rendered-cache"),
             "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
     }
 # The `shared` cache holds what every worker of every server must see alike: each game's
 # version, for the polls that ask whether it changed (scoring/caching.py), the poll passes'
-# series (scoring/poll_tokens.py), sessions and signed-in accounts. Sessions are read from it
-# and written through to the database: a request needs no query to know its session, logging
-# out deletes it from both for every worker, and an entry culled or lost is read again.
+# series (scoring/poll_tokens.py), sessions and signed-in accounts; the `rendered` cache, what
+# can be made again: pages, fragments, and which deal made which version. Sessions are read
+# from `shared` and written through to the database: a request needs no query to know its
+# session, logging out deletes it from both for every worker, and an entry lost is read again.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_CACHE_ALIAS = "shared"
 # How long a worker trusts the shared cache's copy of an account: each save of the account

@@ -2,8 +2,8 @@
 
 A page that many requests show alike (the game page between two deals, a season's standings)
 is rendered once, with a random marker in each place that can't be shared: the CSRF token, a
-form's one-time token, a signed pass. The copy is kept in the `shared` cache (Redis where there
-is one, else files every worker on the machine reads), and every request gets it with each
+form's one-time token, a signed pass. The copy is kept in the `rendered` cache (Redis where
+there is one, else files every worker on the machine reads), and every request gets it with each
 marker replaced by its own value. Rendering the page is most of its cost; the replacing is a
 few string scans, and reading the copy a file read.
 
@@ -26,6 +26,8 @@ from typing import Any
 
 from django.core.cache import caches
 
+from common.shared_cache import one_store
+
 # A hole's value for this request, given what was found of the keys read along with the page.
 type Fill = Callable[[Mapping[str, Any]], str]
 
@@ -44,11 +46,14 @@ def page_with_holes(
     of what it shows: the page is kept under that one, which is `key` unless what the page
     shows has changed since `key` was made (a newer version; the next request asks for that).
 
-    The keys `read_along` are read from the cache with the page, in the same round trip to
-    Redis, and each fill is given what was found of them (a fill that needs a cached value
-    would otherwise make its own trip)."""
-    cache = caches["shared"]
-    found = cache.get_many([key, *read_along])
+    The keys `read_along`, of the `shared` cache, are read with the page, in the same round
+    trip where one Redis holds both, and each fill is given what was found of them (a fill
+    that needs a cached value would otherwise make its own trip)."""
+    cache = caches["rendered"]
+    if one_store("rendered", "shared"):
+        found = cache.get_many([key, *read_along])
+    else:
+        found = cache.get_many([key]) | caches["shared"].get_many(read_along)
     kept = found.pop(key, None)
     # A copy made by other code than this (a deploy since) may have other holes.
     if kept is None or kept[1].keys() != fills.keys():

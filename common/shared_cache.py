@@ -19,6 +19,7 @@ import zlib
 from collections.abc import Mapping
 from functools import lru_cache
 
+from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -52,6 +53,13 @@ def database_scoped_key(key: str, key_prefix: str, version: int) -> str:
     """KEY_FUNCTION of a cache of files several sites may share: the key under the database."""
     namespace = database_namespace(connections["default"].settings_dict)
     return f"{namespace}:{key_prefix}:{version}:{key}"
+
+
+def one_store(*aliases: str) -> bool:
+    """The caches named keep their entries in one place (one Redis, settings: REDIS_URL), so a
+    `get_many` of one reads the others' keys too, in one round trip."""
+    first, *others = (settings.CACHES[alias] for alias in aliases)
+    return all(other == first for other in others)
 
 
 class ReusedRedisClient(RedisCacheClient):
@@ -117,15 +125,16 @@ def _glob_escape(text: str) -> str:
 
 
 class MachineFileCache(FileBasedCache):
-    """Django's file cache, the `shared` cache of a site on one machine (no REDIS_URL), with
-    its size checked every `CHECK_EVERY` writes of a process rather than on each one, and a
-    write that costs a file and a rename, not more.
+    """Django's file cache, the `shared` and `rendered` caches of a site on one machine (no
+    REDIS_URL), with its size checked every `CHECK_EVERY` writes of a process rather than on
+    each one, the oldest entries culled rather than random ones, and a write that costs a file
+    and a rename, not more.
 
     FileBasedCache lists its whole directory on every `set` to learn whether it is full. On a
     league night that directory holds a file per phone's session, per game's version and per
     pass series, thousands of them, and those listings were a quarter of the CPU of recording
     a deal (issue 16). Checked every 500th write, the cache can pass MAX_ENTRIES by at most 500
-    entries a process before it culls, against a MAX_ENTRIES of 100,000.
+    entries a process before it culls, against a MAX_ENTRIES of 100,000 (`rendered`).
 
     Each of its writes also made sure of the directory, drew a random temporary name
     (`tempfile.mkstemp`), compared the two files' identities before renaming (`file_move_safe`)
@@ -145,9 +154,25 @@ class MachineFileCache(FileBasedCache):
         self._writes = 0
 
     def _cull(self) -> None:
+        """When full, the entries written longest ago go, a `CULL_FREQUENCY`th of them (a third
+        by default): Django's file cache drops them at random, the newest board as likely as one
+        of a version long gone."""
         self._writes += 1  # a race between threads only moves the check a write or two
-        if self._writes % self.CHECK_EVERY == 1:  # the first write of a process checks too
-            super()._cull()
+        if (self._writes - 1) % self.CHECK_EVERY:  # the first write of a process checks too
+            return
+        entries = self._list_cache_files()
+        if len(entries) < self._max_entries:
+            return
+        if self._cull_frequency == 0:
+            self.clear()
+            return
+        written: list[tuple[int, str]] = []
+        for entry in entries:
+            with contextlib.suppress(FileNotFoundError):  # another process culled it
+                written.append((os.stat(entry).st_mtime_ns, entry))
+        written.sort()
+        for _, entry in written[: len(entries) // self._cull_frequency]:
+            self._delete(entry)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
         entry = self._key_to_file(key, version)

@@ -174,13 +174,15 @@ def deal_appended(game_id: int, version: int, number: int) -> None:
     with that deal's row and what it changed (templates/scoring/_board_delta.html) instead of
     the whole scoreboard."""
     key = appended_key(game_id, version)
-    transaction.on_commit(lambda: caches["shared"].set(key, number, timeout=VERSION_SECONDS))
+    # With the fragments it spares rendering, not the versions: one a deal, and one dropped to
+    # make room only costs the board rendered whole.
+    transaction.on_commit(lambda: caches["rendered"].set(key, number, timeout=VERSION_SECONDS))
 
 
 def appended_deal(game_id: int, version: int) -> int | None:
     """The deal whose recording made `version` (see `deal_appended`); None: another change, or
     not known here, and the whole board is sent."""
-    return caches["shared"].get(appended_key(game_id, version))
+    return caches["rendered"].get(appended_key(game_id, version))
 
 
 def game_gone(game_id: int) -> None:

@@ -38,14 +38,15 @@ def own_cache_keys(tmp_path_factory):
     """With REDIS_URL, this run's keys under a prefix of its own, beside the test database's
     name that every key starts with (common/shared_cache.py): two runs at once on SQLite, whose
     test database has the same name in every run, still never clear each other's entries.
-    Without it, the `shared` cache (files: games' versions, sessions, accounts) in a folder of
-    this run's own."""
+    Without it, the `shared` and `rendered` caches (files) each in a folder of this run's own."""
     from django.conf import settings
 
     if not settings.REDIS_URL:
-        shared = settings.CACHES["shared"]
-        own = {**shared, "LOCATION": str(tmp_path_factory.mktemp("shared-cache"))}
-        with override_settings(CACHES={**settings.CACHES, "shared": own}):
+        own = {
+            alias: {**settings.CACHES[alias], "LOCATION": str(tmp_path_factory.mktemp(alias))}
+            for alias in ("shared", "rendered")
+        }
+        with override_settings(CACHES={**settings.CACHES, **own}):
             yield
         return
     run = f"test-run-{secrets.token_hex(4)}"

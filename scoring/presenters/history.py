@@ -25,7 +25,7 @@ def board_history(board: Board) -> SafeString:
     """The history's lines, newest first: kept for this version, or the lines of a run of deals
     appended above the lines kept before them, or all rendered; kept under this version."""
     game, last = board.game, board.last_number or 0
-    cache = caches["shared"]
+    cache = caches["rendered"]
     key = caching.history_key(game, game.version)
     lines = cache.get(key)
     if lines is None:

@@ -1,5 +1,5 @@
 """What a board keeps across the deals appended to it: its rows (scoring/presenters/rows.py)
-and its history (scoring/presenters/history.py), each kept in the `shared` cache under the
+and its history (scoring/presenters/history.py), each kept in the `rendered` cache under the
 board's version.
 
 A deal recorded at the end of a game changes nothing a board showed before it but adds a row
@@ -30,7 +30,7 @@ def kept_before_appends(
     """What is kept under `key_of(version)` for the latest version of `game` before this one
     that differs from it only by deals appended, and how many deals were appended since; None
     if nothing is. `last_number` is the game's last deal now."""
-    cache = caches["shared"]
+    cache = caches["rendered"]
     for back in range(1, APPENDS_BACK + 1):
         # The version `back` - 1 changes ago must be deal `last_number` - `back` + 1 appended.
         if caching.appended_deal(game.pk, game.version - back + 1) != last_number - back + 1:

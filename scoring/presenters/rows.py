@@ -30,7 +30,7 @@ def board_rows(board: Board, *, shared: bool) -> SafeString:
     """Every row of the board: those kept for this version, or those kept before a run of deals
     appended with the rows of those deals, or all rendered; kept under this version."""
     game, last = board.game, board.last_number or 0
-    cache = caches["shared"]
+    cache = caches["rendered"]
     key = caching.rows_key(game, game.version, shared=shared)
     rows = cache.get(key)
     if rows is None:

@@ -30,7 +30,7 @@ def test_a_hole_the_page_lacks_is_not_asked_for():
 
 
 def test_a_copy_with_other_holes_is_made_anew():
-    caches["shared"].set("page", ("<p>old abc</p>", {"old": "abc"}))
+    caches["rendered"].set("page", ("<p>old abc</p>", {"old": "abc"}))
     page = page_with_holes(
         "page", lambda markers: (f"<p>new {markers['new']}</p>", "page"), {"new": lambda _: "1"}
     )

@@ -32,6 +32,8 @@ def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess
         "from django.conf import settings;"
         "print(settings.CACHES['default']['BACKEND']);"
         "print(settings.CACHES['shared']['BACKEND']);"
+        "print(settings.CACHES['rendered']['BACKEND']);"
+        "print(settings.CACHES['rendered'] != settings.CACHES['shared']);"
         "print(settings.SESSION_ENGINE);"
         "print(settings.CACHED_USER_SECONDS)"
     )
@@ -57,6 +59,8 @@ def test_without_redis_the_machine_s_files_hold_pages_sessions_and_accounts(tmp_
     assert found.stdout.split() == [
         "django.core.cache.backends.locmem.LocMemCache",
         "common.shared_cache.MachineFileCache",
+        "common.shared_cache.MachineFileCache",
+        "True",  # the rendered pages culled apart from sessions, passes and versions
         "django.contrib.sessions.backends.cached_db",
         "300",
     ]
@@ -68,6 +72,8 @@ def test_with_redis_the_cache_sessions_and_accounts_are_shared(tmp_path):
     assert found.stdout.split() == [
         "common.shared_cache.DatabaseScopedRedisCache",
         "common.shared_cache.DatabaseScopedRedisCache",
+        "common.shared_cache.DatabaseScopedRedisCache",
+        "False",  # one Redis
         "django.contrib.sessions.backends.cached_db",
         "300",
     ]
@@ -169,6 +175,18 @@ def test_the_machines_cache_counts_its_files_only_now_and_then_and_still_culls(t
             culled.set(f"key-{number}", number)
     assert len(list((tmp_path / "culled").iterdir())) <= 100 + 10
     assert culled.get("key-999") == 999
+
+
+def test_a_full_machines_cache_drops_the_entries_written_longest_ago(tmp_path):
+    machine = MachineFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 9}})
+    for number in range(9):
+        machine.set(f"key-{number}", number)
+        written = 1_700_000_000_000_000_000 + number * 1_000_000_000
+        os.utime(machine._key_to_file(f"key-{number}"), ns=(written, written))
+    with mock.patch.object(MachineFileCache, "CHECK_EVERY", 9):
+        machine.set("key-9", 9)  # the tenth write checks the size: nine, full
+    kept = [number for number in range(10) if machine.get(f"key-{number}") is not None]
+    assert kept == [3, 4, 5, 6, 7, 8, 9]  # a third of the nine, the oldest
 
 
 def test_the_machines_cache_writes_what_django_s_file_cache_reads(tmp_path):

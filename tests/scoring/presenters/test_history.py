@@ -46,7 +46,7 @@ def test_the_history_kept_before_a_run_of_deals_and_their_lines_are_the_whole_hi
     kept = history_of(owner_client, game)
 
     assert len(rendered) == 2  # deal 1's line was kept by the first page
-    caches["shared"].clear()
+    caches["rendered"].clear()
     assert history_of(owner_client, game) == kept
     assert [line.split(":")[0] for line in kept] == [
         "owner recorded deal 3",
