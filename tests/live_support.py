@@ -1,5 +1,8 @@
 """What the tests of the games' streams share (scoring/live_changes.py)."""
 
+import asyncio
+
+from bigtwo_site.asgi import application
 from scoring.live_changes import Watcher
 
 
@@ -17,3 +20,44 @@ class CacheOutage:
             return reads(*keys)
 
         monkeypatch.setattr(watcher, "read", read)
+
+
+class Phone:
+    """One request to the application, as an ASGI server makes it: what it sent back, message
+    by message, and a way to hang up."""
+
+    def __init__(self, loop, path: str, *, method: str = "GET", host: str = "testserver"):
+        self.loop, self.sent = loop, asyncio.Queue()
+        self.incoming: asyncio.Queue = asyncio.Queue()
+        self.incoming.put_nowait({"type": "http.request", "body": b"", "more_body": False})
+        address, _, query = path.partition("?")
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": address,
+            "raw_path": address.encode(),
+            "root_path": "",
+            "query_string": query.encode(),
+            "headers": [(b"host", host.encode())],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        self.task = loop.create_task(application(scope, self.incoming.get, self.sent.put))
+
+    def next(self, seconds: float = 2.0) -> dict:
+        return self.loop.run_until_complete(asyncio.wait_for(self.sent.get(), seconds))
+
+    def body(self) -> str:
+        return self.next()["body"].decode()
+
+    def said(self, seconds: float = 2.0) -> str | None:
+        """What the stream writes next; None once it has ended."""
+        message = self.next(seconds)
+        return message["body"].decode() if message.get("more_body") else None
+
+    def hang_up(self) -> None:
+        self.incoming.put_nowait({"type": "http.disconnect"})
+        self.loop.run_until_complete(asyncio.wait_for(self.task, 2))

@@ -3,13 +3,11 @@ game's page and its live view up to date."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.handlers.asgi import ASGIRequest
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -19,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from common.http import HtmxHttpRequest
-from scoring import caching, live_changes, poll_tokens, selectors, services
+from scoring import caching, poll_tokens, selectors, services
 from scoring.presenters.board import Board, load_board, member_board
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
@@ -101,26 +99,12 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The game's stream of new versions (scoring/live_changes.py), for a member's pass.
-
-    No session and no database: the pass (scoring/poll_tokens.py) says who may follow, as it
-    lets a poll say "nothing new". A bad or old pass is 403; under WSGI, where a stream would
-    hold a whole worker, 204, and the page goes on polling.
-    """
-    if not isinstance(request, ASGIRequest):
-        return poll_tokens.no_news()
-    token = request.GET.get("t", "")
-    follower = await asyncio.to_thread(live_changes.follower_for, token, game_id)
-    if follower is None:
-        return HttpResponse(status=403)
-    response = StreamingHttpResponse(
-        live_changes.stream(follower), content_type="text/event-stream"
-    )
-    patch_cache_control(response, no_store=True)
-    # nginx would otherwise hold the events back in its buffer.
-    response["X-Accel-Buffering"] = "no"
-    return response
+def changes(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The address of the game's stream (scoring/live_changes.py). Under ASGI the stream is
+    served in front of Django (scoring/live_route.py) and never reaches this view. Under WSGI,
+    where a stream would hold a whole worker: 204, EventSource gives up, and the page goes on
+    polling."""
+    return poll_tokens.no_news()
 
 
 def board_since(

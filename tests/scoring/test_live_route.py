@@ -7,48 +7,12 @@ import re
 
 import pytest
 
-from bigtwo_site.asgi import application
 from scoring import live_changes
 from scoring.live_route import streams_first
 from tests.factories import record
+from tests.live_support import Phone
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_watcher")]
-
-
-class Phone:
-    """One request to the application, as an ASGI server makes it: what it sent back, message
-    by message, and a way to hang up."""
-
-    def __init__(self, loop, path: str, *, method: str = "GET", host: str = "testserver"):
-        self.loop, self.sent = loop, asyncio.Queue()
-        self.incoming: asyncio.Queue = asyncio.Queue()
-        self.incoming.put_nowait({"type": "http.request", "body": b"", "more_body": False})
-        address, _, query = path.partition("?")
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": method,
-            "scheme": "http",
-            "path": address,
-            "raw_path": address.encode(),
-            "root_path": "",
-            "query_string": query.encode(),
-            "headers": [(b"host", host.encode())],
-            "client": ("127.0.0.1", 50000),
-            "server": ("testserver", 80),
-        }
-        self.task = loop.create_task(application(scope, self.incoming.get, self.sent.put))
-
-    def next(self, seconds: float = 2.0) -> dict:
-        return self.loop.run_until_complete(asyncio.wait_for(self.sent.get(), seconds))
-
-    def body(self) -> str:
-        return self.next()["body"].decode()
-
-    def hang_up(self) -> None:
-        self.incoming.put_nowait({"type": "http.disconnect"})
-        self.loop.run_until_complete(asyncio.wait_for(self.task, 2))
 
 
 def answered(phone: Phone) -> int:

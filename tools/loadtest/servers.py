@@ -98,8 +98,9 @@ class Environment:
         if url:
             return f"cache: the Redis at REDIS_URL ({url}), shared by every server"
         return (
-            "cache: the `shared` cache (pages, fragments, versions, passes, sessions) in files"
-            " under the run's directory, read by every worker (no REDIS_URL; --redis starts one)"
+            "cache: files under the run's directory, read by every worker: the `shared` cache"
+            " (versions, passes, sessions) and the `rendered` one (pages, fragments)"
+            " (no REDIS_URL; --redis starts one)"
         )
 
     def cache_figures(self) -> str:
