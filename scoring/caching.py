@@ -40,17 +40,19 @@ from scoring.models import Game, Player, Season
 def board_key(game: Game, *, shared: bool) -> str:
     """templates/scoring/_board.html: the scoreboard, banners, chart and, unless shared, the
     undo button and history; amounts in the club's currency. `game` must come with its club."""
-    return _key(
-        game.pk, game.version, shared, translation.get_language(), game.club.currency, game.rules
-    )
+    return _board_at(game, game.version, shared)
 
 
 def rows_key(game: Game, version: int, *, shared: bool) -> str:
     """The scoreboard's rows at `version` of the game (scoring/presenters/rows.py): what the
     board shows but for its version, which is given, so the rows of the version before can be
     found. `game` must come with its club."""
-    parts = (shared, translation.get_language(), game.club.currency, game.rules)
-    return "board-rows:" + _key(game.pk, version, *parts)
+    return "board-rows:" + _board_at(game, version, shared)
+
+
+def _board_at(game: Game, version: int, shared: bool) -> str:
+    language = translation.get_language()
+    return _key(game.pk, version, shared, language, game.club.currency, game.rules)
 
 
 def history_key(game: Game, version: int) -> str:
