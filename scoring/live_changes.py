@@ -149,8 +149,8 @@ def follower_for(token: str, game_id: int) -> Follower | None:
 
 async def stream(follower: Follower) -> AsyncGenerator[bytes]:
     """The event stream of one follower: each new version as `data: N`, until they are let go
-    or the phone hangs up (whoever serves it, scoring/live_route.py or Django's ASGI handler,
-    then cancels this generator)."""
+    or the phone hangs up (scoring/live_route.py, which serves it, then cancels this
+    generator)."""
     watcher = WATCHER
     watcher.follow(follower)
     try:

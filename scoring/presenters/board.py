@@ -187,8 +187,6 @@ class Board:
 
     def lines_after(self, number: int) -> list[Line]:
         """The lines of the deals after deal `number` (all of them after 0)."""
-        if number == 0:
-            return self.lines
         deals, replayed = self._stored
         return board_lines(deals[number:], replayed.deals[number:], self.names)
 

@@ -9,14 +9,13 @@ After any other change the history is read and rendered whole, once, and kept.
 
 from __future__ import annotations
 
-from django.core.cache import caches
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring import caching, selectors, table_reads
 from scoring.models import Game, GameChange
 from scoring.presenters.board import Board
-from scoring.presenters.kept import KEPT_SECONDS, kept_before_appends
+from scoring.presenters.kept import kept_across_appends
 
 LINE_TEMPLATE = "scoring/_board.html#history-line"
 
@@ -24,16 +23,14 @@ LINE_TEMPLATE = "scoring/_board.html#history-line"
 def board_history(board: Board) -> SafeString:
     """The history's lines, newest first: kept for this version, or the lines of a run of deals
     appended above the lines kept before them, or all rendered; kept under this version."""
-    game, last = board.game, board.last_number or 0
-    cache = caches["rendered"]
-    key = caching.history_key(game, game.version)
-    lines = cache.get(key)
-    if lines is None:
-        found = kept_before_appends(game, last, lambda version: caching.history_key(game, version))
-        lines = _after_appends(board, *found) if found is not None else None
-        if lines is None:
-            lines = _rendered(selectors.recent_changes(game))
-        cache.set(key, lines, KEPT_SECONDS)
+    game = board.game
+    lines = kept_across_appends(
+        game,
+        board.last_number or 0,
+        lambda version: caching.history_key(game, version),
+        extended=lambda kept, appended: _after_appends(board, kept, appended),
+        whole=lambda: _rendered(selectors.recent_changes(game)),
+    )
     return mark_safe("".join(lines))  # noqa: S308 (rendered here, by the line's own template)
 
 

@@ -24,12 +24,35 @@ APPENDS_BACK = 30
 KEPT_SECONDS = 86400
 
 
-def kept_before_appends(
+def kept_across_appends[Part](
+    game: Game,
+    last_number: int,
+    key_of: Callable[[int], str],
+    *,
+    extended: Callable[[Part, int], Part | None],
+    whole: Callable[[], Part],
+) -> Part:
+    """The part of the board kept under `key_of(game.version)`; else, if a part is kept for a
+    version before a run of deals appended, `extended(kept, appended)` (None: it can't be), or
+    `whole()`; kept under this version either way. `last_number` is the game's last deal now."""
+    cache = caches["rendered"]
+    key = key_of(game.version)
+    part = cache.get(key)
+    if part is None:
+        found = _kept_before_appends(game, last_number, key_of)
+        part = extended(*found) if found is not None else None
+        if part is None:
+            part = whole()
+        cache.set(key, part, KEPT_SECONDS)
+    return part
+
+
+def _kept_before_appends(
     game: Game, last_number: int, key_of: Callable[[int], str]
 ) -> tuple[object, int] | None:
     """What is kept under `key_of(version)` for the latest version of `game` before this one
     that differs from it only by deals appended, and how many deals were appended since; None
-    if nothing is. `last_number` is the game's last deal now."""
+    if nothing is."""
     cache = caches["rendered"]
     for back in range(1, APPENDS_BACK + 1):
         # The version `back` - 1 changes ago must be deal `last_number` - `back` + 1 appended.

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.cache import caches
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring import caching
 from scoring.presenters.board import Board, Line
-from scoring.presenters.kept import KEPT_SECONDS, kept_before_appends
+from scoring.presenters.kept import kept_across_appends
 
 ROW_TEMPLATE = "scoring/_board.html#row"
 
@@ -30,16 +29,15 @@ def board_rows(board: Board, *, shared: bool) -> SafeString:
     """Every row of the board: those kept for this version, or those kept before a run of deals
     appended with the rows of those deals, or all rendered; kept under this version."""
     game, last = board.game, board.last_number or 0
-    cache = caches["rendered"]
-    key = caching.rows_key(game, game.version, shared=shared)
-    rows = cache.get(key)
-    if rows is None:
-        found = kept_before_appends(
-            game, last, lambda version: caching.rows_key(game, version, shared=shared)
-        )
-        kept, appended = found if found is not None else ("", last)
-        rows = kept + _rendered(board, board.lines_after(last - appended), shared=shared)
-        cache.set(key, rows, KEPT_SECONDS)
+    rows = kept_across_appends(
+        game,
+        last,
+        lambda version: caching.rows_key(game, version, shared=shared),
+        extended=lambda kept, appended: (
+            kept + _rendered(board, board.lines_after(last - appended), shared=shared)
+        ),
+        whole=lambda: _rendered(board, board.lines, shared=shared),
+    )
     return mark_safe(rows)  # noqa: S308 (rendered here, by the row's own template)
 
 

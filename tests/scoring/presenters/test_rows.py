@@ -11,6 +11,7 @@ from django.core.cache import caches
 from scoring import services
 from scoring.models import Game
 from scoring.presenters import rows as kept_rows
+from scoring.presenters.board import load_board
 from tests.factories import record
 from tests.pages import deal_post
 
@@ -83,6 +84,19 @@ def test_the_page_opened_after_a_deal_renders_that_deals_row_alone(owner_client,
 
     assert rendered == [3]
     assert numbers(rows) == [1, 2, 3]
+
+
+def test_rows_asked_again_at_the_same_version_are_not_rendered_again(game, rendered):
+    record(game, 0, 5, 10, 13)
+    record(game, 3, 0, 2, 1)
+    first = kept_rows.board_rows(load_board(game.pk), shared=False)
+    rendered.clear()
+
+    # The board's own fragment dropped from the cache, say: its rows are still kept.
+    again = kept_rows.board_rows(load_board(game.pk), shared=False)
+
+    assert rendered == []
+    assert again == first
 
 
 def test_after_an_edit_every_row_is_rendered_again_with_its_new_total(
