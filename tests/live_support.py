@@ -1,6 +1,8 @@
 """What the tests of the games' streams share (scoring/live_changes.py)."""
 
 import asyncio
+import html
+import re
 
 from bigtwo_site.asgi import application
 from scoring.live_changes import Watcher
@@ -61,3 +63,17 @@ class Phone:
     def hang_up(self) -> None:
         self.incoming.put_nowait({"type": "http.disconnect"})
         self.loop.run_until_complete(asyncio.wait_for(self.task, 2))
+
+
+def stream_address(client, game) -> str:
+    """The address of the game's stream on the game page `client` opens, as its script reads it."""
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    return html.unescape(re.search(r'id="board-follow"[^>]*data-changes="([^"]*)"', page)[1])
+
+
+def status_of(loop, path: str, **request) -> int:
+    """The status of the application's whole answer to `path` (`request`: as for `Phone`)."""
+    phone = Phone(loop, path, **request)
+    status = phone.next()["status"]
+    phone.hang_up()
+    return status

@@ -5,6 +5,7 @@ A helper module (neither a test file nor a conftest): import what a test needs f
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import uuid
@@ -53,3 +54,9 @@ def embedded(html: str, element_id: str) -> object:
     """The JSON of a `json_script` element, or None if the page has none."""
     found = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html)
     return json.loads(found.group(1)) if found else None
+
+
+def poll_address(response) -> str:
+    """Where the board on a game page polls (its `hx-get`), with the page's pass."""
+    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]+)"', response.content.decode(), re.S)
+    return html.unescape(found[1])

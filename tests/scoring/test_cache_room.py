@@ -4,8 +4,6 @@ following a game holds (its pass's series, the game's version) is never dropped 
 
 from __future__ import annotations
 
-import html
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -15,6 +13,7 @@ from common.shared_cache import MachineFileCache
 from scoring import caching
 from scoring.poll_tokens import pass_good
 from tests.factories import make_game, make_member, record
+from tests.pages import poll_address
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +40,7 @@ def small_machine_caches(settings, tmp_path, monkeypatch):
 
 
 def the_pass(page) -> str:
-    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]+)"', page.content.decode(), re.S)
-    return parse_qs(urlsplit(html.unescape(found[1])).query)["t"][0]
+    return parse_qs(urlsplit(poll_address(page)).query)["t"][0]
 
 
 def test_pages_rendered_past_the_cache_s_room_leave_every_phone_its_pass(

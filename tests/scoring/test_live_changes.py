@@ -4,35 +4,21 @@ one event loop that the test runs a step at a time: between steps the loop stand
 the test records deals and removes members the ordinary way."""
 
 import asyncio
-import re
 
 import pytest
 
 from scoring import live_changes, poll_tokens, services
 from tests.factories import make_game, make_member, record
-from tests.live_support import CacheOutage, Phone
+from tests.live_support import CacheOutage, Phone, status_of, stream_address
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_watcher")]
 
 
-def changes_of(html: str) -> str:
-    """The stream's address on a game page, as the page's script reads it."""
-    found = re.search(r'id="board-follow"[^>]*data-changes="([^"]*)"', html).group(1)
-    return found.replace("&amp;", "&")
-
-
 def open_stream(loop, client, game) -> Phone:
     """A phone's stream of the game, opened from the page as the page's script opens it."""
-    phone = Phone(loop, changes_of(client.get(f"/games/{game.pk}/").content.decode()))
+    phone = Phone(loop, stream_address(client, game))
     assert phone.next()["status"] == 200
     return phone
-
-
-def status_of(loop, path: str) -> int:
-    phone = Phone(loop, path)
-    status = phone.next()["status"]
-    phone.hang_up()
-    return status
 
 
 def test_a_members_stream_says_the_version_then_each_new_one(loop, owner_client, game):
@@ -89,7 +75,7 @@ def test_a_stream_whose_watcher_cannot_read_vouches_for_nothing(
 def test_a_removed_members_stream_ends(loop, client, owner, club, game):
     member = make_member(club)
     client.force_login(member)
-    path = changes_of(client.get(f"/games/{game.pk}/").content.decode())
+    path = stream_address(client, game)
     stream = Phone(loop, path)
     stream.next(), stream.said(), stream.said()
     services.remove_member(club=club, member=member, by=owner)
@@ -111,12 +97,12 @@ def test_a_stream_without_a_good_pass_is_refused(loop, game, token):
 
 def test_a_pass_is_for_its_own_games_stream_only(loop, owner_client, game):
     other = make_game()
-    path = changes_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    path = stream_address(owner_client, game)
     stolen = path.replace(f"/games/{game.pk}/", f"/games/{other.pk}/")
     assert status_of(loop, stolen) == 403
 
 
 def test_an_old_pass_opens_no_stream(loop, owner_client, game, monkeypatch):
-    path = changes_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    path = stream_address(owner_client, game)
     monkeypatch.setattr(poll_tokens, "LIFETIME_SECONDS", -1)
     assert status_of(loop, path) == 403

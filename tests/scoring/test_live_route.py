@@ -3,34 +3,21 @@ server calls the site's application (bigtwo_site/asgi.py): a phone's pass opens 
 stream without Django's middleware; everything else still goes through Django."""
 
 import asyncio
-import re
 
 import pytest
 
 from scoring import live_changes
 from scoring.live_route import streams_first
 from tests.factories import record
-from tests.live_support import Phone
+from tests.live_support import Phone, status_of, stream_address
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_watcher")]
-
-
-def answered(phone: Phone) -> int:
-    """The status of a whole answer, once the application has finished with it."""
-    status = phone.next()["status"]
-    phone.hang_up()
-    return status
-
-
-def stream_of(client, game) -> str:
-    html = client.get(f"/games/{game.pk}/").content.decode()
-    return re.search(r'data-changes="([^"]*)"', html).group(1).replace("&amp;", "&")
 
 
 def test_a_members_stream_is_served_in_front_of_django(
     loop, owner_client, game, django_assert_num_queries
 ):
-    path = stream_of(owner_client, game)
+    path = stream_address(owner_client, game)
     with django_assert_num_queries(0):  # no session, no account, no database
         phone = Phone(loop, path)
         start = phone.next()
@@ -48,7 +35,7 @@ def test_a_members_stream_is_served_in_front_of_django(
 
 
 def test_a_phone_hanging_up_leaves_the_watcher(loop, owner_client, game):
-    phone = Phone(loop, stream_of(owner_client, game))
+    phone = Phone(loop, stream_address(owner_client, game))
     phone.next(), phone.body(), phone.body()
     assert len(live_changes.WATCHER.followers) == 1
 
@@ -58,7 +45,7 @@ def test_a_phone_hanging_up_leaves_the_watcher(loop, owner_client, game):
 
 
 def test_a_stream_without_a_good_pass_is_refused(loop, owner_client, game):
-    path = stream_of(owner_client, game)
+    path = stream_address(owner_client, game)
     for wrong in [path.split("?")[0], path + "x", path.replace(f"/{game.pk}/", "/999/")]:
         phone = Phone(loop, wrong)
         assert phone.next()["status"] == 403, wrong
@@ -67,18 +54,18 @@ def test_a_stream_without_a_good_pass_is_refused(loop, owner_client, game):
 
 
 def test_a_stream_asked_of_a_host_not_allowed_goes_to_django(loop, owner_client, game, settings):
-    path = stream_of(owner_client, game)
+    path = stream_address(owner_client, game)
     settings.ALLOWED_HOSTS = ["bigtwo.example"]
     allowed = Phone(loop, path, host="bigtwo.example")
     assert allowed.next()["status"] == 200
     allowed.hang_up()
     # Django's answer to a host it doesn't serve.
-    assert answered(Phone(loop, path, host="evil.example")) == 400
+    assert status_of(loop, path, host="evil.example") == 400
 
 
 def test_anything_else_goes_to_django(loop, owner_client, game):
-    assert answered(Phone(loop, stream_of(owner_client, game), method="HEAD")) == 405
-    assert answered(Phone(loop, "/ping/")) == 200
+    assert status_of(loop, stream_address(owner_client, game), method="HEAD") == 405
+    assert status_of(loop, "/ping/") == 200
 
 
 def test_only_a_streams_exact_address_is_served_in_front():

@@ -2,18 +2,16 @@
 stream itself is served in front of Django (tests/scoring/test_live_changes.py); the view answers
 a WSGI server, where a stream would hold a whole worker."""
 
-import re
-
 import pytest
 
 from scoring import services
+from tests.live_support import stream_address
 
 pytestmark = pytest.mark.django_db
 
 
 def test_under_wsgi_there_is_no_stream_and_the_page_polls(owner_client, game):
-    html = owner_client.get(f"/games/{game.pk}/").content.decode()
-    path = re.search(r'data-changes="([^"]*)"', html).group(1).replace("&amp;", "&")
+    path = stream_address(owner_client, game)
     # 204: EventSource gives up, and the page goes on polling.
     assert owner_client.get(path).status_code == 204
 

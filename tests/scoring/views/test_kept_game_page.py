@@ -2,7 +2,6 @@
 `kept_game_page`): what each request gets is its own (CSRF token, deal token, poll pass), what a
 change shows is shown at once, and who may not see the game still can't."""
 
-import html
 import re
 from unittest.mock import patch
 
@@ -17,7 +16,7 @@ from scoring import services
 from scoring.models import Club, Deal
 from scoring.poll_tokens import poll_series_key
 from tests.factories import make_deals, make_game, make_member, record
-from tests.pages import HTMX, deal_post, embedded, text
+from tests.pages import HTMX, deal_post, embedded, poll_address, text
 
 pytestmark = pytest.mark.django_db
 
@@ -28,11 +27,6 @@ def deal_token(response) -> str:
 
 def csrf_token(response) -> str:
     return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode())[1]
-
-
-def poll_address(response) -> str:
-    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]+)"', response.content.decode(), re.S)
-    return html.unescape(found[1])
 
 
 def test_each_load_gets_its_own_deal_token_csrf_token_and_poll_pass(owner, club):
