@@ -53,6 +53,7 @@ def test_scorekeepers_and_viewers_under_load_lose_and_double_nothing(tmp_path):
         "poll, no news",
         "game page",
         "record a deal",
+        "record, no JS",
         "standings",
     }
 

@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Callable
 
+from rules.penalties import replay
 from tools.loadtest.actors import Scorekeeper, Stop, Viewer, run_threads, told_recorded
 from tools.loadtest.client import (
     Browser,
@@ -194,33 +195,58 @@ def kill_and_restart(servers: Servers, log: Log, started: float) -> tuple[float,
 
 class Recorder:
     """Phase B's action of recording deals: the next deal of one of its seeded games, a fresh
-    token each (what the page's form would carry), the next game when one ends."""
+    token each (what the page's form would carry), the next game when one ends.
 
-    def __init__(self, plan: Plan, log: Log, index: int, seed: int) -> None:
+    `games` is its thread's list of seeded games, shared with the thread's other recorder:
+    each takes the games it plays out of it, so no two play the same one.
+
+    With `htmx`, as a phone with JavaScript sends it: the answer is the next deal's form and
+    what the deal changed on the board. Without, as a phone without JavaScript: a redirect to
+    the game page, nothing rendered, which makes it the cost of the write itself (the page
+    that follows is "game page"'s figure). The game's end is then worked out here, with
+    `rules.penalties.replay`, as the answer doesn't say it."""
+
+    def __init__(self, games: list[int], log: Log, index: int, seed: int, htmx: bool) -> None:
         from scoring.demo import random_deal
 
         self.random_deal = random_deal
         self.log = log
-        self.games = list(plan.bench_games[index])
-        self.rng = random.Random(seed * 1000 + index)
-        self.game = self.games.pop(0)
+        self.games = games
+        self.htmx = htmx
+        self.rng = random.Random(seed * 1000 + index + (0 if htmx else 500))
+        self.game = 0
         self.number = 1
         self.shown = ""  # a seeded game's board isn't open: the first answer brings it whole
+        self.dealt: list[list[int]] = []
+        self.next_game()
+
+    def next_game(self) -> bool:
+        if not self.games:
+            return False
+        self.game, self.number, self.shown, self.dealt = self.games.pop(0), 1, "", []
+        return True
 
     def __call__(self, browser: Browser) -> tuple[bool, str]:
         cards = self.random_deal(self.rng)
         token = str(uuid.uuid4())
         form = deal_form(browser.csrf_token, self.number, token, cards, self.shown)
-        answer = browser.request("POST", f"/games/{self.game}/deals/", form, htmx=True)
-        if answer.status != 200 or not told_recorded(answer, self.number):
+        path = f"/games/{self.game}/deals/"
+        answer = browser.request("POST", path, form, htmx=self.htmx)
+        told = (
+            answer.status == 200 and told_recorded(answer, self.number)
+            if self.htmx
+            else answer.status == 302 and answer.headers.get("Location") == f"/games/{self.game}/"
+        )
+        if not told:
             return False, f"deal {self.number} of game {self.game} answered {answer.status}"
         self.log.recorded(Told(self.game, self.number, cards, token, "bench"))
-        if answer.page.element("deal-form") is not None:
-            self.number += 1
+        self.dealt.append(cards)
+        if self.htmx and answer.page.element("deal-form") is not None:
             self.shown = game_version(answer.page)  # as the page sends it with the next deal
-        elif self.games:
-            self.game, self.number, self.shown = self.games.pop(0), 1, ""
-        else:
+            self.number += 1
+        elif not self.htmx and replay(self.dealt).finished_after is None:
+            self.number += 1
+        elif not self.next_game():
             return False, "out of seeded games: raise --bench-games"
         return True, ""
 
@@ -260,9 +286,15 @@ def bench_pages(
         ("/ping/", [getter("/ping/")] * threads),
         ("poll, no news", [getter(poll, status=204)] * threads),
         ("game page", [getter(plan.bench_game_page)] * threads),
-        ("record a deal", [Recorder(plan, log, i, options.seed) for i in range(threads)]),
+        ("record a deal", recorders(plan, log, options.seed, htmx=True)),
+        ("record, no JS", recorders(plan, log, options.seed, htmx=False)),
         ("standings", [getter(plan.standings)] * threads),
     ]
+
+
+def recorders(plan: Plan, log: Log, seed: int, *, htmx: bool) -> list[Recorder]:
+    """A `Recorder` for each bench thread, playing games from the thread's seeded ones."""
+    return [Recorder(games, log, i, seed, htmx) for i, games in enumerate(plan.bench_games)]
 
 
 def phase_b(options, plan: Plan, servers: Servers, log: Log) -> dict:
