@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import pickle
 import re
@@ -18,12 +19,15 @@ import threading
 import zlib
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import ClassVar
 
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connections
+
+logger = logging.getLogger(__name__)
 
 # Deleted this many keys at a time by `clear`.
 CLEAR_BATCH = 500
@@ -127,14 +131,20 @@ def _glob_escape(text: str) -> str:
 class MachineFileCache(FileBasedCache):
     """Django's file cache, the `shared` and `rendered` caches of a site on one machine (no
     REDIS_URL), with its size checked every `CHECK_EVERY` writes of a process rather than on
-    each one, the oldest entries culled rather than random ones, and a write that costs a file
-    and a rename, not more.
+    each one, and in a thread of its own, the oldest entries culled rather than random ones,
+    and a write that costs a file and a rename, not more.
 
     FileBasedCache lists its whole directory on every `set` to learn whether it is full. On a
     league night that directory holds a file per phone's session, per game's version and per
     pass series, thousands of them, and those listings were a quarter of the CPU of recording
     a deal (issue 16). Checked every 500th write, the cache can pass MAX_ENTRIES by at most 500
-    entries a process before it culls, against a MAX_ENTRIES of 100,000 (`rendered`).
+    entries a thread before it culls, against a MAX_ENTRIES of 100,000 (`rendered`).
+
+    Even every 500th write, a check held up the request that made it: listing 100,000 entries
+    took about 0.2 s, and a cull of a third of them (a `stat` each, then 33,000 deletions)
+    about 1 s, every few minutes at 1,200 tables. So the write only starts the check, in a
+    thread (`IN_BACKGROUND`), one at a time for each directory in a process; a write that
+    comes while one is under way skips its own.
 
     Each of its writes also made sure of the directory, drew a random temporary name
     (`tempfile.mkstemp`), compared the two files' identities before renaming (`file_move_safe`)
@@ -148,18 +158,53 @@ class MachineFileCache(FileBasedCache):
 
     CHECK_EVERY = 500
     COMPRESSION = 1
+    IN_BACKGROUND = True
+
+    # The room check under way in this process for each directory (Django makes a cache per
+    # thread, so the instances of one directory share these).
+    _checks: ClassVar[dict[str, threading.Thread]] = {}
+    _checks_lock = threading.Lock()
 
     def __init__(self, dir: str, params: dict[str, object]) -> None:
         super().__init__(dir, params)
         self._writes = 0
 
     def _cull(self) -> None:
+        """Every `CHECK_EVERY`th write of this instance checks the room (`make_room`)."""
+        self._writes += 1
+        if (self._writes - 1) % self.CHECK_EVERY:  # the first write of a process checks too
+            return
+        if not self.IN_BACKGROUND:
+            self.make_room()
+            return
+        with self._checks_lock:
+            under_way = self._checks.get(self._dir)
+            if under_way is not None and under_way.is_alive():
+                return
+            check = threading.Thread(target=self._check_room, name="cache-room", daemon=True)
+            self._checks[self._dir] = check
+            check.start()
+
+    def _check_room(self) -> None:
+        try:
+            self.make_room()
+        except OSError:
+            # The directory itself unreadable: the next check tries again, and the writes
+            # (which say so themselves) go on.
+            logger.exception("checking the room of the cache in %s", self._dir)
+
+    @classmethod
+    def room_checked(cls, dir: str) -> None:
+        """Wait for the room check under way for `dir`, if any (for tests and tools)."""
+        with cls._checks_lock:
+            check = cls._checks.get(os.path.abspath(dir))
+        if check is not None:
+            check.join()
+
+    def make_room(self) -> None:
         """When full, the entries written longest ago go, a `CULL_FREQUENCY`th of them (a third
         by default): Django's file cache drops them at random, the newest board as likely as one
         of a version long gone."""
-        self._writes += 1  # a race between threads only moves the check a write or two
-        if (self._writes - 1) % self.CHECK_EVERY:  # the first write of a process checks too
-            return
         entries = self._list_cache_files()
         if len(entries) < self._max_entries:
             return

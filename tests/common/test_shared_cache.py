@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from unittest import mock
@@ -162,15 +163,21 @@ def test_the_machines_cache_counts_its_files_only_now_and_then_and_still_culls(t
     """Django's file cache lists its whole directory on every write; this one every 500th
     write of a process, and still keeps itself near its size."""
     machine = MachineFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 100}})
-    with mock.patch.object(
-        MachineFileCache, "_list_cache_files", autospec=True, side_effect=lambda self: []
-    ) as listed:
+    with (
+        mock.patch.object(MachineFileCache, "IN_BACKGROUND", False),
+        mock.patch.object(
+            MachineFileCache, "_list_cache_files", autospec=True, side_effect=lambda self: []
+        ) as listed,
+    ):
         for number in range(1000):
             machine.set(f"key-{number}", number)
     assert listed.call_count == 2  # the first write, then the 501st
 
     culled = MachineFileCache(str(tmp_path / "culled"), {"OPTIONS": {"MAX_ENTRIES": 100}})
-    with mock.patch.object(MachineFileCache, "CHECK_EVERY", 10):
+    with (
+        mock.patch.object(MachineFileCache, "IN_BACKGROUND", False),
+        mock.patch.object(MachineFileCache, "CHECK_EVERY", 10),
+    ):
         for number in range(1000):
             culled.set(f"key-{number}", number)
     assert len(list((tmp_path / "culled").iterdir())) <= 100 + 10
@@ -179,6 +186,7 @@ def test_the_machines_cache_counts_its_files_only_now_and_then_and_still_culls(t
 
 def test_a_full_machines_cache_drops_the_entries_written_longest_ago(tmp_path):
     machine = MachineFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 9}})
+    machine.IN_BACKGROUND = False
     for number in range(9):
         machine.set(f"key-{number}", number)
         written = 1_700_000_000_000_000_000 + number * 1_000_000_000
@@ -187,6 +195,35 @@ def test_a_full_machines_cache_drops_the_entries_written_longest_ago(tmp_path):
         machine.set("key-9", 9)  # the tenth write checks the size: nine, full
     kept = [number for number in range(10) if machine.get(f"key-{number}") is not None]
     assert kept == [3, 4, 5, 6, 7, 8, 9]  # a third of the nine, the oldest
+
+
+def test_the_machines_cache_checks_its_room_in_a_thread_while_the_write_goes_on(tmp_path):
+    """The write that is due to check the room only starts the check; one check at a time."""
+    machine = MachineFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 3}})
+    listing, go_on = threading.Event(), threading.Event()
+    listings = []
+    list_files = MachineFileCache._list_cache_files
+
+    def slow_listing(cache):
+        listings.append(threading.current_thread().name)
+        listing.set()
+        assert go_on.wait(10)
+        return list_files(cache)
+
+    with (
+        mock.patch.object(MachineFileCache, "_list_cache_files", slow_listing),
+        mock.patch.object(MachineFileCache, "CHECK_EVERY", 4),
+    ):
+        machine.set("key-0", 0)  # the first write checks: the check waits
+        assert listing.wait(10)
+        assert machine.get("key-0") == 0  # the write is done all the same
+        for number in range(1, 6):
+            machine.set(f"key-{number}", number)  # the fifth is due to check: one is under way
+        go_on.set()
+        MachineFileCache.room_checked(str(tmp_path))
+    assert listings == ["cache-room"]
+    kept = [number for number in range(6) if machine.get(f"key-{number}") is not None]
+    assert len(kept) == 4  # six entries, full at three: a third of them dropped
 
 
 def test_the_machines_cache_writes_what_django_s_file_cache_reads(tmp_path):

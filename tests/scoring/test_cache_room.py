@@ -36,6 +36,7 @@ def small_machine_caches(settings, tmp_path, monkeypatch):
         },
     }
     monkeypatch.setattr(MachineFileCache, "CHECK_EVERY", 1)
+    monkeypatch.setattr(MachineFileCache, "IN_BACKGROUND", False)  # each write's check done
     return tmp_path
 
 
