@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import services
 from scoring.models import Game
 from tests.factories import make_deals, make_game, make_member, make_user, record
-from tests.pages import who_is_asking
+from tests.pages import poll_address, who_is_asking
 
 pytestmark = pytest.mark.django_db
 
@@ -345,17 +345,11 @@ def test_the_cached_board_follows_every_change_and_never_crosses_views(owner_cli
 # The poll's pass (scoring/poll_tokens.py): "nothing new" without the session or the database
 
 
-def poll_of(html: str) -> str:
-    """The address the page's board polls, as htmx asks it."""
-    found = re.search(r'id="board-follow"[^>]*hx-get="([^"]*)"', html).group(1)
-    return found.replace("&amp;", "&")
-
-
 def test_a_poll_with_its_pass_and_nothing_new_reads_no_session_and_no_database(
     owner_client, game, django_assert_num_queries
 ):
     record(game, 0, 5, 10, 13)
-    poll = poll_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
     assert "&t=" in poll
     with django_assert_num_queries(0):
         assert owner_client.get(poll, headers=HTMX).status_code == 204
@@ -365,13 +359,13 @@ def test_a_poll_with_its_pass_and_nothing_new_reads_no_session_and_no_database(
     assert response.status_code == 200
     assert "deal 2" in text(response)
     with django_assert_num_queries(0):
-        assert owner_client.get(poll_of(response.content.decode())).status_code == 204
+        assert owner_client.get(poll_address(response)).status_code == 204
 
 
 def test_a_removed_members_pass_does_not_get_them_the_board(client, owner, club, game):
     member = make_member(club)
     client.force_login(member)
-    poll = poll_of(client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(client.get(f"/games/{game.pk}/"))
     assert client.get(poll, headers=HTMX).status_code == 204
     services.remove_member(club=club, member=member, by=owner)
 
@@ -387,7 +381,7 @@ def test_a_removed_members_pass_does_not_get_them_the_board(client, owner, club,
 def test_a_member_who_leaves_has_their_pass_withdrawn_too(client, club, game):
     member = make_member(club)
     client.force_login(member)
-    poll = poll_of(client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(client.get(f"/games/{game.pk}/"))
     services.leave_club(club=club, user=member)
     assert client.get(poll, headers=HTMX).status_code == 404
 
@@ -395,7 +389,7 @@ def test_a_member_who_leaves_has_their_pass_withdrawn_too(client, club, game):
 def test_a_pass_is_for_its_own_game_only(client, owner, club, game):
     other = make_game()  # in a club of its own
     client.force_login(owner)
-    poll = poll_of(client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(client.get(f"/games/{game.pk}/"))
     version = Game.objects.get(pk=other.pk).version
     stolen = re.sub(r"/games/\d+/board/\?v=\d+", f"/games/{other.pk}/board/?v={version}", poll)
     assert client.get(stolen, headers=HTMX).status_code == 404  # not theirs: asked the long way
@@ -406,11 +400,11 @@ def test_a_pass_is_for_its_own_game_only(client, owner, club, game):
 def test_an_old_pass_brings_the_board_with_a_fresh_one(owner_client, game, monkeypatch):
     from scoring import poll_tokens
 
-    poll = poll_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
     monkeypatch.setattr(poll_tokens, "LIFETIME_SECONDS", -1)  # every pass is too old
     response = owner_client.get(poll, headers=HTMX)
     assert response.status_code == 200
-    fresh = poll_of(response.content.decode())
+    fresh = poll_address(response)
     monkeypatch.undo()
     assert owner_client.get(fresh, headers=HTMX).status_code == 204
 
@@ -418,7 +412,7 @@ def test_an_old_pass_brings_the_board_with_a_fresh_one(owner_client, game, monke
 def test_a_signed_out_phone_keeps_hearing_nothing_new_only_until_the_game_changes(
     owner_client, game
 ):
-    poll = poll_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
     owner_client.logout()
     assert owner_client.get(poll, headers=HTMX).status_code == 204
     record(game, 0, 5, 10, 13)
