@@ -34,6 +34,27 @@ def test_an_invite_opened_signed_out_names_its_club_and_leads_to_sign_up_or_log_
     assert not Membership.objects.exclude(user=club.owner).exists()
 
 
+def test_every_sign_up_and_log_in_link_on_an_invite_comes_back_to_it(client, club):
+    """The header's links too: a newcomer who taps its "Sign up" still joins the club."""
+    html = client.get(join_url(club)).content.decode()
+    for page in ("signup", "login"):
+        links = re.findall(rf'href="(/accounts/{page}/[^"]*)"', html)
+        assert len(links) == 2  # the header's and the invite's own
+        assert set(links) == {f"/accounts/{page}/?next={join_url(club)}"}
+
+    signup_page = client.get(f"/accounts/signup/?next={join_url(club)}").content.decode()
+    assert f'href="/accounts/login/?next={join_url(club)}"' in signup_page  # passed on
+    fields = {"username": "ben", "password1": PASSWORD, "password2": PASSWORD}
+    client.post("/accounts/signup/", fields | {"next": join_url(club)})
+    assert Membership.objects.filter(club=club, user__username="ben").exists()
+
+
+def test_the_header_s_log_in_link_comes_back_to_the_hand_being_checked(client):
+    html = client.get("/check/?a=2S+2H&b=AS+AH").content.decode()
+    assert 'href="/accounts/login/?next=/check/%3Fa%3D2S%2B2H%26b%3DAS%2BAH"' in html
+    assert 'href="/accounts/login/"' in client.get("/").content.decode()  # home: to the clubs
+
+
 def test_a_wrong_or_reset_invite_names_no_club_signed_out_either(client, club, owner):
     old = join_url(club)
     services.reset_invite(club=club, by=owner)
