@@ -365,6 +365,11 @@
     if (element === document.body || element?.id === "game-live" || element?.id === "deal-area") {
       adopt(element === document.body);
     }
+    // The answer to a deal, an undo or "Get the form" says what is now: what the page said when
+    // it was loaded ("Deal 1 changed.") is over, and would sit above "Deal 7 recorded.".
+    if (element?.id === "game-live" || element?.id === "deal-area") {
+      document.querySelector("main > .messages")?.remove();
+    }
   });
 
   window.addEventListener("online", sendAgain);

@@ -180,3 +180,24 @@ def test_long_names_and_a_long_game_still_fit_the_phone_width(phone):
     record_button = page.get_by_role("button", name="Record deal")
     assert record_button.bounding_box()["y"] + record_button.bounding_box()["height"] <= 844
     screenshot(page, "game-long-names")
+
+
+def test_what_the_page_said_on_loading_goes_once_a_deal_is_recorded(phone):
+    """ "Deal 1 changed." is over once deal 2 is recorded: it doesn't sit above its notice."""
+    page = phone
+    club = make_club(make_user("cy"))
+    game = make_game(club)
+    record(game, 0, 5, 10, 13)
+    page.goto(f"/accounts/login/?next=/games/{game.pk}/deals/1/edit/")
+    page.get_by_label("Username").fill("cy")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_label(PLAYERS[3], exact=True).fill("12")
+    page.get_by_role("button", name="Save changes").click()
+    arrive(page, f"/games/{game.pk}/")
+    expect(page.locator(".messages")).to_have_text("Deal 1 changed.")
+
+    enter_deal(page, {PLAYERS[0]: 3, PLAYERS[2]: 1, PLAYERS[3]: 2}, went_out=PLAYERS[1])
+    expect(page.get_by_role("status").filter(has_text="Deal 2 recorded.")).to_be_visible()
+    expect(page.locator(".messages")).to_have_count(0)
+    expect(page.get_by_text("Deal 1 changed.")).to_have_count(0)
