@@ -214,16 +214,16 @@ class Recorder:
         self.games = games
         self.htmx = htmx
         self.rng = random.Random(seed * 1000 + index + (0 if htmx else 500))
-        self.game = 0
-        self.number = 1
-        self.shown = ""  # a seeded game's board isn't open: the first answer brings it whole
-        self.dealt: list[list[int]] = []
-        self.next_game()
+        if not self.next_game():
+            raise RuntimeError("out of seeded games: raise --bench-games")
 
     def next_game(self) -> bool:
+        """The next of its games, from deal 1; False if none is left."""
         if not self.games:
             return False
-        self.game, self.number, self.shown, self.dealt = self.games.pop(0), 1, "", []
+        self.game, self.number = self.games.pop(0), 1
+        self.shown = ""  # a seeded game's board isn't open: the first answer brings it whole
+        self.dealt: list[list[int]] = []
         return True
 
     def __call__(self, browser: Browser) -> tuple[bool, str]:
