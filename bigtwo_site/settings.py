@@ -14,6 +14,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from bigtwo_site.cache_dir import cache_dir
 from bigtwo_site.email_url import mailer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -21,6 +22,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # in var/, which git ignores, so a fresh clone never carries anyone's data or secrets.
 VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+# The machine's caches of files (without REDIS_URL, below): in memory if DJANGO_CACHE_DIR
+# names a tmpfs, where writing an entry costs far less than on a disk (bigtwo_site/cache_dir.py).
+CACHE_DIR = cache_dir(os.environ.get("DJANGO_CACHE_DIR"), VAR_DIR)
 
 
 def env_flag(name: str, default: bool = False) -> bool:
@@ -196,7 +200,7 @@ else:
         # reaches.
         "shared": {
             "BACKEND": "common.shared_cache.MachineFileCache",
-            "LOCATION": str(VAR_DIR / "shared-cache"),
+            "LOCATION": str(CACHE_DIR / "shared-cache"),
             "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
             "OPTIONS": {"MAX_ENTRIES": 1_000_000},
         },
@@ -206,7 +210,7 @@ else:
         # full, the oldest written go first, and one dropped is only rendered again.
         "rendered": {
             "BACKEND": "common.shared_cache.MachineFileCache",
-            "LOCATION": str(VAR_DIR / "rendered-cache"),
+            "LOCATION": str(CACHE_DIR / "rendered-cache"),
             "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },

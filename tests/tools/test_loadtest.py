@@ -105,6 +105,20 @@ def test_servers_sharing_a_redis_the_tool_started_lose_nothing_when_killed(tmp_p
         socket.create_connection((host, int(port)), timeout=1).close()
 
 
+@pytest.mark.slow
+def test_servers_keeping_their_caches_in_memory_lose_nothing_when_killed(tmp_path):
+    """--cache-in-memory: the caches' files in a directory of the run's own on a tmpfs (what
+    DJANGO_CACHE_DIR names on a server), which survives the servers' deaths and goes after."""
+    summary = run_loadtest(
+        tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3", "--cache-in-memory"
+    )
+    assert summary["cache"].startswith("in memory (/dev/shm/bigtwo-loadtest-cache-")
+    check = summary["check"]
+    assert check["told"] > 0
+    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
+    assert not Path(summary["cache"].removeprefix("in memory (").removesuffix(")")).exists()
+
+
 def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, client):
     game = make_game()
     record(game, 0, 3, 5, 7)

@@ -32,9 +32,8 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--scorekeepers", type=int, default=50)
     parser.add_argument("--viewers", type=int, help="viewers (200; 0 in a crash run)")
     parser.add_argument("--servers", type=int, choices=[1, 2], default=1)
-    parser.add_argument(
-        "--redis", action="store_true", help="the servers share a throwaway Redis it starts"
-    )
+    parser.add_argument("--redis", action="store_true", help="share a throwaway Redis it starts")
+    parser.add_argument("--cache-in-memory", action="store_true", help="caches' files in /dev/shm")
     parser.add_argument("--workers", type=int, help="gunicorn workers per server (3, or 2 x 2)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (4; 1: sync)")
     parser.add_argument("--season-games", type=int, help="games in the big season (1000)")
@@ -138,14 +137,14 @@ def main(argv: list[str] | None = None) -> int:
 
         return capacity_main(options)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db}
-    with Environment(options.db, options.keep, redis=options.redis) as environment:
+    with Environment.for_options(options) as environment:
         print(
             f"== {'crash' if options.crash else 'load'} test on {options.db}"
             f" ({environment.database}), {options.servers} server(s):"
             f" python -m tools.loadtest {shlex.join(sys.argv[1:])}"
         )
         print(environment.describe_cache())
-        summary["cache"] = environment.env.get("REDIS_URL") or "per worker"
+        summary["cache"] = environment.env.get("REDIS_URL") or environment.cache_place
         print(f"migrated and collected static files in {prepare(environment):.1f} s")
         plan = seed_plan(options, environment)
         from django.db import connections

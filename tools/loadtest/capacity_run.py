@@ -43,7 +43,7 @@ SETTLE_MAX_SECONDS = 180.0
 def capacity_main(options) -> int:
     command = "python -m tools.loadtest " + shlex.join(sys.argv[1:])
     summary: dict[str, object] = {"mode": "capacity", "db": options.db, "command": command}
-    with Environment(options.db, options.keep, redis=options.redis) as environment:
+    with Environment.for_options(options) as environment:
         print(f"== capacity on {options.db} ({environment.database}): {command}")
         print(environment.describe_cache())
         print(f"migrated and collected static files in {prepare(environment):.1f} s")

@@ -23,12 +23,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Environment:
-    """A temporary DJANGO_VAR_DIR and a fresh database, Django set up on it in this process."""
+    """A temporary DJANGO_VAR_DIR and a fresh database, Django set up on it in this process;
+    with `cache_in_memory`, a temporary DJANGO_CACHE_DIR on /dev/shm too."""
 
-    def __init__(self, db: str, keep: bool, redis: bool = False) -> None:
+    def __init__(
+        self, db: str, keep: bool, redis: bool = False, cache_in_memory: bool = False
+    ) -> None:
         self.db = db
         self.keep = keep
         self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
+        self.cache: Path | None = None
+        if cache_in_memory:
+            if not Path("/dev/shm").is_dir():
+                raise SystemExit("--cache-in-memory needs a tmpfs at /dev/shm")
+            # mkdtemp makes it the run's own (mode 700), as bigtwo_site/cache_dir.py asks.
+            self.cache = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-cache-", dir="/dev/shm"))
         self.admin_url = ""
         self.database = ""
         self.redis = ThrowawayRedis(self.var) if redis else None
@@ -46,6 +55,19 @@ class Environment:
             "DJANGO_LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
         }
+        if self.cache is not None:
+            self.env["DJANGO_CACHE_DIR"] = str(self.cache)
+
+    @classmethod
+    def for_options(cls, options) -> Environment:
+        return cls(options.db, options.keep, options.redis, options.cache_in_memory)
+
+    @property
+    def cache_place(self) -> str:
+        """Where the machine's caches of files are (when there is no Redis)."""
+        if self.cache is not None:
+            return f"in memory ({self.cache})"
+        return f"beside the database ({self.env.get('DJANGO_CACHE_DIR') or self.var})"
 
     def __enter__(self) -> Environment:
         if self.db == "postgres":
@@ -86,9 +108,11 @@ class Environment:
             with psycopg.connect(self.admin_url, autocommit=True) as admin:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
         if self.keep:
-            print(f"kept {self.var}")
+            print(f"kept {self.var}" + (f" and {self.cache}" if self.cache else ""))
         else:
             shutil.rmtree(self.var, ignore_errors=True)
+            if self.cache is not None:
+                shutil.rmtree(self.cache, ignore_errors=True)
 
     def describe_cache(self) -> str:
         """Which cache the servers share, if any (with the servers' own REDIS_URL, if set)."""
@@ -98,9 +122,9 @@ class Environment:
         if url:
             return f"cache: the Redis at REDIS_URL ({url}), shared by every server"
         return (
-            "cache: files under the run's directory, read by every worker: the `shared` cache"
+            f"cache: files {self.cache_place}, read by every worker: the `shared` cache"
             " (versions, passes, sessions) and the `rendered` one (pages, fragments)"
-            " (no REDIS_URL; --redis starts one)"
+            " (no REDIS_URL; --redis starts one; --cache-in-memory puts them on a tmpfs)"
         )
 
     def cache_figures(self) -> str:

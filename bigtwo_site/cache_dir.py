@@ -1,0 +1,60 @@
+"""DJANGO_CACHE_DIR: where the machine's two caches of files live when there is no Redis.
+
+Every deal recorded writes several entries (the game's version, the fragments it changed),
+each a new file renamed over the old one. On ext4 that rename also starts writing the new
+file out to disk, which is most of what an entry costs: in the load script, a deal recorded
+with its caches in memory (a tmpfs such as `/run/bigtwo`) took 13.7 ms of server CPU
+against 19.6 ms beside the database (README, Benchmarks). Nothing in them needs the disk:
+sessions are written through to the database, versions and pages are made again.
+
+Its entries are pickles, and reading a pickle can run code: only the site's own user may write
+where they are. A directory named here is made private if it is new, and refused if it is
+another user's or others may write in it (a directory in a shared `/dev/shm` that someone else
+made first would be both).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+def cache_dir(value: str | None, default: Path) -> Path:
+    """The directory DJANGO_CACHE_DIR names (`value`), made if it is missing; `default` if
+    it names none. ImproperlyConfigured, saying what to do, if it isn't the site's own."""
+    if not value or not value.strip():
+        return default
+    path = Path(value.strip())
+    if not path.is_absolute():
+        raise misconfigured(f"is {value!r}, which isn't an absolute path")
+    if path.exists() and not path.is_dir():
+        raise misconfigured(f"is {value!r}, which isn't a directory")
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        found = path.stat()
+    except OSError as error:
+        problem = f"is {value!r}, which can't be made or read: {error.strerror}"
+        raise misconfigured(problem) from error
+    if found.st_uid != os.geteuid():
+        raise misconfigured(
+            f"is {value!r}, which belongs to another user (uid {found.st_uid}, the site runs as"
+            f" {os.geteuid()})"
+        )
+    if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise misconfigured(
+            f"is {value!r}, where others may write (mode {stat.S_IMODE(found.st_mode):o});"
+            f" chmod 700 it"
+        )
+    return path
+
+
+def misconfigured(problem: str) -> ImproperlyConfigured:
+    return ImproperlyConfigured(
+        f"DJANGO_CACHE_DIR {problem}. Name a directory of the site's own user that only it may"
+        " write, ideally in memory: with systemd, RuntimeDirectory=bigtwo and"
+        " RuntimeDirectoryPreserve=yes give /run/bigtwo. Unset, the caches live in"
+        " DJANGO_VAR_DIR."
+    )
