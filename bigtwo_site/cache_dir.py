@@ -1,11 +1,11 @@
 """DJANGO_CACHE_DIR: where the machine's two caches of files live when there is no Redis.
 
 Every deal recorded writes several entries (the game's version, the fragments it changed),
-each a new file renamed over the old one. On ext4 that rename also starts writing the new
-file out to disk, which is most of what an entry costs: in the load script, a deal recorded
-with its caches in memory (a tmpfs such as `/run/bigtwo`) took 13.7 ms of server CPU
-against 19.6 ms beside the database (README, Benchmarks). Nothing in them needs the disk:
-sessions are written through to the database, versions and pages are made again.
+each a new file renamed over the old one, which on a disk's file system is most of what an
+entry costs: in the load script's phase B, a deal recorded with its caches in memory (a tmpfs
+such as `/run/bigtwo`) took 13.7-14.9 ms of server CPU against 18.8-22.9 ms beside the
+database (README, Benchmarks, eleventh round). Nothing in them needs the disk: sessions are
+written through to the database, versions and pages are made again.
 
 Its entries are pickles, and reading a pickle can run code: only the site's own user may write
 where they are. A directory named here is made private if it is new, and refused if it is
