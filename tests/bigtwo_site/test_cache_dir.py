@@ -75,7 +75,12 @@ def site_settings(env: dict[str, str]) -> subprocess.CompletedProcess:
         "print(json.dumps({name: c['LOCATION'] for name, c in s.CACHES.items()"
         " if 'LOCATION' in c} | {'db': str(s.DATABASES['default']['NAME'])}))"
     )
-    environment = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    # As on one machine with SQLite: the caches of files are the ones without REDIS_URL.
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_CACHE_DIR")
+    }
     return subprocess.run(
         [sys.executable, "manage.py", "shell", "--verbosity", "0", "-c", code],
         cwd=ROOT,

@@ -43,6 +43,31 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--kills", type=int, default=1, help="crash: times the servers die")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    add_capacity_options(parser)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    options = parser.parse_args(argv)
+    options.crash = options.mode == "crash"
+    if options.mode == "capacity":
+        options.season_games = 1000 if options.season_games is None else options.season_games
+        options.workers = options.workers or 2
+        options.bench_threads = options.viewers = 0
+    if options.servers == 2 and options.db != "postgres":
+        parser.error("two servers share one database: use --db postgres")
+    if options.redis and options.cache_in_memory:
+        parser.error("--cache-in-memory is for the caches of files, without Redis: drop --redis")
+    options.seconds = options.seconds or (30 if options.crash else 60)
+    if options.viewers is None:
+        options.viewers = 0 if options.crash else 200
+    if options.season_games is None:
+        options.season_games = 0 if options.crash else 1000
+    options.workers = options.workers or (3 if options.servers == 1 else 2)
+    if options.crash:
+        options.bench_threads = 0
+    options.bench = options.bench_threads > 0 and options.bench_seconds > 0 and not options.crash
+    return options
+
+
+def add_capacity_options(parser: argparse.ArgumentParser) -> None:
     capacity = parser.add_argument_group("capacity")
     capacity.add_argument("--tables-start", type=int, default=100, help="first step's tables")
     capacity.add_argument("--max-tables", type=int, default=1500, help="tables seeded (1500)")
@@ -59,25 +84,6 @@ def parse_options(argv: list[str] | None) -> argparse.Namespace:
         help="how phones learn of a deal: an event stream each (the page today) or a poll"
         " every 2 s (before)",
     )
-    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
-    options = parser.parse_args(argv)
-    options.crash = options.mode == "crash"
-    if options.mode == "capacity":
-        options.season_games = 1000 if options.season_games is None else options.season_games
-        options.workers = options.workers or 2
-        options.bench_threads = options.viewers = 0
-    if options.servers == 2 and options.db != "postgres":
-        parser.error("two servers share one database: use --db postgres")
-    options.seconds = options.seconds or (30 if options.crash else 60)
-    if options.viewers is None:
-        options.viewers = 0 if options.crash else 200
-    if options.season_games is None:
-        options.season_games = 0 if options.crash else 1000
-    options.workers = options.workers or (3 if options.servers == 1 else 2)
-    if options.crash:
-        options.bench_threads = 0
-    options.bench = options.bench_threads > 0 and options.bench_seconds > 0 and not options.crash
-    return options
 
 
 def seed_plan(options: argparse.Namespace, environment: Environment) -> Plan:

@@ -56,6 +56,8 @@ class Environment:
             "PYTHONUNBUFFERED": "1",
         }
         if self.cache is not None:
+            # The caches of files are what it measures: not a Redis the environment names.
+            self.env.pop("REDIS_URL", None)
             self.env["DJANGO_CACHE_DIR"] = str(self.cache)
 
     @classmethod
