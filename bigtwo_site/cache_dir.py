@@ -44,17 +44,22 @@ def cache_dir(value: str | None, default: Path) -> Path:
             f" {os.geteuid()})"
         )
     if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise misconfigured(
-            f"is {value!r}, where others may write (mode {stat.S_IMODE(found.st_mode):o});"
-            f" chmod 700 it"
-        )
+        mode = f"mode {stat.S_IMODE(found.st_mode):o}"
+        if found.st_mode & stat.S_ISVTX:
+            # A shared place such as /dev/shm: a directory of the site's own in it is safe, as
+            # no one else may rename or delete it there.
+            raise misconfigured(
+                f"is {value!r}, a directory others may write in ({mode}); name one of the"
+                f" site's own inside it, such as {str(path / 'bigtwo')!r}, which it makes"
+            )
+        raise misconfigured(f"is {value!r}, where others may write ({mode}); chmod go-w it")
     return path
 
 
 def misconfigured(problem: str) -> ImproperlyConfigured:
     return ImproperlyConfigured(
-        f"DJANGO_CACHE_DIR {problem}. Name a directory of the site's own user that only it may"
-        " write, ideally in memory: with systemd, RuntimeDirectory=bigtwo and"
-        " RuntimeDirectoryPreserve=yes give /run/bigtwo. Unset, the caches live in"
+        f"DJANGO_CACHE_DIR {problem}. Only the site's own user may write where its caches"
+        " are; in memory they are cheapest to write: with systemd, RuntimeDirectory=bigtwo and"
+        " RuntimeDirectoryPreserve=yes give it /run/bigtwo. Unset, the caches live in"
         " DJANGO_VAR_DIR."
     )

@@ -35,13 +35,27 @@ def test_a_directory_of_the_sites_own_is_taken_as_it_is(tmp_path):
     assert named.stat().st_mode & 0o777 == 0o755
 
 
-@pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o775])
 def test_a_directory_others_may_write_in_is_refused(tmp_path, mode):
-    named = tmp_path / "shared"
+    named = tmp_path / "ours"
     named.mkdir()
     named.chmod(mode)
-    with pytest.raises(ImproperlyConfigured, match=r"where others may write .* chmod 700 it"):
+    with pytest.raises(
+        ImproperlyConfigured, match=rf"where others may write \(mode {mode:o}\); chmod go-w it"
+    ):
         cache_dir(str(named), tmp_path)
+
+
+def test_a_shared_place_like_dev_shm_is_refused_with_a_directory_of_its_own_to_name(tmp_path):
+    shared = tmp_path / "shm"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    with pytest.raises(ImproperlyConfigured) as refused:
+        cache_dir(str(shared), tmp_path)
+    assert "a directory others may write in (mode 1777)" in str(refused.value)
+    assert f"such as '{shared / 'bigtwo'}', which it makes" in str(refused.value)
+    # Which it does, privately, when named.
+    assert cache_dir(str(shared / "bigtwo"), tmp_path).stat().st_mode & 0o777 == 0o700
 
 
 def test_another_users_directory_is_refused(tmp_path, monkeypatch):
@@ -111,4 +125,4 @@ def test_a_server_told_to_keep_its_caches_where_others_write_doesnt_start(tmp_pa
     )
     assert started.returncode != 0
     assert "DJANGO_CACHE_DIR is" in started.stderr
-    assert "where others may write (mode 1777); chmod 700 it" in started.stderr
+    assert "a directory others may write in (mode 1777)" in started.stderr
