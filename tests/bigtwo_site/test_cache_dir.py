@@ -4,15 +4,13 @@ ideally), and never where another user could write the pickles they are read fro
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from bigtwo_site.cache_dir import cache_dir
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh_settings import settings_in_fresh_process
 
 
 def test_unset_or_blank_keeps_the_caches_in_the_var_directory(tmp_path):
@@ -82,33 +80,18 @@ def test_a_path_that_cant_be_the_caches_says_what_to_name(tmp_path, value, probl
     assert "Unset, the caches live in DJANGO_VAR_DIR" in message
 
 
-def site_settings(env: dict[str, str]) -> subprocess.CompletedProcess:
-    """The settings a server would start with under `env`: the caches' and database's files."""
-    code = (
+def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess:
+    """The settings a server would start with under `environ`: the caches' and database's files."""
+    script = (
         "import json; from django.conf import settings as s;"
         "print(json.dumps({name: c['LOCATION'] for name, c in s.CACHES.items()"
         " if 'LOCATION' in c} | {'db': str(s.DATABASES['default']['NAME'])}))"
     )
-    # As on one machine with SQLite: the caches of files are the ones without REDIS_URL.
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_CACHE_DIR")
-    }
-    return subprocess.run(
-        [sys.executable, "manage.py", "shell", "--verbosity", "0", "-c", code],
-        cwd=ROOT,
-        env=environment | {"DJANGO_SECRET_KEY": "x" * 50} | env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return settings_in_fresh_process(script, tmp_path / "var", **environ)
 
 
 def test_the_site_keeps_its_caches_there_and_its_database_in_the_var_directory(tmp_path):
-    started = site_settings(
-        {"DJANGO_VAR_DIR": str(tmp_path / "var"), "DJANGO_CACHE_DIR": str(tmp_path / "mem")}
-    )
+    started = site_settings(tmp_path, DJANGO_CACHE_DIR=str(tmp_path / "mem"))
     assert started.returncode == 0, started.stderr
     where = json.loads(started.stdout)
     assert where["shared"] == str(tmp_path / "mem" / "shared-cache")
@@ -120,9 +103,7 @@ def test_a_server_told_to_keep_its_caches_where_others_write_doesnt_start(tmp_pa
     shared = tmp_path / "shm"
     shared.mkdir()
     shared.chmod(0o1777)
-    started = site_settings(
-        {"DJANGO_VAR_DIR": str(tmp_path / "var"), "DJANGO_CACHE_DIR": str(shared)}
-    )
+    started = site_settings(tmp_path, DJANGO_CACHE_DIR=str(shared))
     assert started.returncode != 0
     assert "DJANGO_CACHE_DIR is" in started.stderr
     assert "a directory others may write in (mode 1777)" in started.stderr

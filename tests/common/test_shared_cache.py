@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -23,8 +22,7 @@ from common.shared_cache import (
     WatchedKeys,
     database_namespace,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh_settings import settings_in_fresh_process
 
 
 def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess:
@@ -38,20 +36,7 @@ def site_settings(tmp_path: Path, **environ: str) -> subprocess.CompletedProcess
         "print(settings.SESSION_ENGINE);"
         "print(settings.CACHED_USER_SECONDS)"
     )
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
-    }
-    env |= {
-        "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",
-        "DJANGO_VAR_DIR": str(tmp_path),
-        "DJANGO_SECRET_KEY": "not a secret",
-        **environ,
-    }
-    return subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    return settings_in_fresh_process(script, tmp_path, **environ)
 
 
 def test_without_redis_the_machine_s_files_hold_pages_sessions_and_accounts(tmp_path):
