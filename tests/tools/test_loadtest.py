@@ -21,6 +21,7 @@ from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
 from tools.loadtest.capacity import board_of
 from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
+from tools.loadtest.servers import Environment
 from tools.loadtest.wire import EventStream, body_parts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,6 +118,23 @@ def test_servers_keeping_their_caches_in_memory_lose_nothing_when_killed(tmp_pat
     assert check["told"] > 0
     assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
     assert not Path(summary["cache"].removeprefix("in memory (").removesuffix(")")).exists()
+
+
+@pytest.mark.parametrize(
+    ("cache_dir", "place"),
+    [(None, "beside the database ({var})"), ("/run/bigtwo", "in DJANGO_CACHE_DIR (/run/bigtwo)")],
+)
+def test_the_tool_says_where_the_servers_caches_of_files_are(monkeypatch, cache_dir, place):
+    """An operator's DJANGO_CACHE_DIR is the servers' too, and the report names it."""
+    monkeypatch.delenv("DJANGO_CACHE_DIR", raising=False)
+    if cache_dir:
+        monkeypatch.setenv("DJANGO_CACHE_DIR", cache_dir)
+    environment = Environment("sqlite", keep=False)
+    try:
+        assert environment.cache_place == place.format(var=environment.var)
+        assert environment.env.get("DJANGO_CACHE_DIR") == cache_dir
+    finally:
+        shutil.rmtree(environment.var)
 
 
 def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, client):

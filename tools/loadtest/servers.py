@@ -69,7 +69,9 @@ class Environment:
         """Where the machine's caches of files are (when there is no Redis)."""
         if self.cache is not None:
             return f"in memory ({self.cache})"
-        return f"beside the database ({self.env.get('DJANGO_CACHE_DIR') or self.var})"
+        if named := self.env.get("DJANGO_CACHE_DIR"):
+            return f"in DJANGO_CACHE_DIR ({named})"  # the environment's, as a server's would be
+        return f"beside the database ({self.var})"
 
     def __enter__(self) -> Environment:
         if self.db == "postgres":
