@@ -6,9 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
-WORKERS ?= 3
+WORKERS ?= 1
 
-.PHONY: run run-streams demo test setup install install-test migrate static lint bench messages clean
+.PHONY: run demo test test-services test-load gates setup install install-test migrate static lint bench messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -35,18 +35,14 @@ static: install
 
 setup: migrate static
 
+# One uvicorn process serves the pages and the games' live streams on one port. With REDIS_URL
+# set, WORKERS=N runs N processes sharing the cache, sessions and streams through Redis;
+# without it, one process keeps them in its own memory, so keep WORKERS at 1.
+# --no-proxy-headers: the client's address behind a proxy is DJANGO_PROXY_COUNT's business.
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
-	$(BIN)/gunicorn bigtwo_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - \
-		--logger-class bigtwo_site.log_redaction.RedactingLogger
-
-# The streams that tell phones a game changed (scoring/live_changes.py), for a server behind a
-# proxy that sends /games/N/changes/ here (README, "Deploying"). Without it the pages poll.
-STREAM_PORT ?= 8001
-run-streams: setup
-	$(BIN)/gunicorn bigtwo_site.asgi --worker-class uvicorn_worker.UvicornWorker \
-		--bind $(HOST):$(STREAM_PORT) --workers 1 --access-logfile - \
-		--logger-class bigtwo_site.log_redaction.RedactingLogger
+	$(BIN)/uvicorn bigtwo_site.asgi:application --host $(HOST) --port $(PORT) \
+		--workers $(WORKERS) --no-proxy-headers --no-server-header
 
 # A demo club with a season of finished games, its login printed here; `make run` to look.
 # It won't seed the same club twice: `$(BIN)/python manage.py seed_demo --club NAME` for another.
@@ -61,27 +57,44 @@ lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-# The whole suite runs under coverage, then two gates, each reported on its own: rules/ must
-# stay at 100% branch coverage, scoring/ at 95% or more. A run narrowed with PYTEST_ARGS skips
-# them, since it can't cover everything.
-# The browser tests run in a process of their own: Playwright's event loop and the live
-# server's threads then never share a process with the threaded database tests.
+# The suite in two processes at once (pytest-xdist), under coverage (pytest-cov): everything but
+# the browser tests, then the browser tests in processes of their own (Playwright's event loop and
+# the live server's threads then never share a process with the threaded database tests). Then
+# two gates, each reported on its own: rules/ at 100% branch coverage, scoring/ at 95% or more.
+# A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
+# runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is the suite
+# without the rules engine (pure Python, the same on any database): CI's pass on PostgreSQL and
+# Redis. Each says how long it took.
+TEST_PROCESSES ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(TEST_PROCESSES) --cov --cov-report=
+
 test: install-test setup lint
-	@if [ -n "$(PYTEST_ARGS)" ]; then \
-		$(BIN)/python -m coverage run -m pytest $(PYTEST_ARGS); \
+	@started=$$(date +%s); \
+	if [ -n "$(PYTEST_ARGS)" ]; then \
+		$(BIN)/python -m pytest $(PYTEST_ARGS); \
 	else \
-		$(BIN)/python -m coverage erase && \
-		$(BIN)/python -m coverage run --append -m pytest -m "not browser" && \
-		$(BIN)/python -m coverage run --append -m pytest -m browser; \
-	fi
-	@if [ -z "$(PYTEST_ARGS)" ]; then \
-		status=0; \
-		echo "rules/ (branch coverage, at least 100%):"; \
-		$(BIN)/python -m coverage report --include='rules/*' --fail-under=100 || status=1; \
-		echo "scoring/ (branch coverage, at least 95%):"; \
-		$(BIN)/python -m coverage report --include='scoring/*' --fail-under=95 || status=1; \
-		exit $$status; \
-	fi
+		$(PYTEST) -m "not browser and not loadtest" && \
+		$(PYTEST) --cov-append -m browser && \
+		$(MAKE) --no-print-directory gates GATES="rules:100 scoring:95"; \
+	fi; \
+	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
+
+test-services: install-test setup
+	@started=$$(date +%s); \
+	$(PYTEST) -m "not browser and not loadtest" --ignore=tests/rules --ignore=rules && \
+	$(PYTEST) --cov-append -m browser && \
+	$(MAKE) --no-print-directory gates GATES="scoring:95"; \
+	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
+
+test-load: install-test setup
+	$(BIN)/python -m pytest -m loadtest $(PYTEST_ARGS)
+
+gates:
+	@status=0; for gate in $(GATES); do \
+		echo "$${gate%%:*}/ (branch coverage, at least $${gate##*:}%):"; \
+		$(BIN)/python -m coverage report --include="$${gate%%:*}/*" --fail-under=$${gate##*:} \
+			|| status=1; \
+	done; exit $$status
 
 bench: install
 	$(BIN)/python -m rules.bench

@@ -1,20 +1,16 @@
 """The logs, with the token of a password link left out.
 
 A password link carries its token in the address (Django's reset links do, and so do a club
-owner's), and addresses are logged: by gunicorn's access log (`make run`), and by Django for a
-page not found or a server error ("Not Found: /accounts/password/reset/…"). Both write
-`[token]` in its place: gunicorn through `RedactingLogger` (`--logger-class`), Django's logging
-through the `RedactTokens` filter on its handler (settings.LOGGING). A proxy in front of the
-site logs addresses too (see README, "Deploying").
+owner's), and addresses are logged: by the server's access log (`make run`: uvicorn's), and by
+Django for a page not found or a server error ("Not Found: /accounts/password/reset/…"). Both
+go through the `RedactTokens` filter on the console handler (settings.LOGGING), which writes
+`[token]` in its place. A proxy in front of the site logs addresses too (docs/deploying.md).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any
-
-from gunicorn.glogging import Logger
 
 # /accounts/password/link/<club>/<uidb64>/<token>/ and /accounts/password/reset/<uidb64>/<token>/;
 # "set-password", where the page moves on to once the token is in the session, isn't one.
@@ -41,11 +37,3 @@ class RedactTokens(logging.Filter):
         if TOKEN_IN_ADDRESS.search(message):
             record.msg, record.args = redacted(message), ()
         return True
-
-
-class RedactingLogger(Logger):
-    """gunicorn's logger, redacting every value an access log line may show."""
-
-    def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict[str, Any]:
-        atoms = super().atoms(resp, req, environ, request_time)
-        return {key: redacted(v) if isinstance(v, str) else v for key, v in atoms.items()}

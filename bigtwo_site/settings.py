@@ -4,6 +4,7 @@ Everything that differs between a laptop at the table and a club's server comes 
 environment, so the same file serves both. See README.md, "Deploying", for the variables.
 """
 
+import hashlib
 import importlib.util
 import os
 import secrets
@@ -14,17 +15,14 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from bigtwo_site.cache_dir import cache_dir
 from bigtwo_site.email_url import mailer
+from bigtwo_site.var_dir import private_file, private_var_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime state (the SQLite database, the generated secret key, collected static files) lives
-# in var/, which git ignores, so a fresh clone never carries anyone's data or secrets.
-VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
-# The machine's caches of files (without REDIS_URL, below): in memory if DJANGO_CACHE_DIR
-# names a tmpfs, where writing an entry costs far less than on a disk (bigtwo_site/cache_dir.py).
-CACHE_DIR = cache_dir(os.environ.get("DJANGO_CACHE_DIR"), VAR_DIR)
+# in var/, which git ignores, so a fresh clone never carries anyone's data or secrets. Only the
+# site's user may read it (bigtwo_site/var_dir.py).
+VAR_DIR = private_var_dir(Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var"))
 
 
 def env_flag(name: str, default: bool = False) -> bool:
@@ -41,7 +39,7 @@ def env_list(name: str, default: str = "") -> list[str]:
 def generated_secret_key(path: Path) -> str:
     """Read the key kept in var/, creating it on first start.
 
-    Opening with "x" makes creation atomic, so gunicorn workers starting together agree on
+    Opening with "x" makes creation atomic, so server processes starting together agree on
     one key instead of each writing its own (which would log everyone out at random).
     """
     try:
@@ -80,10 +78,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # A game page's poll with nothing new, answered from its pass and the cached version before
-    # the rest of the stack (sessions, language, CSRF, accounts…): two of every three requests
-    # a table makes (scoring/poll_tokens.py).
-    "scoring.middleware.NothingNewMiddleware",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -110,13 +104,13 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is checked.
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, reading the signed-in account from the shared cache when there is
-    # one (below); common/cached_user.py says how a changed account is never read stale.
-    "common.cached_user.CachedUserBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "bigtwo_site.urls"
 WSGI_APPLICATION = "bigtwo_site.wsgi.application"
+# `make run` serves this one: pages and the games' live streams on one port (bigtwo_site/asgi.py).
+ASGI_APPLICATION = "bigtwo_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -136,14 +130,20 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-}
+# Under ASGI each request runs its synchronous part in a thread of its own, so a connection kept
+# for the next request would never be used again: each request opens its own (CONN_MAX_AGE 0),
+# and on PostgreSQL takes it from psycopg's pool, as Django's docs advise for ASGI.
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "20")),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Made here, mode 600, before SQLite makes it with the umask's (its -wal and -shm files take
+    # the database's mode): it holds password hashes and session keys.
+    private_file(Path(DATABASES["default"]["NAME"]))
     DATABASES["default"]["OPTIONS"] = {
         # WAL lets the scoreboard be read while a deal is being written; IMMEDIATE takes the
         # write lock when a transaction starts, so two phones recording at once queue up
@@ -152,80 +152,70 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 10,
     }
-    # Connections persist as on PostgreSQL (DJANGO_CONN_MAX_AGE): opening one, with its two
-    # PRAGMAs, cost 0.9 ms a request, more than a kept page's own queries (issue 16). Between
-    # requests a connection is in autocommit and holds no lock on the file.
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# With REDIS_URL, every server and worker shares one cache: rendered boards and standings,
-# sessions, signed-in accounts. Its keys start with a digest of the database in use, so two
-# sites, or a site and its tests, can share one Redis (common/shared_cache.py). Without it
-# each worker keeps its own cache in memory, which is enough on one machine: cached pages are
-# keyed by the version they show, so a worker's copy is never stale, only sometimes missing.
+
+def database_prefix(database: dict) -> str:
+    """A prefix naming the database in use, for every cache key and channel of the site: two
+    sites sharing one Redis, or a site and a copy of its database, never read each other's."""
+    where = "|".join(str(database.get(part) or "") for part in ("ENGINE", "HOST", "PORT", "NAME"))
+    return "bigtwo-" + hashlib.sha256(where.encode()).hexdigest()[:12]
+
+
+# One cache, Django's own: in the server's memory on one machine (`make run` is one process),
+# Redis where several servers share the work. It holds rendered fragments, each under a key
+# naming the game or season, its unique key and version (scoring/caching.py), and sessions.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHE_PREFIX = database_prefix(DATABASES["default"])
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(
             f"REDIS_URL is {REDIS_URL!r}; set it to the address of a Redis server, such as "
             "redis://127.0.0.1:6379/0 (rediss:// with TLS, unix:///path/to/redis.sock), or "
-            "leave it unset for a cache of each worker's own."
+            "leave it unset for one server keeping everything in its own memory."
         )
-    if importlib.util.find_spec("redis") is None:
+    if importlib.util.find_spec("channels_redis") is None:
         raise ImproperlyConfigured(
-            "REDIS_URL is set but the Redis client isn't installed: "
+            "REDIS_URL is set but the Redis clients aren't installed: "
             '.venv/bin/pip install -e ".[redis]"'
         )
     CACHES = {
         "default": {
-            "BACKEND": "common.shared_cache.DatabaseScopedRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            # A Redis that stops answering fails the request in seconds rather than holding
-            # the worker until gunicorn kills it.
+            "KEY_PREFIX": CACHE_PREFIX,
+            # A Redis that stops answering fails the request in seconds rather than holding it.
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
     }
-    CACHES["shared"] = CACHES["default"]
-    # One Redis holds both: an entry of either is kept under its own timeout, and Redis's own
-    # eviction (its maxmemory-policy) is the operator's choice (README, Deploying).
-    CACHES["rendered"] = CACHES["default"]
+    # The games' streams hear of changes made on any server (scoring/live.py).
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CACHE_PREFIX},
+        }
+    }
 else:
     CACHES = {
-        # Nothing of the site's own is kept here any more (see `shared`); libraries may.
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        # What is kept here must be the same for every worker: files every worker on this
-        # machine reads (a worker's own memory would go on trusting a session logged out, or
-        # answering "nothing new" after a deal, in another). A few entries a phone and a game,
-        # none of which may be dropped to make room: its limit is one no site on one machine
-        # reaches.
-        "shared": {
-            "BACKEND": "common.shared_cache.MachineFileCache",
-            "LOCATION": str(CACHE_DIR / "shared-cache"),
-            "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
-            "OPTIONS": {"MAX_ENTRIES": 1_000_000},
-        },
-        # Rendered pages and fragments, kept across workers too: a table's phones are served
-        # by whichever worker is free, and a copy in one worker's memory served only its share
-        # of them. About ten entries a deal, each good only until the game's next change: when
-        # full, the oldest written go first, and one dropped is only rendered again.
-        "rendered": {
-            "BACKEND": "common.shared_cache.MachineFileCache",
-            "LOCATION": str(CACHE_DIR / "rendered-cache"),
-            "KEY_FUNCTION": "common.shared_cache.database_scoped_key",
-            "OPTIONS": {"MAX_ENTRIES": 100_000},
-        },
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_PREFIX": CACHE_PREFIX,
+            # Fragments are small and each good only until its game's next change: room for a
+            # few thousand tables' boards, the least recently used dropped first.
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
     }
-# The `shared` cache holds what every worker of every server must see alike: each game's
-# version, for the polls that ask whether it changed (scoring/caching.py), the poll passes'
-# series (scoring/poll_tokens.py), sessions and signed-in accounts; the `rendered` cache, what
-# can be made again: pages, fragments, and which deal made which version. Sessions are read
-# from `shared` and written through to the database: a request needs no query to know its
-# session, logging out deletes it from both for every worker, and an entry lost is read again.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Sessions are read from the cache and written through to the database: logging out deletes
+# both, and a session dropped from the cache is read again from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-SESSION_CACHE_ALIAS = "shared"
-# How long a worker trusts the shared cache's copy of an account: each save of the account
-# replaces it at once; this only bounds changes made behind Django's back (raw SQL).
-CACHED_USER_SECONDS = 300
+
+# The games' live streams (scoring/views/live.py): at most this many open at once per member
+# and per client address, each server; one more is refused with 429. A phone opens one per
+# game page; an address may be a club's whole Wi-Fi.
+STREAMS_PER_MEMBER = int(os.environ.get("DJANGO_STREAMS_PER_MEMBER", "8"))
+STREAMS_PER_ADDRESS = int(os.environ.get("DJANGO_STREAMS_PER_ADDRESS", "200"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -249,10 +239,10 @@ proxy_count_text = os.environ.get("DJANGO_PROXY_COUNT", "0").strip()
 if not proxy_count_text.isdecimal():
     raise ImproperlyConfigured(
         f"DJANGO_PROXY_COUNT is {proxy_count_text!r}; set it to how many proxies stand in front "
-        "of gunicorn, as a whole number (0 for none)."
+        "of the server, as a whole number (0 for none)."
     )
 PROXY_COUNT = int(proxy_count_text)
-AXES_CLIENT_IP_CALLABLE = "bigtwo_site.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "common.client_address.client_address"
 
 # Getting back in (README, "Deploying"). A club's owner can always make a member a one-time
 # password link; where the site is given a mail server it also mails one to an account's
@@ -338,8 +328,17 @@ LOGGING = {
     "disable_existing_loggers": False,
     # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
     "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["redact_tokens"],
+            "formatter": "plain",
+        },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    # The server's access log names every address asked for: through the same filter.
+    "loggers": {
+        "uvicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

@@ -1,7 +1,11 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from bigtwo_site import views
+from common.http import IdConverter
+
+# Before the apps' addresses, which name their ids `<id:…>`.
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -1,4 +1,4 @@
-"""WSGI entry point: `gunicorn bigtwo_site.wsgi`."""
+"""WSGI entry point, for `manage.py runserver`; `make run` serves bigtwo_site/asgi.py."""
 
 import os
 

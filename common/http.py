@@ -10,6 +10,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
+from django.utils.deprecation import MiddlewareMixin
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
@@ -35,7 +36,7 @@ def login_required_in_the_background(
     return wrapper
 
 
-class HtmxLoginRedirectMiddleware:
+class HtmxLoginRedirectMiddleware(MiddlewareMixin):
     """Send htmx requests that need a login to the login page as a whole page, to come back to
     the page the phone showed.
 
@@ -45,16 +46,26 @@ class HtmxLoginRedirectMiddleware:
     or a penalty preview's address is a fragment, and a preview's carries the form's fields.
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-        self.login_path = resolve_url(settings.LOGIN_URL)
-
-    def __call__(self, request: HtmxHttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+    def process_response(self, request: HtmxHttpRequest, response: HttpResponse) -> HttpResponse:
+        login_path = resolve_url(settings.LOGIN_URL)
         location = response.get("Location", "")
-        if request.htmx and response.status_code == 302 and location.startswith(self.login_path):
+        if request.htmx and response.status_code == 302 and location.startswith(login_path):
             page = request.htmx.current_url_abs_path
             if page is not None:
-                location = f"{self.login_path}?{urlencode({REDIRECT_FIELD_NAME: page})}"
+                location = f"{login_path}?{urlencode({REDIRECT_FIELD_NAME: page})}"
             return HttpResponseClientRedirect(location)
         return response
+
+
+class IdConverter:
+    """A row's id in an address (`<id:game_id>`): digits that fit the database's 64-bit ids.
+    Eighteen always do; a longer number is no address of the site's (404), where Django's
+    `int` would hand the database a number it can't hold."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)

@@ -27,7 +27,7 @@ urlpatterns = [
         name="password-reset-email",
     ),
     path(
-        "password/link/<int:club_id>/<uidb64>/<token>/",
+        "password/link/<id:club_id>/<uidb64>/<token>/",
         passwords.ClubLinkPage.as_view(),
         name="password-reset-link",
     ),

@@ -1,19 +1,15 @@
-"""The one place a refused owner's action becomes the answer a member sees; and the game page's
-poll with nothing new, answered before the rest of the middleware."""
+"""The one place a refused owner's action becomes the answer a member sees."""
 
 from __future__ import annotations
-
-import re
-from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.deprecation import MiddlewareMixin
 from django_htmx.http import HttpResponseClientRedirect
 
 from common.http import HtmxHttpRequest
-from scoring import poll_tokens
 from scoring.services import NotAllowed
 
 # Where the way back from a refusal leads, by what the refused address names (the first
@@ -25,7 +21,7 @@ WAY_BACK = (
 )
 
 
-class RefusalMiddleware:
+class RefusalMiddleware(MiddlewareMixin):
     """Answer a view that raised `NotAllowed` (a member asking for an owner's action) with
     templates/scoring/forbidden.html: status 403, what only the owner may do, and a way back.
     The club's existence is no secret to its own members, so this is said plainly.
@@ -33,12 +29,6 @@ class RefusalMiddleware:
     htmx swaps nothing in for a 403, so an htmx request is sent back instead, where the refusal
     is shown among the page's messages.
     """
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
 
     def process_exception(
         self, request: HtmxHttpRequest, exception: Exception
@@ -59,22 +49,3 @@ def way_back(request: HttpRequest) -> str:
         if key in found:
             return reverse(page, args=[found[key]])
     return reverse("scoring:clubs")
-
-
-class NothingNewMiddleware:
-    """The game page's poll (scoring:board) with a good pass and nothing new, answered 204 at
-    once: it needs no session, account, language or CSRF check (scoring/poll_tokens.py). Any
-    other request, and any such poll with something new or an old pass, goes on to the view.
-    """
-
-    # The path of `scoring:board` (tests/scoring/test_live.py holds the two together).
-    BOARD_PATH = re.compile(r"/games/(\d+)/board/")
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        found = self.BOARD_PATH.fullmatch(request.path_info) if request.method == "GET" else None
-        if found is not None and poll_tokens.nothing_new(request, int(found.group(1))):
-            return poll_tokens.no_news()
-        return self.get_response(request)

@@ -3,19 +3,12 @@
 A club and all of it is found through the signed-in user's memberships (`member_club`,
 `member_game`, `member_season`, `member_player`): anyone else gets a 404, so not even its
 existence leaks. The ways in from outside are found by a link's token (`club_by_invite`,
-`shared_games`). The league table is aggregated by the database in one query over the games'
-seats, whose per-game figures (`total`, `deals_played`, `deals_won`, `thirteens`)
-`scoring.services.recompute` keeps in step with the deals; ranking the handful of rows that
-come back is done here. The reads every request of a table's phones makes have their SQL built
-once per process: `scoring.table_reads`.
+`shared_games`). The league table is in `scoring.standings`.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import (
@@ -23,18 +16,15 @@ from django.db.models import (
     Count,
     F,
     Max,
-    Min,
     Prefetch,
     Q,
     QuerySet,
-    Sum,
     Value,
 )
 from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from scoring import table_reads
 from scoring.models import (
     Club,
     ClubChange,
@@ -49,10 +39,15 @@ from scoring.models import (
     Seat,
     token_digest,
 )
-from scoring.table_reads import seats_in_order
 
 # How many lines of a game's, a season's or a club's history its page shows.
 HISTORY_SHOWN = 50
+
+
+def seats_in_order() -> QuerySet[Seat]:
+    """Seats with their players, clockwise from seat 0."""
+    return Seat.objects.select_related("player").order_by("position")
+
 
 # Members only
 
@@ -70,17 +65,23 @@ def member_id(user: AbstractBaseUser) -> int:
     return user.pk
 
 
+def member_games(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The games of the clubs `user` is a member of (none, signed out)."""
+    return Game.objects.filter(club__memberships__user=member_id(user))
+
+
 def member_game(user: AbstractBaseUser, game_id: int) -> Game:
-    games = table_reads.member_game(game_id=game_id, user_id=member_id(user))
-    if not games:
-        raise Http404
-    return games[0]
+    return get_object_or_404(member_games(user).select_related("club", "season"), pk=game_id)
+
+
+def game_at(game_id: int, version: int) -> bool:
+    """Whether the game is still at `version` (no change since it was read so)."""
+    return Game.objects.filter(pk=game_id, version=version).exists()
 
 
 def member_game_version(user: AbstractBaseUser, game_id: int) -> tuple[int, int] | None:
     """The game's id and version if `user` is a member of its club, else None."""
-    found = table_reads.member_game_version(game_id=game_id, user_id=member_id(user))
-    return found[0] if found else None
+    return member_games(user).filter(pk=game_id).values_list("pk", "version").first()
 
 
 def member_season(
@@ -95,7 +96,11 @@ def member_season(
 def member_season_and_menu(user: AbstractBaseUser, season_id: int) -> tuple[Season, list[Season]]:
     """The season, if `user` is a member of its club, and its club's seasons (the season's page
     lists them), in one query."""
-    seasons = table_reads.member_season_and_menu(season_id=season_id, user_id=member_id(user))
+    seasons = list(
+        Season.objects.filter(
+            club__seasons=season_id, club__memberships__user=member_id(user)
+        ).select_related("club")
+    )
     for season in seasons:
         if season.pk == season_id:
             return season, seasons
@@ -211,22 +216,43 @@ def shared_games(token: str) -> QuerySet[Game]:
 
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats with their players, clockwise from seat 0."""
-    return table_reads.seats_of(game_id=game.pk)
+    return list(seats_in_order().filter(game_id=game.pk))
 
 
 def board_seats(game_id: int, within: QuerySet[Game] | None = None) -> list[Seat]:
     """The game's seats with their players, and the game as it is now beside them (with its
     club and season), in one query; none if it is gone, or no longer one of `within`'s."""
-    if within is None:
-        return table_reads.board_seats(game_id=game_id)
-    seats = Seat.objects.filter(game_id=game_id, game__in=within.values("pk"))
-    return list(table_reads.with_their_game(seats))
+    seats = Seat.objects.filter(game_id=game_id)
+    if within is not None:
+        seats = seats.filter(game__in=within.values("pk"))
+    return list(seats.select_related("player", "game__club", "game__season").order_by("position"))
+
+
+_DEAL_FIELDS = ("number", "out_on_twos", "last_play_twos", "dragon_seat", "payer_seat")
+_SEAT_FIELDS = ("cards_left", "twos_held", "place", "points", "penalty")
 
 
 def deal_score_rows(game: Game) -> list[tuple]:
-    """Every score of the game's deals in deal and seat order, as plain values (objects cost
-    a long game's scoreboard 2 ms): the deal's number and facts, then the seat's."""
-    return table_reads.deal_score_rows(game_id=game.pk)
+    """Every score of the game's deals in deal and seat order, as plain values: the deal's
+    number and facts, then the seat's."""
+    return list(
+        DealScore.objects.filter(deal__game=game)
+        .order_by("deal__number", "seat__position")
+        .values_list(*(f"deal__{field}" for field in _DEAL_FIELDS), *_SEAT_FIELDS)
+    )
+
+
+def deal_penalties(game: Game) -> list[tuple[int, ...]]:
+    """Each deal's penalties in seat order, deal by deal."""
+    rows = (
+        DealScore.objects.filter(deal__game=game)
+        .order_by("deal__number", "seat__position")
+        .values_list("deal__number", "penalty")
+    )
+    by_deal: dict[int, list[int]] = {}
+    for number, penalty in rows:
+        by_deal.setdefault(number, []).append(penalty)
+    return [tuple(penalties) for penalties in by_deal.values()]
 
 
 def deals_with_seated_scores(game: Game) -> QuerySet[Deal]:
@@ -293,103 +319,3 @@ def season_deal_rows(season: Season, season_name: str) -> QuerySet:
             "penalty",
         )
     )
-
-
-# Standings
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One player's line in the table."""
-
-    player_id: int
-    name: str
-    games: int
-    wins: int
-    deals: int
-    deals_won: int
-    penalty: int
-    # None when none of the player's games asked for cards left (finishing order, points by
-    # hand): the standings show a dash. Over a mix of games, it counts those that did.
-    thirteens: int | None
-    best: int
-    rank: int = 0
-
-    @property
-    def win_share(self) -> Fraction:
-        return Fraction(self.wins, self.games) if self.games else Fraction(0)
-
-    @property
-    def win_percent(self) -> float:
-        return float(self.win_share * 100)
-
-    @property
-    def penalty_per_deal(self) -> Fraction:
-        # Exact, so two players on 9/4 and 18/8 share a rank instead of splitting on rounding.
-        return Fraction(self.penalty, self.deals) if self.deals else Fraction(0)
-
-    @property
-    def average_penalty(self) -> float:
-        return float(self.penalty_per_deal)
-
-    @property
-    def rank_key(self) -> tuple[int, Fraction, int]:
-        """Most games won, then the lower average penalty per deal, then more deals won."""
-        return (-self.wins, self.penalty_per_deal, -self.deals_won)
-
-
-FIGURES = {
-    "games": Count("id"),
-    "wins": Count("id", filter=Q(game__winner_id=F("player_id"))),
-    "deals": Sum("deals_played"),
-    "deals_won": Sum("deals_won"),
-    "penalty": Sum("total"),
-    "thirteens": Sum("thirteens"),
-    "best": Min("total"),
-}
-
-
-def finished_seats(games: QuerySet[Game]) -> QuerySet[Seat]:
-    """The seats of the finished games among `games`: games in progress count for nothing."""
-    return Seat.objects.filter(game__in=games.filter(status=Game.Status.FINISHED))
-
-
-def figures(seats: QuerySet[Seat], *group_by: str) -> QuerySet:
-    """Each player's figures over `seats`, grouped by player (and `group_by`); one query."""
-    return seats.values("player_id", "player__name", *group_by).annotate(**FIGURES).order_by()
-
-
-def standing(row: dict) -> Standing:
-    return Standing(
-        player_id=row["player_id"],
-        name=row["player__name"],
-        **{name: row[name] for name in FIGURES},
-    )
-
-
-def standings(games: QuerySet[Game]) -> list[Standing]:
-    """The league table over `games` (only the finished ones count), ranked; one query."""
-    return ranked(standing(row) for row in figures(finished_seats(games)))
-
-
-def ranked(lines: Iterable[Standing]) -> list[Standing]:
-    """Ranked lines, best first; players still level share a rank (1, 2, 2, 4)."""
-    ordered = sorted(lines, key=lambda line: (line.rank_key, line.name.casefold()))
-    result: list[Standing] = []
-    for position, line in enumerate(ordered, start=1):
-        level = result and result[-1].rank_key == line.rank_key
-        result.append(replace(line, rank=result[-1].rank if level else position))
-    return result
-
-
-def standings_by_season(player: Player) -> list[tuple[str, Standing]]:
-    """The player's line in each season of their club they finished a game in, newest first."""
-    return [
-        (row["game__season__name"], standing(row))
-        for row in figures(
-            finished_seats(Game.objects.filter(club=player.club)).filter(player=player),
-            "game__season_id",
-            "game__season__name",
-            "game__season__starts_on",
-        ).order_by("-game__season__starts_on", "-game__season_id")
-    ]

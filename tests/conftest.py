@@ -1,3 +1,4 @@
+import asyncio
 import os
 import secrets
 
@@ -34,38 +35,41 @@ def fast_passwords():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def own_cache_keys(tmp_path_factory):
-    """With REDIS_URL, this run's keys under a prefix of its own, beside the test database's
-    name that every key starts with (common/shared_cache.py): two runs at once on SQLite, whose
-    test database has the same name in every run, still never clear each other's entries.
-    Without it, the `shared` and `rendered` caches (files) each in a folder of this run's own."""
+def own_channels():
+    """With REDIS_URL, this test process's channel layer under a prefix of its own: test
+    databases in parallel processes repeat each other's ids, and so the names of their games'
+    groups."""
     from django.conf import settings
 
-    if not settings.REDIS_URL:
-        own = {
-            alias: {**settings.CACHES[alias], "LOCATION": str(tmp_path_factory.mktemp(alias))}
-            for alias in ("shared", "rendered")
-        }
-        with override_settings(CACHES={**settings.CACHES, **own}):
-            yield
+    layers = settings.CHANNEL_LAYERS
+    if "CONFIG" not in layers["default"]:
+        yield
         return
-    run = f"test-run-{secrets.token_hex(4)}"
-    caches = {alias: {**config, "KEY_PREFIX": run} for alias, config in settings.CACHES.items()}
-    with override_settings(CACHES=caches):
+    config = {**layers["default"]["CONFIG"], "prefix": f"test-{secrets.token_hex(4)}"}
+    with override_settings(CHANNEL_LAYERS={"default": {**layers["default"], "CONFIG": config}}):
         yield
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with nothing cached, in any cache: ids and versions repeat from test to
-    test. With REDIS_URL this deletes only this run's keys."""
-    from django.core.cache import caches
+    """Each test starts with nothing cached: its keys under a prefix of its own, as ids and
+    versions repeat from test to test (and from one test process to another on one Redis)."""
+    from django.conf import settings
 
-    for cache in caches.all(initialized_only=False):
-        cache.clear()
-    yield
-    for cache in caches.all(initialized_only=False):
-        cache.clear()
+    own = {**settings.CACHES["default"], "KEY_PREFIX": f"test-{secrets.token_hex(6)}"}
+    with override_settings(CACHES={"default": own}):
+        yield
+
+
+@pytest.fixture
+def loop():
+    """An event loop the test steps through, for the games' streams (tests/live_support.py)."""
+    running = asyncio.new_event_loop()
+    yield running
+    for task in asyncio.all_tasks(running):  # streams left open
+        task.cancel()
+    running.run_until_complete(asyncio.sleep(0.01))
+    running.close()
 
 
 def pytest_collection_modifyitems(config, items):

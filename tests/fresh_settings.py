@@ -19,7 +19,7 @@ def settings_in_fresh_process(
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_CACHE_DIR")
+        if key not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
     }
     env |= {
         "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",

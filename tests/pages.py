@@ -43,11 +43,10 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
 
 
-def who_is_asking(*, first: bool = False) -> int:
-    """The queries a signed-in request makes to know who is asking: none, the session and the
-    account being in the shared cache, but for the account on the first request after logging
-    in (its copy is cached by that request)."""
-    return 1 if first else 0
+def who_is_asking() -> int:
+    """The queries a signed-in request makes to know who is asking: the account, which Django's
+    auth reads on each request (the session comes from the cache)."""
+    return 1
 
 
 def embedded(html: str, element_id: str) -> object:
@@ -57,6 +56,6 @@ def embedded(html: str, element_id: str) -> object:
 
 
 def poll_address(response) -> str:
-    """Where the board on a game page polls (its `hx-get`), with the page's pass."""
+    """Where the board on a game page polls (its `hx-get`)."""
     found = re.search(r'id="board-follow"[^>]*hx-get="([^"]+)"', response.content.decode(), re.S)
     return html.unescape(found[1])

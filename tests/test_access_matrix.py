@@ -154,9 +154,8 @@ MATRIX: dict[str, Row] = {
     # The game page's poll answers a signed-out visitor 403, not "login": a poll must never
     # take the page away from someone typing a deal.
     "scoring:board": Row("/games/{game}/board/", (403, 404, 200, 200), NO),
-    # The stream of a game's versions: served only by the ASGI server, where the pass decides
-    # (403 without a good one: tests/scoring/views/test_changes.py); this WSGI client gets 204.
-    "scoring:changes": Row("/games/{game}/changes/", everyone(204), NO),
+    # The stream of a game's versions (tests/scoring/views/test_streams.py): like the poll.
+    "scoring:changes": Row("/games/{game}/changes/", (403, 404, 200, 200), NO),
     "scoring:share": Row("/games/{game}/share/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:stop-sharing": Row("/games/{game}/share/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:live": Row("/live/{share}/", everyone(200), NO),
@@ -215,6 +214,7 @@ def reset_link_parts(club, member) -> tuple[str, str]:
 
 
 def answer(response) -> object:
+    response.close()  # a stream's place is given back
     if response.status_code == 302 and response["Location"].startswith("/accounts/login/"):
         return "login"
     return response.status_code

@@ -126,3 +126,30 @@ def test_a_sign_up_with_a_nul_in_the_username_is_refused_plainly(db, client):
     )
     assert response.status_code == 200
     assert "errorlist" in response.content.decode()
+
+
+HUGE = "99999999999999999999"  # more than any id a database column holds
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/games/{HUGE}/",
+        f"/games/{HUGE}/board/?v=0",
+        f"/games/{HUGE}/changes/",
+        f"/games/{HUGE}.json",
+        f"/games/{HUGE}.csv",
+        f"/seasons/{HUGE}/",
+        f"/seasons/{HUGE}/standings.csv",
+        f"/clubs/{HUGE}/",
+        f"/players/{HUGE}/",
+    ],
+)
+def test_an_id_too_big_for_the_database_is_simply_not_found(db, client, path):
+    """Before, a member asking for a game with such an id got a 500: the reads whose SQL was
+    built once skipped the ORM's check of the value's range."""
+    client.force_login(make_club().owner)
+    response = client.get(path)
+    assert response.status_code == 404
+    if hasattr(response, "close"):
+        response.close()

@@ -18,7 +18,7 @@ from django.forms import BoundField
 from django.utils.translation import gettext as _
 
 from rules.deal_checks import MOST_POINTS, TWOS_IN_THE_DECK, DealResult, and_list
-from rules.deal_score import DealRefused, facts_wanted, score_deal
+from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.ruleset import RuleSet
 from scoring.forms.deal_values import (
     CARDS,
@@ -72,6 +72,7 @@ class DealForm(forms.Form):
         self.asks = self.asks_for(rules)
         self.invalid_positions: set[int] = set()
         self._facts: DealResult | None = None
+        self._scored: ScoredDeal | None = None
         for seat in self.seats:
             self.fields[self.key(seat)] = self._seat_field(seat)
             if "twos_held" in self.wanted.allowed:
@@ -239,7 +240,7 @@ class DealForm(forms.Form):
     def _score(self, facts: DealResult) -> None:
         names = [seat.player.name for seat in self.seats]
         try:
-            score_deal(facts, self.rules, names=names)
+            self._scored = score_deal(facts, self.rules, names=names)
         except DealRefused as refused:
             for problem in refused.problems:
                 self.add_error(None, problem)
@@ -300,6 +301,11 @@ class DealForm(forms.Form):
         """The deal, once the form is valid."""
         assert self._facts is not None, "facts() of a form that isn't valid"
         return self._facts
+
+    def scored(self) -> ScoredDeal:
+        """The deal as `score_deal` scored it, once the form is valid."""
+        assert self._scored is not None, "scored() of a form that isn't valid"
+        return self._scored
 
     # Showing
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import secrets
+import uuid
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -128,6 +129,8 @@ class Season(models.Model):
     # Counted up (scoring.caching.seasons_changed, game_changed) whenever one of its games is
     # added, removed, moved or rescored: the season's pages are cached under it.
     version = models.PositiveIntegerField(default=0)
+    # The season's own, in this database (as `Game.key`): its cached pages are kept under it.
+    key = models.UUIDField(default=uuid.uuid4, editable=False)
     # The house rules new games of the season are played by (rules.ruleset.parse_rules names),
     # and the money a point is worth at tables that play for it.
     rules = models.CharField(max_length=200, default=DEFAULT_RULES.name)

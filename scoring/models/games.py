@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,9 @@ class Game(models.Model):
     # Goes up by one with every change the game's board shows (scoring.caching.game_changed),
     # so a phone following the game asks "anything new since version 7?" with one lookup.
     version = models.PositiveIntegerField(default=0)
+    # This game's own, in this database: cached fragments are kept under it and the version, so
+    # a database restored or made anew, whose ids start again, never shows another game's.
+    key = models.UUIDField(default=uuid.uuid4, editable=False)
     # The read-only live view's link (/live/<token>/), or null while the game isn't shared.
     # Sharing again makes a new token, so a link that was stopped never works again.
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)

@@ -18,14 +18,15 @@ from rules.deal_options import Scoring
 from rules.deal_score import ScoredDeal
 from rules.next_deal import next_deal
 from rules.options import Finish
-from rules.penalties import DealResult, GameReplay, ReplayedDeal, replay
+from rules.penalties import DealResult, GameReplay, Outcome, ReplayedDeal, outcome, replay
 from rules.ruleset import RuleSet
 from rules.settle import settle
-from scoring import selectors, table_reads
+from scoring import selectors
 from scoring.charts import Chart, running_totals_chart
 from scoring.models import Game, Seat
 from scoring.presenters.settlements import Settling
 from scoring.services import facts_of
+from scoring.services.facts import score_rows
 from scoring.wording import names_and
 
 
@@ -162,15 +163,19 @@ def board_lines(
 
 
 class Board:
-    """A game with its seats, and its deals replayed for running totals and the tie.
+    """A game with its seats: its scoreboard, where it stands, and what comes next.
 
-    The deals are loaded only when something reads them: the game page mostly shows a
-    scoreboard fragment already cached for this version of the game, and then never needs them.
+    Where the game stands (the lowest total, a tie, the end) comes from the seats' stored
+    totals, and the chart from the stored penalties. The deals are read and scored again only
+    for what needs every one of them explained (the scoreboard's lines), which the game page
+    mostly finds cached for this version of the game. `appended` is the deal just recorded,
+    as its write scored it: the answer to that write shows its line without reading any deal.
     """
 
-    def __init__(self, game: Game, seats: list[Seat]) -> None:
+    def __init__(self, game: Game, seats: list[Seat], appended: ScoredDeal | None = None) -> None:
         self.game = game
         self.seats = seats
+        self.appended = appended
 
     @cached_property
     def _stored(self) -> tuple[list[StoredDeal], GameReplay]:
@@ -185,28 +190,52 @@ class Board:
         deals, replayed = self._stored
         return board_lines(deals, replayed.deals, self.names)
 
-    def lines_after(self, number: int) -> list[Line]:
-        """The lines of the deals after deal `number` (all of them after 0)."""
-        deals, replayed = self._stored
-        return board_lines(deals[number:], replayed.deals[number:], self.names)
-
     @cached_property
     def last_line(self) -> Line | None:
-        """The last deal's line alone: what a deal recorded adds to the board. Each line's
-        notes are the costly part of the scoreboard (every deal explained in words), and the
-        totals, the tie and the chart need only the replay."""
+        """The last deal's line alone: what a deal recorded adds to the board."""
+        if self.appended is not None and self.last_number is not None:
+            return self._appended_line(self.appended, self.last_number)
         deals, replayed = self._stored
         if not deals:
             return None
         return board_lines(deals[-1:], replayed.deals[-1:], self.names)[0]
 
-    @property
-    def replayed(self) -> GameReplay:
-        return self._stored[1]
+    def _appended_line(self, scored: ScoredDeal, number: int) -> Line:
+        rows = score_rows(scored)
+        scores = tuple(
+            SeatScore(row["penalty"], row["cards_left"], row["twos_held"]) for row in rows
+        )
+        out_on_twos = bool(scored.facts.out_on_twos)
+        again = ReplayedDeal(
+            number=number,
+            cards_left=(),
+            penalties=scored.penalties,
+            totals=tuple(seat.total for seat in self.seats),
+            outcome=self.outcome,
+            scored=scored,
+        )
+        return board_lines(
+            [StoredDeal(number, out_on_twos, scored.facts, scores)], [again], self.names
+        )[0]
+
+    @cached_property
+    def outcome(self) -> Outcome:
+        """Where the game stands, from the seats' totals."""
+        totals = [seat.total for seat in self.seats]
+        played = self.last_number or 0
+        return outcome(totals, self.game.ruleset, deals_played=played, ended=self.game.ended)
+
+    @cached_property
+    def last_scored(self) -> ScoredDeal | None:
+        if self.appended is not None:
+            return self.appended
+        if not self.has_deals:
+            return None
+        return self._stored[1].deals[-1].scored
 
     @property
     def has_deals(self) -> bool:
-        return bool(self.replayed.deals)
+        return self.last_number is not None
 
     @property
     def names(self) -> list[str]:
@@ -226,8 +255,7 @@ class Board:
         """ "Ann deals; Ben leads" (or "…; whoever holds 3♦ leads"), while the game goes on."""
         if self.game.is_finished:
             return ""
-        last = self.replayed.deals[-1].scored if self.has_deals else None
-        return next_deal(self.game.ruleset, last).sentence(self.names)
+        return next_deal(self.game.ruleset, self.last_scored).sentence(self.names)
 
     @property
     def winner_name(self) -> str | None:
@@ -263,15 +291,15 @@ class Board:
 
     @property
     def totals(self) -> list[TotalCell]:
-        lowest = set(self.replayed.outcome.lowest) if self.has_deals else set()
+        lowest = set(self.outcome.lowest) if self.has_deals else set()
         return [TotalCell(seat, seat.position in lowest) for seat in self.seats]
 
     @property
     def tied_names(self) -> list[str]:
-        outcome = self.replayed.outcome
-        if self.game.is_finished or not outcome.tied:
+        standing = self.outcome
+        if self.game.is_finished or not standing.tied:
             return []
-        return [self.seats[position].player.name for position in outcome.lowest]
+        return [self.seats[position].player.name for position in standing.lowest]
 
     @property
     def lowest_total(self) -> int:
@@ -282,7 +310,19 @@ class Board:
             return None
         rules = self.game.ruleset
         target = rules.target if rules.finish is Finish.TARGET else None
-        return running_totals_chart(self.names, self.replayed.running_totals, target)
+        return running_totals_chart(self.names, self.running_totals, target)
+
+    @property
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """Each seat's total after each deal: from the deals replayed, which the rest of the
+        board reads, or after a deal appended, from the stored penalties alone."""
+        if self.appended is None or "_stored" in self.__dict__:  # replayed already
+            return list(self._stored[1].running_totals)
+        totals, running = [0] * len(self.seats), []
+        for penalties in selectors.deal_penalties(self.game):
+            totals = [total + penalty for total, penalty in zip(totals, penalties, strict=True)]
+            running.append(tuple(totals))
+        return running
 
     @property
     def settlement(self) -> Settling | None:
@@ -311,8 +351,7 @@ def load_board(game_id: int, within: QuerySet[Game] | None = None) -> Board:
 def member_board(user: AbstractBaseUser, game_id: int) -> Board:
     """`load_board` of a game whose club `user` is a member of, or Http404: the same one
     query, with the member's access checked in it."""
-    seats = table_reads.member_board_seats(game_id=game_id, user_id=selectors.member_id(user))
-    return _board_of(seats)
+    return load_board(game_id, within=selectors.member_games(user))
 
 
 def _board_of(seats: list[Seat]) -> Board:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import selectors
 from scoring.models import Game, Player, Season
-from scoring.selectors import Standing
+from scoring.standings import Standing
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
 # direction a first tap sorts in). In the order the table shows them: first the rank, the

@@ -20,6 +20,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
+from scoring import live
 from scoring.models import Club, ClubChange, Membership
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
@@ -119,8 +120,6 @@ def make_reset_link(*, club: Club, member: AbstractBaseUser, by: AbstractBaseUse
         refusal = reset_link_refusal(club, member)
         if refusal is not None:
             raise ScoringError(refusal)
-        # The club's history (issue 13, another branch) records here that `by` made a password
-        # link for `member`: who and when, never the link.
         token = ClubLinkTokens(club).make_token(member)
     return ResetLink(club.pk, urlsafe_base64_encode(force_bytes(member.pk)), token)
 
@@ -185,4 +184,5 @@ def delete_account(*, user: AbstractBaseUser, password: str) -> None:
                 ClubChange.objects.create(
                     club=club, action=ClubChange.Action.DELETE_ACCOUNT, name=account.get_username()
                 )
+        live.member_let_go(account.pk)
         account.delete()

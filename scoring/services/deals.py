@@ -12,9 +12,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
+from rules.deal_score import ScoredDeal
 from rules.penalties import DealResult
 from scoring import caching
-from scoring.models import Deal, Game, GameChange
+from scoring.models import Deal, Game, GameChange, Seat
 from scoring.selectors import seats_of
 from scoring.services.errors import (
     DealAlreadyRecorded,
@@ -65,10 +66,17 @@ def record_deal(
     cards_left: Sequence[int] | None = None,
     out_on_twos: bool = False,
     twos_held: Sequence[int] | None = None,
+    seats: Sequence[Seat] | None = None,
+    scored: ScoredDeal | None = None,
 ) -> Deal:
     """Record deal `number` with its `facts`, as the game's rules take them (see
     `rules.deal_score.facts_wanted`); or, for a deal of cards left, with each seat's
     `cards_left` in seat order (and under the twos rules `out_on_twos` and `twos_held`).
+
+    `seats` (in order, with their players) and `scored` (the facts as `score_deal` scored
+    them) spare reading and scoring again what the caller has just read and scored: the seats
+    are used if the game is still at the version `game` was read at, and their figures updated
+    in place; the score if it is of these facts under the game's rules.
 
     The deal is scored by `rules.deal_score.score_deal`: a deal it refuses is InvalidDeal,
     naming every problem. The game row is locked for the whole transaction, so two phones
@@ -77,8 +85,9 @@ def record_deal(
     retry records one deal; a resend with other facts is refused, saying what is recorded.
     """
     sent = given_facts(facts, cards_left, out_on_twos, twos_held)
+    read = (game.version, seats, scored)
     try:
-        deal, locked = _record_deal(game, number, sent, token, by)
+        deal, locked = _record_deal(game, number, sent, token, by, read)
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
@@ -90,7 +99,12 @@ def record_deal(
 
 
 def _record_deal(
-    game: Game, number: int, sent: DealResult, token: uuid.UUID, by: AbstractBaseUser
+    game: Game,
+    number: int,
+    sent: DealResult,
+    token: uuid.UUID,
+    by: AbstractBaseUser,
+    read: tuple[int, Sequence[Seat] | None, ScoredDeal | None],
 ) -> tuple[Deal, Game]:
     with transaction.atomic():
         locked = lock_game(game)
@@ -104,7 +118,10 @@ def _record_deal(
             if used.deal_id is None:
                 raise DealWasUndone(used.number)
             return _same_deal(locked, used.deal_id, sent), locked
-        seats = seats_of(locked)
+        version_read, seats_read, scored = read
+        # Every change to the seats counts the game's version up in its own transaction.
+        seats = list(seats_read) if seats_read and locked.version == version_read else None
+        seats = seats or seats_of(locked)
         # Every seat plays every deal, and its count is kept in the transaction that adds or
         # takes back one: no need to ask the deals for the last number.
         last = seats[0].deals_played
@@ -120,7 +137,8 @@ def _record_deal(
             )
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
-        scored = scored_deal(sent, seats, locked)
+        if scored is None or not scored_as(scored, sent, locked):
+            scored = scored_deal(sent, seats, locked)
         deal = Deal.objects.create(
             game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)
         )
@@ -128,8 +146,13 @@ def _record_deal(
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute_appended(locked, seats, deal, scored)
         if number > 1 and not locked.is_finished:  # the scoreboard grew by one row
-            caching.deal_appended(locked.pk, locked.version, number)
+            caching.deal_appended(locked, number)
     return deal, locked
+
+
+def scored_as(scored: ScoredDeal, sent: DealResult, game: Game) -> bool:
+    """Whether `scored` is the score of the facts `sent` under the game's rules."""
+    return scored.rules == game.ruleset and scored.facts == normalised(sent, game.ruleset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ from django.utils.translation import ngettext
 
 from rules.options import Finish
 from rules.ruleset import parse_rules
-from scoring.caching import game_changed, game_gone, seasons_changed
+from scoring import live
+from scoring.caching import game_changed, seasons_changed
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     Club,
@@ -226,7 +227,7 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     permissions.check_may_delete_game(game=game, by=by)
     with transaction.atomic():
         seasons_changed(game.season_id)
-        game_gone(game.pk)
+        live.game_changed(game.pk, game.version + 1)  # its phones ask, and find it gone
         game.delete()
 
 

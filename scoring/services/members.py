@@ -16,8 +16,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring import live
 from scoring.models import Club, ClubChange, Membership
-from scoring.poll_tokens import passes_withdrawn
 from scoring.services import permissions
 from scoring.services.clubs import lock_club
 from scoring.services.errors import ScoringError
@@ -40,7 +40,7 @@ def remove_member(*, club: Club, member: AbstractBaseUser, by: AbstractBaseUser)
             )
         removed = Membership.objects.filter(club=locked, user=member).delete()[0] > 0
         if removed:
-            passes_withdrawn(member.pk)  # their open pages' polls are refused at once
+            live.member_let_go(member.pk)  # their open games' streams close at once
             ClubChange.objects.create(
                 club=locked,
                 by=by,
@@ -67,7 +67,7 @@ def leave_club(*, club: Club, user: AbstractBaseUser) -> bool:
             )
         left = Membership.objects.filter(club=locked, user=user).delete()[0] > 0
         if left:
-            passes_withdrawn(user.pk)
+            live.member_let_go(user.pk)
             ClubChange.objects.create(
                 club=locked, by=user, action=ClubChange.Action.LEAVE, name=user.get_username()
             )

@@ -22,7 +22,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from common import cached_user
 from scoring import selectors, services
 from scoring.forms import DeleteAccountForm, SignupForm
 from scoring.models import Club
@@ -49,7 +48,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             return get_lockout_response(request, credentials=credentials)
         if form.is_valid():
             user = form.save()
-            login(request, user, backend=cached_user.BACKEND)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request, _("Welcome, %(name)s! You're signed in.") % {"name": user.get_username()}
             )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,10 +18,10 @@ from rules.ruleset import RuleSet
 from scoring import selectors, services
 from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
 from scoring.models import Game
-from scoring.presenters.board import member_board
+from scoring.presenters.board import Board, member_board
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import as_number, kept_game_page, render_game
+from scoring.views.pages import as_number, render_game
 
 
 @login_required
@@ -86,15 +85,15 @@ def play_again(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
+@read_snapshot()
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.member_game(request.user, game_id)
+    board = member_board(request.user, game_id)
+    game = board.game
     undone = request.session.pop(UNDONE.format(game=game.pk), None)
     if undone is not None:
-        return render_game(request, game, typed=undone["values"], typed_for=undone["number"])
-    # A page saying something for this once (a message), or only the live part, is made anew.
-    if request.htmx or len(get_messages(request)):
-        return render_game(request, game)
-    return kept_game_page(request, game)
+        typed, typed_for = undone["values"], undone["number"]
+        return render_game(request, game, board=board, typed=typed, typed_for=typed_for)
+    return render_game(request, game, board=board)
 
 
 @login_required
@@ -115,6 +114,7 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if form.has_error("number") or form.has_error("token"):
             return refused(request, game, _("That form was out of date — here is the current one"))
         return render_game(request, game, form=form)
+    version_read = game.version
     try:
         deal = services.record_deal(
             game=game,
@@ -122,6 +122,8 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             token=form.cleaned_data["token"],
             by=request.user,
             facts=form.facts(),
+            seats=seats,
+            scored=form.scored(),
         )
     except services.InvalidDeal as error:
         refusal_on_form(form, error)
@@ -135,7 +137,11 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     notice = _("Deal %(number)s recorded.") % {"number": deal.number}
     if request.htmx:
         shown = as_number(request.POST.get("shown"))
-        return render_game(request, game, notice=notice, shown=shown)
+        # The one change since the board was read is this deal: its write left the game and
+        # the seats as they are now, and the answer shows them without reading them again.
+        recorded = Board(game, seats, appended=form.scored())
+        answered = recorded if game.version == version_read + 1 else None
+        return render_game(request, game, notice=notice, shown=shown, board=answered)
     messages.success(request, notice)
     return redirect("scoring:game", game_id=game.pk)
 

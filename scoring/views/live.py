@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from common.http import HtmxHttpRequest
-from scoring import caching, poll_tokens, selectors, services
+from scoring import selectors, services
 from scoring.presenters.board import Board, load_board, member_board
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
@@ -80,31 +80,13 @@ def live_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game page's poll (see `board_since`): the scoreboard part only, never the deal form.
-
-    With nothing new, and the page's pass still good (scoring/poll_tokens.py), it is answered
-    from the pass and the cached version alone: no session, no database. Signed out, it answers
-    403 rather than the login redirect other pages give: a poll must not take the page away
-    from someone typing a deal.
-    """
-    if poll_tokens.nothing_new(request, game_id):  # scoring.middleware.NothingNewMiddleware's
-        return poll_tokens.no_news()
-    token = request.GET.get("t", "")
+    Signed out, it answers 403 rather than the login redirect other pages give: a poll must not
+    take the page away from someone typing a deal."""
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
     user = request.user
     found = selectors.member_game_version(user, game_id)
-    # A pass grown old is replaced: the board comes back with a fresh one, new or not.
-    renew = bool(token) and not poll_tokens.pass_good(token, game_id)
-    return board_since(request, found, lambda pk: member_board(user, pk), shared=False, renew=renew)
-
-
-@require_GET
-def changes(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The address of the game's stream (scoring/live_changes.py). Under ASGI the stream is
-    served in front of Django (scoring/live_route.py) and never reaches this view. Under WSGI,
-    where a stream would hold a whole worker: 204, EventSource gives up, and the page goes on
-    polling."""
-    return poll_tokens.no_news()
+    return board_since(request, found, lambda pk: member_board(user, pk), shared=False)
 
 
 def board_since(
@@ -113,11 +95,10 @@ def board_since(
     board_of: Callable[[int], Board],
     *,
     shared: bool,
-    renew: bool = False,
 ) -> HttpResponse:
     """The game's board, or 204 No Content (htmx then leaves the page alone) while the game's
-    version is still the `v` the page shows (and its poll's pass needs no `renew`): one query,
-    the one that `found` the game's id and version if the asker may see it. `board_of(id)`
+    version is still the `v` the page shows: one query, the one that `found` the game's id and
+    version if the asker may see it. `board_of(id)`
     reads the board, checking that again, in the snapshot.
     To htmx asking from the version just before a deal recorded, only what that deal changed
     (templates/scoring/_board_delta.html), all of it out of band.
@@ -125,21 +106,14 @@ def board_since(
     if found is None:
         raise Http404
     pk, version = found
-    caching.remember_version(pk, version)
-    if request.GET.get("v") == str(version) and not renew:
-        return poll_tokens.no_news()
+    if request.GET.get("v") == str(version):
+        return no_news()
     with read_snapshot():
         board = board_of(pk)  # still there, still theirs to see
         form_number = None if shared else as_number(request.GET.get("deal"))
-        viewer = None if shared else request.user
         shown = as_number(request.GET.get("v")) if request.htmx else None
         context = board_context(
-            board.game,
-            board=board,
-            shared=shared,
-            form_number=form_number,
-            viewer=viewer,
-            shown=shown,
+            board.game, board=board, shared=shared, form_number=form_number, shown=shown
         )
         if context["delta"]:
             # Only what the one deal recorded since changed, swapped out of band.
@@ -147,5 +121,12 @@ def board_since(
             response["HX-Reswap"] = "none"
         else:
             response = render(request, "scoring/_board.html", context)
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+def no_news() -> HttpResponse:
+    """204 No Content: htmx leaves the page as it is."""
+    response = HttpResponse(status=204)
     patch_cache_control(response, no_store=True)
     return response

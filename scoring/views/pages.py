@@ -5,33 +5,24 @@ a season's table and games."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
 from typing import TypedDict, Unpack
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.template.defaultfilters import urlencode
-from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
-from common.page_cache import Fill, page_with_holes
 from rules.options import Finish
-from scoring import caching
+from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
-from scoring.poll_tokens import poll_series_key, poll_token
 from scoring.presenters.board import Board, load_board
-from scoring.presenters.history import board_history
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
-from scoring.presenters.rows import board_rows
 from scoring.presenters.tables import Table, season_games, standings_table
-from scoring.selectors import standings
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
+from scoring.standings import standings
 from scoring.views.sharing import live_link
 
 
@@ -45,6 +36,7 @@ class GamePageParts(TypedDict, total=False):
     typed: dict[str, object] | None
     typed_for: int | None
     shown: int | None
+    board: Board | None
 
 
 @read_snapshot()
@@ -71,80 +63,25 @@ def render_game(
     return response
 
 
-def kept_game_page(request: HttpRequest, game: Game) -> HttpResponse:
-    """The whole game page as a member opens it, from the copy kept under the game's version
-    (see `kept_page`): between two deals, a reload, another member's phone or a phone back from
-    sleep costs no rendering, and no snapshot: the game read to check the member's access gives
-    the version.
-
-    Its holes besides the CSRF token: the deal form's one-time token, the poll's pass, and the
-    user the phone keeps its waiting deals under."""
-    user = request.user
-    is_owner = permissions.is_owner(game.club, user)
-    address = request.build_absolute_uri()
-
-    def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
-        context = game_context(request, game, token=markers["token"], keeper=markers["user"])
-        shown = context["game"]  # as read in the snapshot: maybe newer than `game`
-        key = caching.game_page_key(shown, is_owner=is_owner, address=address)
-        return context | {"poll_token": markers["poll"]}, key
-
-    series_key = poll_series_key(user.pk)
-    fills: dict[str, Fill] = {
-        "token": lambda _: str(uuid.uuid4()),
-        # Its places are query strings (the poll's and the stream's), where the template quotes it.
-        "poll": lambda found: urlencode(poll_token(user, game.pk, found.get(series_key))),
-        "user": lambda _: offline_keeper(user),
-    }
-    key = caching.game_page_key(game, is_owner=is_owner, address=address)
-    return kept_page(request, key, "scoring/game.html", page, fills, read_along=[series_key])
-
-
-def kept_page(
-    request: HttpRequest,
-    key: str,
-    template: str,
-    page: Callable[[Mapping[str, str]], tuple[dict[str, object], str]],
-    fills: Mapping[str, Fill] | None = None,
-    read_along: Sequence[str] = (),
-) -> HttpResponse:
-    """`template` as kept under `key` (which must hold everything it shows: scoring/caching.py),
-    each hole filled for this request (common/page_cache.py): the CSRF token of its forms and
-    `fills`. If it isn't kept, `page(markers)` gives the context to render it with (each hole a
-    marker) and the key of what it shows, both read in one `read_snapshot()`, the rendering
-    too."""
-    holes: dict[str, Fill] = {"csrf": lambda _: get_token(request), **(fills or {})}
-
-    def render_page(markers: Mapping[str, str]) -> tuple[str, str]:
-        with read_snapshot():
-            context, shown = page(markers)
-            html = render_to_string(template, context | {"csrf_token": markers["csrf"]}, request)
-        return html, shown
-
-    return HttpResponse(page_with_holes(key, render_page, holes, read_along))
-
-
 def game_context(
     request: HttpRequest,
     game: Game,
-    *,
-    token: object = None,
-    keeper: str | None = None,
     **parts: Unpack[GamePageParts],
 ) -> dict[str, object]:
-    """What templates/scoring/game.html shows (see `render_game`); `token` is the fresh deal
-    form's one-time token (a new one if None), `keeper` whom the phone keeps waiting deals
-    under (the user's, if None)."""
+    """What templates/scoring/game.html shows (see `render_game`)."""
     form, typed, typed_for = parts.get("form"), parts.get("typed"), parts.get("typed_for")
-    board = load_board(game.pk)
+    board = parts.get("board")
+    if board is None or (board.appended and not selectors.game_at(game.pk, game.version)):
+        # A board left by a write is shown only if no other change came since: what else the
+        # page reads (the chart's penalties, the history) is read in this snapshot.
+        board = load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
         typed = None
     if game.is_finished:
         form = None
     elif form is None:
-        token = uuid.uuid4() if token is None else token
-        initial = (typed or {}) | {"number": board.next_number, "token": token}
+        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     return board_context(
@@ -152,7 +89,6 @@ def game_context(
         board=board,
         shared=False,
         form_number=form_number,
-        viewer=request.user,
         shown=parts.get("shown"),
     ) | {
         "club": game.club,
@@ -162,7 +98,7 @@ def game_context(
         "notice": parts.get("notice", ""),
         "refusal": parts.get("refusal", ""),
         "rules": game.ruleset,
-        "offline": offline_game(game.ruleset, board, keeper or offline_keeper(request.user)),
+        "offline": offline_game(game.ruleset, board, offline_keeper(request.user)),
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
@@ -178,23 +114,20 @@ def board_context(
     shared: bool,
     board: Board | None = None,
     form_number: int | None = None,
-    viewer: AbstractBaseUser | None = None,
     shown: int | None = None,
 ) -> dict[str, object]:
     """What templates/scoring/_board.html needs: the scoreboard, banners and chart, and for
-    members the history, whether the deal form on their page has fallen behind, and the pass
-    their poll carries (scoring/poll_tokens.py).
+    members the history and whether the deal form on their page has fallen behind.
 
     `delta`: the board the page shows is at version `shown`, and the one change since is a
     deal recorded, so templates/scoring/_board_delta.html can bring it up to date."""
     board = board or load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
-    caching.remember_version(game.pk, game.version)  # for the polls of the page shown
     delta = (
         shown == game.version - 1
         and board.last_number is not None
-        and caching.appended_deal(game.pk, game.version) == board.last_number
+        and caching.appended_deal(game) == board.last_number
     )
     return {
         "delta": delta,
@@ -202,13 +135,10 @@ def board_context(
         "board": board,
         "shared": shared,
         "board_key": caching.board_key(game, shared=shared),
-        # Called only where the board's fragment isn't kept.
-        "score_rows": lambda: board_rows(board, shared=shared),
-        # The history names who recorded what: members only.
-        "history_lines": "" if shared else lambda: board_history(board),
+        # Read only where the board's fragment isn't cached.
+        "changes": "" if shared else SimpleLazyObject(lambda: selectors.recent_changes(game)),
         "form_number": form_number,
         "stale_form": stale,
-        "poll_token": poll_token(viewer, game.pk) if viewer is not None else "",
         # For static/js/waiting-deals.js, which adds the deals waiting to be sent to these.
         "board_state": None if shared else board_state(board),
     }
@@ -246,7 +176,7 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
         "table": SimpleLazyObject(lambda: standings_of(request, season.games.all())),
         "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
         "is_owner": permissions.is_owner(club, request.user),
-        "lists_key": caching.season_lists_key(season, request.get_full_path()),
+        "lists_key": caching.season_lists_key(season, request.GET),
     }
 
 

@@ -21,6 +21,7 @@ from scoring.forms import MergePlayerForm, RenamePlayerForm
 from scoring.models import Club, Player
 from scoring.presenters.tables import played_games
 from scoring.snapshot import read_snapshot
+from scoring.standings import standings_by_season
 
 
 @login_required
@@ -29,7 +30,7 @@ from scoring.snapshot import read_snapshot
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     player = selectors.member_player(request.user, player_id)
     played = played_games(player, selectors.games_of_player(player))
-    per_season = selectors.standings_by_season(player)
+    per_season = standings_by_season(player)
     finished = [entry for entry in played if entry.game.is_finished]
     return render(
         request,

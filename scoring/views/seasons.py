@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -21,35 +18,20 @@ from scoring.models import Season, shown_stake
 from scoring.presenters.settlements import season_settlement
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
-from scoring.views.pages import kept_page, render_standings, season_context, standings_of
+from scoring.views.pages import render_standings, season_context, standings_of
 
 
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
+@read_snapshot()
 def season(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    """A season's standings and games, from the copy kept under the season's version if there
-    is one (see `kept_page`): what is read to check the member's access gives the version."""
-    # The standings table alone (a tap on a column heading), or a page saying something for
-    # this once (a message), is made anew; else the page kept for this version of the season.
-    if request.htmx or len(get_messages(request)):
-        with read_snapshot():
-            season, seasons = selectors.member_season_and_menu(request.user, season_id)
-            context = season_page_context(request, season, seasons)
-            return render_standings(request, "scoring/season.html", context)
+    """A season's standings and games; only the table when htmx asks after a tap on a column
+    heading. Read in one snapshot, so the table, the lists and the version their cached
+    fragments are kept under are of one moment."""
     season, seasons = selectors.member_season_and_menu(request.user, season_id)
-    is_owner = permissions.is_owner(season.club, request.user)
-    address = request.build_absolute_uri()
-
-    def page_key(season: Season, seasons: list[Season]) -> str:
-        return caching.season_page_key(season, seasons=seasons, is_owner=is_owner, address=address)
-
-    def page(markers: Mapping[str, str]) -> tuple[dict[str, object], str]:
-        # Read again in the snapshot the page is rendered in: its version is the page's.
-        season, seasons = selectors.member_season_and_menu(request.user, season_id)
-        return season_page_context(request, season, seasons), page_key(season, seasons)
-
-    return kept_page(request, page_key(season, seasons), "scoring/season.html", page)
+    context = season_page_context(request, season, seasons)
+    return render_standings(request, "scoring/season.html", context)
 
 
 def season_page_context(

@@ -90,7 +90,7 @@ def test_the_home_page_takes_the_same_queries_for_one_game_or_many(
     record(make_game(club), 0, 1, 2, 3)
     client.force_login(owner)
     # Who is asking (session, account), then games, their seats, clubs.
-    with django_assert_num_queries(who_is_asking(first=True) + 3):
+    with django_assert_num_queries(who_is_asking() + 3):
         client.get("/")
     other = make_club(owner, name="Second table")
     for n in range(6):

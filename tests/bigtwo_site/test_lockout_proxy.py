@@ -19,7 +19,7 @@ from django.test import RequestFactory
 from tests.factories import PASSWORD, make_user
 
 SETTINGS_FILE = Path(__file__).resolve().parents[2] / "bigtwo_site" / "settings.py"
-NGINX = "127.0.0.1"  # the README's gunicorn listens on loopback, so every request comes from here
+NGINX = "127.0.0.1"  # the site listens on loopback behind nginx, so every request comes from here
 CLIENT = "203.0.113.5"
 OTHER_CLIENT = "198.51.100.7"
 

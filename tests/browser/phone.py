@@ -47,11 +47,9 @@ def log_in(page, user, base_url: str) -> None:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
-    from common import cached_user
-
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = cached_user.BACKEND
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.save()
     page.context.add_cookies(

@@ -168,3 +168,64 @@ def test_an_accounts_new_username_from_the_admin_shows_in_the_histories(
 
     assert "ringmaster recorded deal 1" in page(owner_client, f"/games/{game.pk}/")
     assert "ringmaster changed the stake" in page(owner_client, f"/seasons/{spring.pk}/")
+
+
+# What a cache must never do
+
+
+def test_a_database_made_anew_never_shows_another_games_board(client, owner_client, game):
+    """A restored or recreated database starts its ids again: a new game with the id and
+    version of one whose board is cached shows its own players, not the cached ones."""
+    from scoring.models import Seat
+    from tests.factories import make_club, make_game, make_user, record
+
+    record(game, 0, 5, 9, 13)
+    assert "Ann" in page(owner_client, f"/games/{game.pk}/")
+    old_pk, old_version = game.pk, Game.objects.get(pk=game.pk).version
+    Game.objects.filter(pk=old_pk).delete()
+
+    stranger = make_user("zoe")
+    elsewhere = make_game(make_club(stranger, "Other table"), names=["Zed", "Yan", "Xi", "Wu"])
+    record(elsewhere, 0, 5, 9, 13)
+    taken = Game.objects.get(pk=elsewhere.pk)
+    taken.pk, taken.version = old_pk, old_version
+    taken.save(force_insert=True)
+    Seat.objects.filter(game=elsewhere).update(game=taken)
+    elsewhere.deals.update(game=taken)
+
+    client.force_login(stranger)
+    shown = page(client, f"/games/{old_pk}/")
+    assert "Zed" in shown
+    assert "Ann" not in shown
+
+
+def test_a_query_string_of_anything_else_makes_no_new_copy_of_a_season(
+    owner_client, game, django_assert_num_queries
+):
+    """Only the sort and the page are in a season page's key: before, every new query string
+    (`?x=1`, `?x=2`, …) rendered and kept another copy, and the cache grew without bound."""
+    season = game.season
+    page(owner_client, f"/seasons/{season.pk}/?x=1")
+    for junk in range(2, 6):
+        with django_assert_num_queries(2):  # who is asking, and the season: nothing rendered
+            page(owner_client, f"/seasons/{season.pk}/?x={junk}&page={junk}{'0' * 9}")
+
+
+def test_no_cache_keeps_anything_in_files(tmp_path):
+    """The caches are Django's own, in memory or in Redis: nothing another local user could
+    swap for pickles of their own (before, files in DJANGO_CACHE_DIR, even on a shared
+    /dev/shm)."""
+    from tests.fresh_settings import settings_in_fresh_process
+
+    script = "from django.conf import settings; print(settings.CACHES)"
+    shared = tmp_path / "shm"
+    result = settings_in_fresh_process(script, tmp_path, DJANGO_CACHE_DIR=str(shared))
+    assert result.returncode == 0, result.stderr
+    assert "LocMemCache" in result.stdout
+    assert "FileBasedCache" not in result.stdout and "shared_cache" not in result.stdout
+    assert not shared.exists()
+    with_redis = settings_in_fresh_process(
+        script, tmp_path, REDIS_URL="redis://127.0.0.1:1/0", DJANGO_CACHE_DIR=str(shared)
+    )
+    assert with_redis.returncode == 0, with_redis.stderr
+    assert "django.core.cache.backends.redis.RedisCache" in with_redis.stdout

@@ -34,7 +34,7 @@ from scoring.models import (
     SeasonChange,
     Seat,
 )
-from scoring.selectors import standings
+from scoring.standings import standings
 from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 

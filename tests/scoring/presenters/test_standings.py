@@ -9,7 +9,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Game, Season
-from scoring.selectors import Standing, ranked
+from scoring.standings import Standing, ranked
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.pages import who_is_asking
 
@@ -212,11 +212,11 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     for _ in range(games):
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
-    # The season with its club's seasons is read twice: to find the page kept for the season's
-    # version (none yet), then in the snapshot the page is rendered in, with its history.
-    with django_assert_num_queries(9 + who_is_asking(first=True)):
+    # The season with its club's seasons; the table; the finished games counted, then a page of
+    # them, the games in progress, their seats; the games played for money; the history.
+    with django_assert_num_queries(8 + who_is_asking()):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
-    # Again: the page kept under the season's version; only access is checked.
+    # Again: every costly part is cached under the season's version; only access is checked.
     with django_assert_num_queries(1 + who_is_asking()):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     with django_assert_num_queries(2 + who_is_asking()):

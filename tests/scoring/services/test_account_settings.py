@@ -11,9 +11,10 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.test import Client
 
-from scoring import selectors, services
+from scoring import services
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Seat
 from scoring.services.errors import ScoringError
+from scoring.standings import standings
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 from tests.pages import text
 
@@ -112,7 +113,7 @@ def scores_of(club: Club) -> dict[str, object]:
     """Everything the club's pages show of its scores, and every history line as it reads."""
     games = Game.objects.filter(club=club).order_by("pk")
     return {
-        "standings": selectors.standings(games),
+        "standings": standings(games),
         "games": list(games.values("status", "winner_id", "stake", "season_id")),
         "totals": list(Seat.objects.filter(game__club=club).order_by("pk").values("total")),
         "deals": Deal.objects.filter(game__club=club).count(),

@@ -6,7 +6,7 @@ deal recorded) brings the whole board, as before."""
 import re
 
 import pytest
-from django.core.cache import caches
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -159,7 +159,7 @@ def test_a_version_not_known_here_to_be_a_deal_gets_the_whole_board(owner_client
     record(game, 0, 5, 10, 13)
     shown = version_of(game)
     record(game, 3, 0, 2, 1)
-    caches["rendered"].clear()  # culled, say: nothing says what the change was
+    cache.clear()  # culled, say: nothing says what the change was
 
     response = poll(owner_client, game, shown)
 

@@ -201,7 +201,7 @@ def test_the_live_poll_answers_the_new_board_after_a_deal(client, owner, game):
 def test_the_members_poll_answers_204_then_the_board_without_the_form(owner_client, game):
     html = owner_client.get(f"/games/{game.pk}/").content.decode()
     version = board_version(html)
-    assert f'hx-get="/games/{game.pk}/board/?v={version}&amp;deal=1&amp;t=' in html
+    assert f'hx-get="/games/{game.pk}/board/?v={version}&amp;deal=1"' in html
     poll = f"/games/{game.pk}/board/?v={version}&deal=1"
     assert owner_client.get(poll, headers=HTMX).status_code == 204
 
@@ -256,12 +256,10 @@ def test_the_live_poll_with_nothing_new_costs_one_query(
 def test_the_members_poll_with_nothing_new_costs_one_query_and_who_is_asking(
     owner_client, game, deals, django_assert_num_queries
 ):
-    """The game's version, however long the game, and the session and the user (none of them
-    with a shared cache)."""
+    """The game's version with the member's access, however long the game, and who is
+    asking."""
     make_deals(game, deals)
     url = f"/games/{game.pk}/board/?v={deals}&deal={deals + 1}"
-    with django_assert_num_queries(1 + who_is_asking(first=True)):
-        assert owner_client.get(url, headers=HTMX).status_code == 204
     with django_assert_num_queries(1 + who_is_asking()):
         assert owner_client.get(url, headers=HTMX).status_code == 204
 
@@ -285,7 +283,7 @@ def test_the_members_board_runs_a_fixed_number_of_queries(
     url = f"/games/{game.pk}/board/?v=0&deal=1"
     # The version; the seats, with the game, if the member may still see it; the deals; the
     # history.
-    with django_assert_num_queries(4 + who_is_asking(first=True)):
+    with django_assert_num_queries(4 + who_is_asking()):
         assert owner_client.get(url, headers=HTMX).status_code == 200
 
 
@@ -342,43 +340,24 @@ def test_the_cached_board_follows_every_change_and_never_crosses_views(owner_cli
     assert "8 left" in Client().get(f"/live/{token}/").content.decode()
 
 
-# The poll's pass (scoring/poll_tokens.py): "nothing new" without the session or the database
+# Who may poll: checked on every poll, so a member who loses access is refused at once
 
 
-def test_a_poll_with_its_pass_and_nothing_new_reads_no_session_and_no_database(
-    owner_client, game, django_assert_num_queries
-):
-    record(game, 0, 5, 10, 13)
-    poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
-    assert "&t=" in poll
-    with django_assert_num_queries(0):
-        assert owner_client.get(poll, headers=HTMX).status_code == 204
-    # Another phone records: the same poll now brings the board, and a pass for what it shows.
-    record(game, 5, 0, 10, 13)
-    response = owner_client.get(poll, headers=HTMX)
-    assert response.status_code == 200
-    assert "deal 2" in text(response)
-    with django_assert_num_queries(0):
-        assert owner_client.get(poll_address(response)).status_code == 204
-
-
-def test_a_removed_members_pass_does_not_get_them_the_board(client, owner, club, game):
+def test_a_removed_members_poll_does_not_get_them_the_board(client, owner, club, game):
     member = make_member(club)
     client.force_login(member)
     poll = poll_address(client.get(f"/games/{game.pk}/"))
     assert client.get(poll, headers=HTMX).status_code == 204
     services.remove_member(club=club, member=member, by=owner)
 
-    # Nothing new on the board, but the pass is withdrawn: the poll takes the long way.
     assert client.get(poll, headers=HTMX).status_code == 404
     record(game, 0, 5, 10, 13)
     response = client.get(poll, headers=HTMX)
     assert response.status_code == 404
     assert "0 5 10 13" not in response.content.decode()
-    assert "+5" not in response.content.decode()
 
 
-def test_a_member_who_leaves_has_their_pass_withdrawn_too(client, club, game):
+def test_a_member_who_leaves_is_refused_by_the_next_poll(client, club, game):
     member = make_member(club)
     client.force_login(member)
     poll = poll_address(client.get(f"/games/{game.pk}/"))
@@ -386,45 +365,17 @@ def test_a_member_who_leaves_has_their_pass_withdrawn_too(client, club, game):
     assert client.get(poll, headers=HTMX).status_code == 404
 
 
-def test_a_pass_is_for_its_own_game_only(client, owner, club, game):
+def test_a_poll_is_for_the_members_own_games_only(client, owner, club, game):
     other = make_game()  # in a club of its own
     client.force_login(owner)
     poll = poll_address(client.get(f"/games/{game.pk}/"))
-    version = Game.objects.get(pk=other.pk).version
-    stolen = re.sub(r"/games/\d+/board/\?v=\d+", f"/games/{other.pk}/board/?v={version}", poll)
-    assert client.get(stolen, headers=HTMX).status_code == 404  # not theirs: asked the long way
+    stolen = re.sub(r"/games/\d+/board/\?v=\d+", f"/games/{other.pk}/board/?v=0", poll)
+    assert client.get(stolen, headers=HTMX).status_code == 404
     client.logout()
     assert client.get(stolen, headers=HTMX).status_code == 403
 
 
-def test_an_old_pass_brings_the_board_with_a_fresh_one(owner_client, game, monkeypatch):
-    from scoring import poll_tokens
-
-    poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
-    monkeypatch.setattr(poll_tokens, "LIFETIME_SECONDS", -1)  # every pass is too old
-    response = owner_client.get(poll, headers=HTMX)
-    assert response.status_code == 200
-    fresh = poll_address(response)
-    monkeypatch.undo()
-    assert owner_client.get(fresh, headers=HTMX).status_code == 204
-
-
-def test_a_signed_out_phone_keeps_hearing_nothing_new_only_until_the_game_changes(
-    owner_client, game
-):
+def test_a_signed_out_phones_poll_is_refused_at_once(owner_client, game):
     poll = poll_address(owner_client.get(f"/games/{game.pk}/"))
     owner_client.logout()
-    assert owner_client.get(poll, headers=HTMX).status_code == 204
-    record(game, 0, 5, 10, 13)
     assert owner_client.get(poll, headers=HTMX).status_code == 403
-
-
-def test_the_shortcut_for_polls_knows_the_boards_address():
-    """scoring.middleware.NothingNewMiddleware answers on the path of `scoring:board` alone."""
-    from django.urls import reverse
-
-    from scoring.middleware import NothingNewMiddleware
-
-    found = NothingNewMiddleware.BOARD_PATH.fullmatch(reverse("scoring:board", args=[417]))
-    assert found is not None and found.group(1) == "417"
-    assert NothingNewMiddleware.BOARD_PATH.fullmatch(reverse("scoring:game", args=[417])) is None

@@ -1,5 +1,6 @@
-"""A season's page kept rendered under the season's version (issue 16; scoring/views/seasons.py):
-a finished game, a new season, another sort, a message and a member who left all show at once."""
+"""A season's page, whose costly parts are cached under the season's version
+(scoring/views/seasons.py): a finished game, a new season, another sort, a message and a member
+who left all show at once."""
 
 import datetime
 import re
@@ -51,7 +52,7 @@ def test_a_message_is_shown_once(owner_client, owner, club):
     assert shown[0] not in text(owner_client.get(answer["Location"]))
 
 
-def test_a_member_who_left_gets_a_404_not_the_kept_page(club):
+def test_a_member_who_left_gets_a_404_not_the_cached_page(club):
     bo = make_member(club, "bo")
     phone = Client()
     phone.force_login(bo)

@@ -1,0 +1,55 @@
+"""Telling the open game pages that something changed, through Channels' channel layer.
+
+A game page holds a stream open (`scoring.views.live.changes`) that listens to two groups of the
+layer: its game's and its member's. When a change to a game commits, `game_changed` says the
+game's new version to the game's group; each stream writes it down to its phone, which then
+fetches the board as a poll would. When someone loses access to a club (removed, left, or their
+account deleted), `member_let_go` tells their streams, which check again and close.
+
+Without REDIS_URL the layer lives in the one server process's memory; with it, in Redis, so a
+change made on one server reaches the streams held by every other (settings.CHANNEL_LAYERS).
+What is said is only ever a version number: a stream never shows anything a board read would
+not check again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+# What the layer's messages are called; a stream tells them apart by their "type".
+GAME_CHANGED = "game.changed"
+MEMBER_LET_GO = "member.let_go"
+
+
+def game_group(game_id: int) -> str:
+    return f"game.{game_id}"
+
+
+def member_group(user_id: int) -> str:
+    return f"member.{user_id}"
+
+
+def game_changed(game_id: int, version: int) -> None:
+    """Once the transaction commits: the game is at `version` now."""
+    message = {"type": GAME_CHANGED, "version": version}
+    transaction.on_commit(lambda: _tell(game_group(game_id), message))
+
+
+def member_let_go(user_id: int) -> None:
+    """Once the transaction commits: the account may have lost access to some club."""
+    transaction.on_commit(lambda: _tell(member_group(user_id), {"type": MEMBER_LET_GO}))
+
+
+def _tell(group: str, message: dict[str, object]) -> None:
+    # The change is committed whatever happens here: a layer that doesn't answer (Redis
+    # restarting) leaves the phones to their fallback poll, and must not fail the request.
+    try:
+        async_to_sync(get_channel_layer().group_send)(group, message)
+    except Exception:
+        logger.exception("The streams of %s couldn't be told of a change", group)

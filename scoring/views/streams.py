@@ -1,0 +1,164 @@
+"""A game's stream of changes (server-sent events), which the game page's script follows
+(static/js/live-board.js).
+
+`GET /games/<id>/changes/` answers `text/event-stream`: a `retry`, the game's version now, then
+each new version as the game changes (scoring/live.py says them through Channels' channel
+layer), and `event: alive` every `KEEPALIVE_SECONDS` while nothing changes. On a version newer
+than its board's, the page fetches the board as a poll would, and that read checks the member's
+access again: the stream itself says nothing but version numbers.
+
+A stream ends after `STREAM_SECONDS` (EventSource opens another after the `retry`, so a
+connection that died without a word is never held for long), when its member is let go from
+the club (`scoring.live.member_let_go`), or when the phone hangs up. It is an async view: under
+the ASGI server of `make run` thousands of them wait in one process for a few bytes each.
+
+Each server holds at most `settings.STREAMS_PER_MEMBER` streams of one member, and
+`STREAMS_PER_ADDRESS` from one client address; one more is refused with 429, and the page
+polls instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from common.client_address import client_address
+from scoring import live, selectors
+from scoring.models import Game
+
+logger = logging.getLogger(__name__)
+
+# How EventSource waits before it opens a stream again, once one has ended.
+RETRY_MILLISECONDS = 2000
+# A quiet stream says `alive` this often: proxies (nginx: 60 s) keep it open, and the phone
+# knows it has missed nothing.
+KEEPALIVE_SECONDS = 20
+# The longest a stream is held; the phone opens the next one by itself.
+STREAM_SECONDS = 600
+
+
+@require_GET
+async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's stream for a member of its club; 403 signed out, 404 for anyone else's game,
+    429 past the limits (see the module's docstring)."""
+    user = await request.auser()
+    if not user.is_authenticated:
+        return HttpResponse(status=403)
+    games = selectors.member_games(user).filter(pk=game_id)
+    if not await games.aexists():
+        return HttpResponse(status=404)
+    give_back = OPEN_STREAMS.take(member=str(user.pk), address=client_address(request) or "")
+    if give_back is None:
+        return HttpResponse(status=429, headers={"Retry-After": str(KEEPALIVE_SECONDS)})
+    stream = events(games, game_id=game_id, user_id=user.pk, give_back=give_back)
+    return EventStream(stream, on_close=give_back)
+
+
+async def events(
+    games: QuerySet[Game], *, game_id: int, user_id: int, give_back: Callable[[], None]
+) -> AsyncIterator[str]:
+    """The stream's events: `games` is the game, found through the member's clubs."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    groups = (live.game_group(game_id), live.member_group(user_id))
+    receiving: asyncio.Future | None = None
+    try:
+        for group in groups:
+            await layer.group_add(group, channel)
+        # Read once listening, so that no change falls between the two.
+        shown = await games.values_list("version", flat=True).afirst()
+        if shown is None:
+            return
+        yield f"retry: {RETRY_MILLISECONDS}\n\ndata: {shown}\n\n"
+        ends_at = time.monotonic() + STREAM_SECONDS
+        receiving = asyncio.ensure_future(layer.receive(channel))
+        while (left := ends_at - time.monotonic()) > 0:
+            done, _ = await asyncio.wait({receiving}, timeout=min(KEEPALIVE_SECONDS, left))
+            if not done:
+                if left > KEEPALIVE_SECONDS:  # else the stream's time is up
+                    yield f"event: alive\ndata: {KEEPALIVE_SECONDS}\n\n"
+                continue
+            message = receiving.result()
+            receiving = asyncio.ensure_future(layer.receive(channel))
+            if message["type"] == live.MEMBER_LET_GO and not await games.aexists():
+                return
+            if message["type"] == live.GAME_CHANGED and message["version"] > shown:
+                shown = message["version"]
+                yield f"data: {shown}\n\n"
+    except Exception:
+        # The layer not answering (Redis restarting): the stream ends, the page polls, and
+        # EventSource tries again after the retry.
+        logger.exception("A game's stream failed")
+    finally:
+        give_back()
+        if receiving is not None:
+            receiving.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await receiving
+        for group in groups:
+            with contextlib.suppress(Exception):
+                await layer.group_discard(group, channel)
+
+
+class EventStream(StreamingHttpResponse):
+    """Server-sent events: never cached, nor held back by a proxy's buffer. `on_close` runs
+    once the server is done with the response, whether or not it was ever sent."""
+
+    def __init__(self, content: AsyncIterator[str], *, on_close: Callable[[], None]) -> None:
+        super().__init__(content, content_type="text/event-stream")
+        self["Cache-Control"] = "no-store"
+        self["X-Accel-Buffering"] = "no"
+        self.on_close = on_close
+
+    def close(self) -> None:
+        try:
+            self.on_close()
+        finally:
+            super().close()
+
+
+class OpenStreams:
+    """How many streams this server holds for each member and each client address."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # taken on the event loop, given back from a thread too
+        self.counts: Counter[str] = Counter()
+
+    def take(self, *, member: str, address: str) -> Callable[[], None] | None:
+        """A place for one more stream of `member` from `address`, and how to give it back
+        (once, however often it is called); None if either has all its streams open."""
+        keys = (f"member:{member}", f"address:{address}")
+        with self.lock:
+            if (
+                self.counts[keys[0]] >= settings.STREAMS_PER_MEMBER
+                or self.counts[keys[1]] >= settings.STREAMS_PER_ADDRESS
+            ):
+                return None
+            self.counts.update(keys)
+        given_back = threading.Event()
+
+        def give_back() -> None:
+            with self.lock:
+                if given_back.is_set():
+                    return
+                given_back.set()
+                self.counts.subtract(keys)
+                for key in keys:
+                    if self.counts[key] <= 0:
+                        del self.counts[key]
+
+        return give_back
+
+
+OPEN_STREAMS = OpenStreams()

@@ -1,0 +1,158 @@
+"""Clients that send slowly, or nothing, can't stall the site.
+
+`make run`'s server is asynchronous (uvicorn): a connection dribbling its request holds no
+worker, and everyone else is answered meanwhile. Before, three sockets sending a header line a
+second stalled `make run` (gunicorn's sync workers) for 30 s at a time. uvicorn itself never
+closes a connection that is silent or half-sent; a site open to strangers has the proxy of
+docs/deploying.md in front, which does, and that proxy is run here with the documented site
+configuration (needs nginx: `apt-get install nginx`; CI installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.servers import Server, free_port, served
+
+ROOT = Path(__file__).resolve().parents[1]
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def dribble(address: tuple[str, int], stop: threading.Event, gap: float = 1.0) -> None:
+    """A request's header sent a line every `gap` seconds, never finished."""
+    with socket.create_connection(address) as connection:
+        connection.sendall(b"GET /ping/ HTTP/1.1\r\nHost: localhost\r\n")
+        line = 0
+        while not stop.wait(gap):
+            try:
+                connection.sendall(b"X-Slow-%d: yes\r\n" % line)
+            except OSError:
+                return  # closed by the other side
+            line += 1
+
+
+def ping_seconds(url: str) -> float:
+    started = time.monotonic()
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        assert answer.status == 200
+    return time.monotonic() - started
+
+
+def test_slow_senders_dont_stall_make_runs_server(tmp_path):
+    stop = threading.Event()
+    with served(tmp_path) as server:
+        senders = [
+            threading.Thread(target=dribble, args=((server.host, server.port), stop))
+            for _ in range(3)
+        ]
+        for sender in senders:
+            sender.start()
+        try:
+            time.sleep(1.5)
+            slowest = max(ping_seconds(server.url("/ping/")) for _ in range(10))
+        finally:
+            stop.set()
+            for sender in senders:
+                sender.join()
+    assert slowest < 1.0
+
+
+def documented_site() -> str:
+    """The nginx site configuration in docs/deploying.md."""
+    text = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
+    return re.search(r"```nginx\n(.*?)```", text, re.S).group(1)
+
+
+def nginx_in_front(tmp_path: Path, server: Server, port: int) -> subprocess.Popen:
+    site = documented_site()
+    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{server.port};")
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    prefix = tmp_path / "nginx"
+    prefix.mkdir()
+    conf = prefix / "nginx.conf"
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(
+        f"{user}worker_processes 1;\nerror_log {prefix}/error.log;\npid {prefix}/nginx.pid;\n"
+        "events {}\nhttp {\n"
+        f"access_log off;\nclient_body_temp_path {prefix}/body;\nproxy_temp_path {prefix}/proxy;\n"
+        f"fastcgi_temp_path {prefix}/fastcgi;\nuwsgi_temp_path {prefix}/uwsgi;\n"
+        f"scgi_temp_path {prefix}/scgi;\n{site}\n}}\n"
+    )
+    process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError((prefix / "error.log").read_text())
+
+
+def closed_within(address: tuple[str, int], seconds: float, send: bytes = b"") -> float | None:
+    """How long until the other side closes a connection that sent `send` (then a header line
+    every second, if it sent anything) and never finished its request; None if it didn't."""
+    started = time.monotonic()
+    with socket.create_connection(address) as connection:
+        connection.settimeout(1)
+        connection.sendall(send)
+        while time.monotonic() - started < seconds:
+            try:
+                if connection.recv(1024) == b"":
+                    return time.monotonic() - started
+            except TimeoutError:
+                if send:
+                    try:
+                        connection.sendall(b"X-Slow: yes\r\n")
+                    except OSError:
+                        return time.monotonic() - started
+            except OSError:
+                return time.monotonic() - started
+    return None
+
+
+@pytest.mark.skipif(
+    not Path(NGINX).exists() and os.environ.get("REQUIRE_NGINX") != "1",
+    reason="nginx isn't installed",
+)
+def test_the_documented_proxy_closes_silent_and_half_sent_connections(tmp_path):
+    port = free_port()
+    with served(tmp_path) as server:
+        nginx = nginx_in_front(tmp_path, server, port)
+        try:
+            results: dict[str, float | None] = {}
+            attempts = {
+                "silent": b"",
+                "half-sent": b"GET /ping/ HTTP/1.1\r\nHost: bigtwo.example.org\r\n",
+            }
+            threads = [
+                threading.Thread(
+                    target=lambda name=name, send=send: results.update(
+                        {name: closed_within(("127.0.0.1", port), 20, send)}
+                    )
+                )
+                for name, send in attempts.items()
+            ]
+            for thread in threads:
+                thread.start()
+            time.sleep(1)
+            assert ping_seconds(f"http://127.0.0.1:{port}/ping/") < 1.0
+            for thread in threads:
+                thread.join()
+        finally:
+            nginx.terminate()
+            nginx.wait(10)
+    # client_header_timeout 10s: closed then, not held for as long as they please.
+    assert results["silent"] is not None and results["silent"] < 13
+    assert results["half-sent"] is not None and results["half-sent"] < 13
