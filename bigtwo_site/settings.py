@@ -77,7 +77,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "bigtwo_site.static_files.StaticFilesMiddleware",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -211,7 +211,7 @@ else:
 # both, and a session dropped from the cache is read again from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
-# The games' live streams (scoring/views/live.py): at most this many open at once per member
+# The games' live streams (scoring/views/streams.py): at most this many open at once per member
 # and per client address, each server; one more is refused with 429. A phone opens one per
 # game page; an address may be a club's whole Wi-Fi.
 STREAMS_PER_MEMBER = int(os.environ.get("DJANGO_STREAMS_PER_MEMBER", "8"))

@@ -1,6 +1,6 @@
 """Telling the open game pages that something changed, through Channels' channel layer.
 
-A game page holds a stream open (`scoring.views.live.changes`) that listens to two groups of the
+A game page holds a stream open (`scoring.views.streams.changes`) that listens to two groups of the
 layer: its game's and its member's. When a change to a game commits, `game_changed` says the
 game's new version to the game's group; each stream writes it down to its phone, which then
 fetches the board as a poll would. When someone loses access to a club (removed, left, or their

@@ -1,12 +1,14 @@
-"""The load and crash tool, run small: what the clients were told is what the database holds.
+"""The load and crash tool, run small: what the phones were told is what the database holds.
 
-The slow tests run `python -m tools.loadtest` as the README does, in a subprocess (it makes its
-own database, settings and gunicorn), on SQLite with one server. Timings are printed, never
-asserted. The quick ones check that the tool reads the pages as they are rendered today.
+The tests marked `loadtest` run `python -m tools.loadtest` in a subprocess, as the README does
+(it makes its own database, settings and servers), for a few seconds each. Timings are printed,
+never asserted. The others check that the tool reads the pages as they are rendered today, and
+its own parts: options, percentiles, event streams.
 """
 
 import asyncio
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -19,125 +21,162 @@ import pytest
 
 from tests.factories import make_club, make_game, record
 from tools.loadtest import Failure
-from tools.loadtest.capacity import board_of
-from tools.loadtest.client import Page, game_started, game_version, login_form, next_deal
-from tools.loadtest.servers import Environment
+from tools.loadtest.__main__ import parse_options
+from tools.loadtest.log import Log, Told, percentile
+from tools.loadtest.page import Page, board_of, game_started, login_form, next_deal, told_recorded
+from tools.loadtest.verify import failures
 from tools.loadtest.wire import EventStream, body_parts
 
 ROOT = Path(__file__).resolve().parents[2]
+NOTHING_WRONG = dict.fromkeys(Failure, 0)
 
 
-def run_loadtest(tmp_path: Path, *args: str) -> dict:
+def run_loadtest(tmp_path: Path, *args: str, env: dict[str, str] | None = None):
+    """The tool's exit status, what it printed, and its JSON summary."""
     report = tmp_path / "loadtest.json"
-    command = [sys.executable, "-m", "tools.loadtest", *args]
-    command += ["--db", "sqlite", "--json", str(report)]
+    command = [sys.executable, "-m", "tools.loadtest", *args, "--json", str(report)]
     finished = subprocess.run(
-        command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+        command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, env=env
     )
     assert finished.returncode == 0, finished.stdout[-3000:] + finished.stderr[-3000:]
-    return json.loads(report.read_text())
+    return finished.stdout, json.loads(report.read_text())
 
 
-@pytest.mark.slow
-def test_scorekeepers_and_viewers_under_load_lose_and_double_nothing(tmp_path):
-    summary = run_loadtest(
+@pytest.mark.loadtest
+def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp_path):
+    printed, summary = run_loadtest(
         tmp_path,
-        *("--seconds", "5", "--scorekeepers", "3", "--viewers", "3", "--season-games", "20"),
-        *("--bench-seconds", "1", "--bench-threads", "2", "--bench-games", "20"),
+        *("--seconds", "4", "--scorekeepers", "2", "--viewers", "4", "--season-games", "10"),
+        *("--bench-seconds", "0.5", "--bench-clients", "2", "--bench-games", "10"),
     )
     check = summary["check"]
     assert check["told"] > 0
-    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
+    assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
     assert check["deals"] == check["told"]
+    assert "DJANGO_STREAMS_PER_ADDRESS=1000000" in printed
+    assert summary["phase_a"]["latency_ms"]["stream open"]["p95"] > 0
     assert set(summary["phase_b"]["share_of_ping"]) == {
         "/ping/",
         "poll, no news",
         "game page",
         "record a deal",
-        "record, no JS",
         "standings",
     }
+    assert printed.strip().splitlines()[-1].startswith("RESULT: PASS")
 
 
-@pytest.mark.slow
+@pytest.mark.loadtest
 def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_written(tmp_path):
-    summary = run_loadtest(tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3")
+    _, summary = run_loadtest(tmp_path, "crash", "--seconds", "5", "--scorekeepers", "3")
     check = summary["check"]
     assert check["told"] > 0
-    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
-    assert len(summary["crash"]["kills"]) == 1
+    assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
+    assert (
+        summary["crash"]["interrupted"] > 0
+    )  # requests died with the servers, and were sent again
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset not installed")
-def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path):
-    """Two steps of a few tables each: the figures behind the capacity, and the database holds
-    every deal the scorekeepers were told was recorded."""
-    report = tmp_path / "capacity.json"
-    command = [sys.executable, "-m", "tools.loadtest", "capacity", "--json", str(report)]
-    command += ["--max-tables", "4", "--tables-start", "2", "--tables-growth", "1"]
-    command += ["--step-seconds", "6", "--compress", "30", "--season-games", "10"]
-    finished = subprocess.run(
-        command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
-    )
-    assert finished.returncode == 0, finished.stdout[-3000:] + finished.stderr[-3000:]
-    lines = finished.stdout.strip().splitlines()
-    assert lines[-1].startswith("capacity: ") and lines[-1].endswith(" tables per core")
-    summary = json.loads(report.read_text())
-    assert [step["tables"] for step in summary["steps"]][:1] == [2]
-    assert summary["steps"][0]["requests"]["poll"]["n"] > 0
-    assert summary["capacity"] == int(lines[-1].split()[1])
-    check = summary["check"]
-    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
-    assert check["deals"] == check["told"]
-
-
-@pytest.mark.slow
+@pytest.mark.loadtest
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server not installed")
-def test_servers_sharing_a_redis_the_tool_started_lose_nothing_when_killed(tmp_path):
-    """--redis: the servers share a throwaway Redis (cache, sessions, accounts), stopped after."""
-    summary = run_loadtest(tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3", "--redis")
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
+    reason="needs DATABASE_URL naming a PostgreSQL server",
+)
+def test_two_servers_on_postgresql_sharing_a_throwaway_redis_lose_nothing_when_killed(tmp_path):
+    """--redis: the servers share a Redis the tool starts, and stops after."""
+    _, summary = run_loadtest(
+        tmp_path,
+        *("crash", "--db", "postgres", "--servers", "2", "--redis"),
+        *("--seconds", "5", "--scorekeepers", "3"),
+    )
     check = summary["check"]
     assert check["told"] > 0
-    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
-    host, port = urllib.parse.urlsplit(summary["cache"]).netloc.split(":")
-    assert host == "127.0.0.1"
+    assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
+    host, port = urllib.parse.urlsplit(summary["redis"]).netloc.split(":")
     with pytest.raises(OSError):  # stopped with the run
         socket.create_connection((host, int(port)), timeout=1).close()
 
 
-@pytest.mark.slow
-def test_servers_keeping_their_caches_in_memory_lose_nothing_when_killed(tmp_path):
-    """--cache-in-memory: the caches' files in a directory of the run's own on a tmpfs (what
-    DJANGO_CACHE_DIR names on a server), which survives the servers' deaths and goes after."""
-    summary = run_loadtest(
-        tmp_path, "crash", "--seconds", "6", "--scorekeepers", "3", "--cache-in-memory"
+@pytest.mark.loadtest
+@pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset not installed")
+def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path):
+    """Two short steps, of one table and of two: the figures behind the capacity, and the
+    database holds every deal the scorekeepers were told was recorded."""
+    printed, summary = run_loadtest(
+        tmp_path,
+        *("capacity", "--max-tables", "2", "--tables-start", "1", "--tables-growth", "1"),
+        *("--step-seconds", "2", "--compress", "60", "--season-games", "10"),
     )
-    assert summary["cache"].startswith("in memory (/dev/shm/bigtwo-loadtest-cache-")
+    last = printed.strip().splitlines()[-1]
+    assert last == f"capacity: {summary['capacity']} tables per core"
+    tables = [step["tables"] for step in summary["steps"]]
+    assert tables == [1, 2] or (tables == [1] and not summary["steps"][0]["ok"])  # a busy machine
+    assert summary["counts"]["boards fetched on an event"] > 0
     check = summary["check"]
-    assert check["told"] > 0
-    assert {kind: check[kind] for kind in Failure} == dict.fromkeys(Failure, 0)
-    assert not Path(summary["cache"].removeprefix("in memory (").removesuffix(")")).exists()
+    assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
+    assert check["deals"] == check["told"]
 
 
-@pytest.mark.parametrize(
-    ("cache_dir", "place"),
-    [(None, "beside the database ({var})"), ("/run/bigtwo", "in DJANGO_CACHE_DIR (/run/bigtwo)")],
-)
-def test_the_tool_says_where_the_servers_caches_of_files_are(monkeypatch, cache_dir, place):
-    """An operator's DJANGO_CACHE_DIR is the servers' too, and the report names it."""
-    monkeypatch.delenv("DJANGO_CACHE_DIR", raising=False)
-    if cache_dir:
-        monkeypatch.setenv("DJANGO_CACHE_DIR", cache_dir)
-    environment = Environment("sqlite", keep=False)
-    try:
-        assert environment.cache_place == place.format(var=environment.var)
-        assert environment.env.get("DJANGO_CACHE_DIR") == cache_dir
-    finally:
-        shutil.rmtree(environment.var)
+def test_two_servers_need_postgresql_and_a_redis(monkeypatch, capsys):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    with pytest.raises(SystemExit):
+        parse_options(["--servers", "2", "--redis"])
+    assert "--db postgres" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_options(["crash", "--servers", "2", "--db", "postgres"])
+    assert "add --redis (a throwaway one) or set REDIS_URL" in capsys.readouterr().err
+    assert parse_options(["--servers", "2", "--db", "postgres", "--redis"]).servers == 2
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+    assert parse_options(["crash", "--servers", "2", "--db", "postgres"]).servers == 2
 
 
-def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, client):
+def test_the_modes_fill_in_their_own_defaults():
+    run = parse_options([])
+    assert (run.seconds, run.viewers, run.season_games, run.bench) == (60, 200, 1000, True)
+    crash = parse_options(["crash"])
+    assert (crash.seconds, crash.viewers, crash.season_games, crash.bench) == (30, 0, 0, False)
+    capacity = parse_options(["capacity", "--max-tables", "7"])
+    assert (capacity.scorekeepers, capacity.viewers, capacity.bench) == (7, 21, False)
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(n) for n in range(1, 101)]
+    assert percentile(values, 0.95) == 95
+    assert percentile(values, 0.5) == 50
+    assert percentile([3.0], 0.99) == 3
+    assert percentile([2.0, 1.0], 0.95) == 2
+
+
+def test_every_kind_of_failure_fails_the_run(db):
+    from tools.loadtest.verify import verify
+
+    assert failures(verify(Log(), ["no such club"], [])) == 0
+    for failure in Failure:
+        assert failures({**NOTHING_WRONG, failure.value: 1}) == 1
+
+
+def test_a_deal_told_recorded_but_not_in_the_database_is_lost(db, capsys):
+    from tools.loadtest.verify import verify
+
+    game = make_game()
+    log = Log(told=[Told(game.pk, 1, [0, 2, 3, 4], str(uuid.uuid4()), "keeper0")])
+    check = verify(log, [game.club.name], [])
+    assert check[Failure.LOST.value] == 1
+    assert failures(check) == 1
+    assert "!! lost: game" in capsys.readouterr().out
+
+
+def test_a_deal_nobody_was_told_of_is_unexpected(db):
+    from tools.loadtest.verify import verify
+
+    game = make_game()
+    record(game, 0, 3, 5, 7)
+    check = verify(Log(), [game.club.name], [])
+    assert check[Failure.UNEXPECTED.value] == 1
+    assert check[Failure.LOST.value] == 0
+
+
+def test_the_tool_reads_the_next_deal_and_the_board_from_the_game_page(db, client):
     game = make_game()
     record(game, 0, 3, 5, 7)
     game.refresh_from_db()
@@ -146,9 +185,12 @@ def test_the_tool_reads_the_next_deal_and_the_version_from_the_game_page(db, cli
     page = Page(client.get(f"/games/{game.pk}/").text)
 
     number, token = next_deal(page)
-    assert number == 2
-    assert uuid.UUID(token).version == 4
-    assert game_version(page) == str(game.version)
+    assert (number, uuid.UUID(token).version) == (2, 4)
+    version, poll, changes = board_of(page)
+    assert version == game.version
+    assert poll == f"/games/{game.pk}/board/?v={game.version}&deal=2"
+    assert client.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    assert changes == f"/games/{game.pk}/changes/"
 
 
 def test_the_tool_reads_what_recording_a_deal_answers(db, client):
@@ -161,10 +203,10 @@ def test_the_tool_reads_what_recording_a_deal_answers(db, client):
     )
 
     answered = Page(answer.text)
-    assert "Deal 1 recorded." in answered.text("live-notice")
+    assert told_recorded(answered, 1)
     assert next_deal(answered)[0] == 2
     game.refresh_from_db()
-    assert game_version(answered) == str(game.version)
+    assert board_of(answered).version == game.version
     assert answered.alert == ""
 
     again = client.post(
@@ -186,43 +228,20 @@ def test_the_tool_finds_the_login_forms_token_and_the_new_games_address(db, clie
     assert game_started("/clubs/1/") is None
 
 
-def test_the_capacity_run_reads_the_board_and_the_deal_form_as_the_page_has_them(db, client):
-    game = make_game()
-    record(game, 0, 3, 5, 7)
-    game.refresh_from_db()
-    client.force_login(game.club.owner)
-    html = client.get(f"/games/{game.pk}/").text
-
-    version, poll, changes = board_of(Page(html))
-    number, token = next_deal(Page(html))
-
-    assert version == game.version
-    assert poll.startswith(f"/games/{game.pk}/board/?v={game.version}&deal=2&t=")
-    assert client.get(poll, headers={"HX-Request": "true"}).status_code == 204
-    assert changes.startswith(f"/games/{game.pk}/changes/?t=")
-    assert "&amp;" not in poll + changes
-    assert (number, uuid.UUID(token).version) == (2, 4)
-
-
-def test_the_capacity_run_reads_the_boards_attributes_in_any_order():
+def test_the_tool_reads_the_boards_follower_in_any_order():
     tag = (
-        '<p>x</p><div hx-get="/games/7/board/?v=3&amp;t=a%2Bb" hidden'
-        ' data-changes="/games/7/changes/?t=a%2Bb" hx-trigger="every 2s [a > b]"'
+        '<p>x</p><div hx-get="/games/7/board/?v=3&amp;deal=4" hidden'
+        ' data-changes="/games/7/changes/" hx-trigger="every 2s, changed"'
         ' id="board-follow" data-version="3"><input type="hidden" name="shown"></div>'
     )
-    assert board_of(Page(tag)) == (
-        3,
-        "/games/7/board/?v=3&t=a%2Bb",
-        "/games/7/changes/?t=a%2Bb",
-    )
-    assert board_of(Page(tag.replace(' data-changes="/games/7/changes/?t=a%2Bb"', "")))[2] == ""
+    assert board_of(Page(tag)) == (3, "/games/7/board/?v=3&deal=4", "/games/7/changes/")
+    assert board_of(Page(tag.replace(' data-changes="/games/7/changes/"', "")))[2] == ""
     assert board_of(Page("<div id='other'></div>")) is None
 
 
-def test_the_capacity_runs_phones_read_server_sent_events_as_eventsource_does():
+def test_the_phones_read_server_sent_events_as_eventsource_does():
     events = EventStream()
-    assert events.feed(b"retry: 2000\n\ndata: 1") == []
-    assert events.retry_ms == 2000
+    assert events.feed(b"retry: 2000\n\ndata: 1") == []  # no data: no event
     assert events.feed(b"2\n") == []  # an event ends only at a blank line
     assert events.feed(b"\n: still here\n\ndata:13\r") == [("message", "12")]
     assert events.feed(b"\n\r\ndata: a\ndata: b\r\r") == [("message", "13")]  # half "\r\n"?
@@ -234,7 +253,7 @@ def test_the_capacity_runs_phones_read_server_sent_events_as_eventsource_does():
     ]
 
 
-def test_the_capacity_runs_phones_read_a_chunked_stream_as_it_comes():
+def test_the_phones_read_a_chunked_stream_as_it_comes_and_a_body_by_its_length():
     async def parts(raw: bytes, headers: dict[str, str]) -> list[bytes]:
         reader = asyncio.StreamReader()
         reader.feed_data(raw)
@@ -244,4 +263,5 @@ def test_the_capacity_runs_phones_read_a_chunked_stream_as_it_comes():
     chunked = {"transfer-encoding": "chunked"}
     raw = b"d\r\nretry: 2000\n\n\r\n9\r\ndata: 5\n\n\r\n0\r\n\r\n"
     assert asyncio.run(parts(raw, chunked)) == [b"retry: 2000\n\n", b"data: 5\n\n"]
-    assert b"".join(asyncio.run(parts(b"data: 5\n\n", {}))) == b"data: 5\n\n"
+    assert asyncio.run(parts(b"data: 5\n\nmore", {"content-length": "9"})) == [b"data: 5\n\n"]
+    assert asyncio.run(parts(b"", {})) == []  # 204: no length, no body

@@ -1,17 +1,18 @@
-"""What the clients saw: latencies, statuses, errors, and every deal they were told was recorded."""
+"""What the phones saw: latencies, errors, counts, and every deal they were told was recorded.
+
+The phones are coroutines on one event loop, so the log needs no lock.
+"""
 
 from __future__ import annotations
 
-import threading
+import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
-
-from tools.loadtest.client import Answer
+from dataclasses import dataclass, field
 
 
 @dataclass
 class Told:
-    """A deal a client was told was recorded."""
+    """A deal a phone was told was recorded."""
 
     game: int
     number: int
@@ -21,52 +22,48 @@ class Told:
     retried: bool = False  # the first try got no answer (crash runs)
 
 
+@dataclass
 class Log:
-    """Latencies per kind of request, errors, and every deal told recorded; thread-safe."""
+    latency: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: list[str] = field(default_factory=list)
+    # Streams opened, ended, refused or dropped as silent, boards fetched on an event, requests
+    # sent again...: what happened, by name.
+    counts: Counter[str] = field(default_factory=Counter)
+    told: list[Told] = field(default_factory=list)
+    delays: list[float] = field(default_factory=list)  # a deal told recorded to every phone
+    interrupted: list[tuple[float, str]] = field(default_factory=list)  # crash: (when, what)
+    in_flight: int = 0
 
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.latency: dict[str, list[float]] = defaultdict(list)
-        self.statuses: Counter[tuple[str, int]] = Counter()
-        self.requests = 0
-        self.errors: list[str] = []
-        self.interrupted: list[tuple[float, str]] = []  # (when, what): crash runs only
-        self.told: list[Told] = []
-        self.games_started: list[int] = []
-        self.in_flight = 0
-        self.retried_requests = 0  # requests that needed more than one try
+    @property
+    def requests(self) -> int:
+        return sum(len(values) for values in self.latency.values())
 
-    def answer(self, kind: str, answer: Answer) -> None:
-        with self.lock:
-            self.requests += 1
-            self.latency[kind].append(answer.seconds)
-            self.statuses[(kind, answer.status)] += 1
 
-    def error(self, text: str) -> None:
-        with self.lock:
-            self.errors.append(text)
-
-    def recorded(self, told: Told) -> None:
-        with self.lock:
-            self.told.append(told)
+SHARES = (0.50, 0.95, 0.99)
 
 
 def percentile(values: list[float], share: float) -> float:
-    """Nearest-rank percentile."""
+    """Nearest-rank percentile: the smallest value with at least `share` of them at or below."""
     ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))]
+    rank = math.ceil(share * len(ordered) - 1e-9)  # 1-based; the epsilon absorbs 0.1 + 0.2
+    return ordered[max(0, min(len(ordered), rank) - 1)]
+
+
+def latency_figures(log: Log, kinds: list[str]) -> dict[str, dict[str, float]]:
+    """The p50, p95 and p99 of each kind that was sent, in ms."""
+    return {
+        kind: {f"p{round(s * 100)}": percentile(log.latency[kind], s) * 1000 for s in SHARES}
+        for kind in kinds
+        if log.latency.get(kind)
+    }
 
 
 def latency_lines(log: Log, kinds: list[str]) -> list[str]:
-    lines = []
-    for kind in kinds:
-        values = log.latency.get(kind) or []
-        if not values:
-            lines.append(f"  {kind:<16} n=0")
-            continue
-        p50, p95, p99 = (percentile(values, share) * 1000 for share in (0.50, 0.95, 0.99))
-        lines.append(
-            f"  {kind:<16} n={len(values):<6} p50 {p50:7.1f} ms   p95 {p95:7.1f} ms"
-            f"   p99 {p99:7.1f} ms"
-        )
-    return lines
+    figures = latency_figures(log, kinds)
+    return [
+        f"  {kind:<16} n={len(log.latency[kind]):<6}"
+        + "".join(f"   {name} {ms:7.1f} ms" for name, ms in figures[kind].items())
+        if kind in figures
+        else f"  {kind:<16} n=0"
+        for kind in kinds
+    ]

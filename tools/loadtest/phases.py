@@ -1,367 +1,252 @@
-"""The phases of a run: logging in, the load (phase A), the crash, and the closed-loop yardstick
-(phase B)."""
+"""The load run's phases and the crash run (see the package's docstring): the scorekeepers log
+in, then play phase A and phase B, or the crash."""
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import os
-import random
-import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from rules.penalties import replay
-from tools.loadtest.actors import Scorekeeper, Stop, Viewer, run_threads, told_recorded
-from tools.loadtest.client import (
-    Browser,
-    ConnectionFailed,
-    deal_form,
-    game_version,
-    poll_address,
-)
-from tools.loadtest.log import Log, Told, latency_lines, percentile
-from tools.loadtest.seed import Plan
+from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
+from tools.loadtest.page import Page, board_of, login_form
+from tools.loadtest.phones import Failed, Phone, Run, Table, follow, load_page, next_move, record
+from tools.loadtest.seed import PASSWORD, Plan
 from tools.loadtest.servers import Servers, own_cpu_seconds
+from tools.loadtest.wire import FAILURES, Pool
 
-# Phase B's targets (issue 16): each page's throughput as a share of /ping/'s.
-TARGETS = {"poll, no news": 0.60, "game page": 0.25, "record a deal": 0.10, "standings": 0.25}
-# Before issue 16's work, the same run's figures (README, Benchmarks): SQLite; PostgreSQL with
-# Redis and two servers. Printed beside each page's, for comparison only.
-BEFORE = {
-    "poll, no news": "14.2%; 20.1%",
-    "game page": "6.6%; 7.4%",
-    "record a deal": "1.9%; 1.7%",
-    "standings": "10.6%; 8.8%",
-}
-
-Action = Callable[[Browser], tuple[bool, str]]
+# Logins under way at once: phones arriving over a few minutes, not in the same second (each is a
+# password hash, and holds a database connection meanwhile).
+LOGINS_AT_ONCE = 8
+PHASE_A_KINDS = ["record a deal", "game page", "poll", "stream open", "standings", "new game"]
+# Phase A's pace for the viewers' page loads and standings: the model's, 30 times as often.
+PHASE_A_COMPRESS = 30
+Action = Callable[[Phone], Awaitable[None]]
 
 
-def log_in(scorekeepers: list[Scorekeeper], log: Log) -> list[Scorekeeper]:
-    """Log every scorekeeper in at once; the ones that made it."""
-    for keeper in scorekeepers:
-        keeper.give_up = time.monotonic() + 300
+async def play(options, plan: Plan, servers: Servers, log: Log, summary: dict) -> list[float]:
+    """Log the scorekeepers in, then phases A and B, or the crash; when the servers were killed."""
+    pool = Pool(servers.addresses, size=64)
+    run = Run(pool, log, plan.standings, compress=PHASE_A_COMPRESS, crash=options.crash)
+    tables = [Table(keeper.club, keeper.game) for keeper in plan.keepers]
+    keepers = [
+        Phone(run, table, keeper.username, {}, scorekeeper=True, streams=False)
+        for table, keeper in zip(tables, plan.keepers, strict=True)
+    ]
+    keepers = await log_in(keepers, log)
+    if options.crash:
+        summary["crash"] = result = await crash(options, servers, keepers, log)
+        return [result["killed_at"]]
+    viewers = [  # viewer i is a member of scorekeeper i % n's club
+        Phone(run, tables[index % len(tables)], f"viewer{index}", {"sessionid": session})
+        for index, session in enumerate(plan.viewer_sessions)
+    ]
+    summary["phase_a"] = await phase_a(options, plan, servers, keepers, viewers, log)
+    if options.bench:
+        summary["phase_b"] = await phase_b(options, plan, run, servers)
+    return []
+
+
+async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
+    """Log the scorekeepers in as their phones do, the login page then the password,
+    LOGINS_AT_ONCE at a time; the ones that made it."""
+    at_once = asyncio.Semaphore(LOGINS_AT_ONCE)
+
+    async def one(phone: Phone) -> Phone | None:
+        phone.give_up = time.monotonic() + 300
+        async with at_once:
+            try:
+                reply = await phone.send("login page", "GET", "/accounts/login/")
+                form = login_form(Page(reply.body), phone.name, PASSWORD)
+                if reply.status != 200 or form is None:
+                    raise phone.fail(f"login page answered {reply.status}")
+                reply = await phone.send("log in", "POST", "/accounts/login/", form)
+                if reply.status != 302 or "sessionid" not in phone.cookies:
+                    raise phone.fail(f"logging in answered {reply.status}")
+            except Failed:
+                return None
+        return phone
+
     started = time.perf_counter()
-    done: list[Scorekeeper] = []
-
-    def one(keeper: Scorekeeper) -> None:
-        with contextlib.suppress(Stop):
-            keeper.login()
-            done.append(keeper)
-
-    run_threads([lambda k=keeper: one(k) for keeper in scorekeepers], 400)
-    seconds = time.perf_counter() - started
-    print(f"-- logging in: {len(done)} of {len(scorekeepers)} scorekeepers in {seconds:.1f} s")
+    done = [phone for phone in await asyncio.gather(*map(one, keepers)) if phone is not None]
+    print(
+        f"-- logging in, {LOGINS_AT_ONCE} at a time: {len(done)} of {len(keepers)} scorekeepers"
+        f" in {time.perf_counter() - started:.1f} s"
+    )
     print("\n".join(latency_lines(log, ["login page", "log in"])))
     return done
 
 
-# Phase A: the load
-
-
-def phase_a(options, plan: Plan, servers: Servers, everyone, scorekeepers, log: Log) -> dict:
-    """Viewer i follows the game of scorekeeper i % n (a member of that club)."""
-    from django.urls import NoReverseMatch, reverse
-
+async def keep_score(phone: Phone, think: tuple[float, float], deadline: float) -> None:
+    """Record deals of the scorekeeper's game, `think` seconds apart, a new game when one ends."""
     try:
-        reverse("scoring:board", args=[1])
-        poll = True
-    except NoReverseMatch:
-        poll = False
-    viewers = [
-        Viewer(
-            f"viewer{index}",
-            session,
-            everyone[index % len(everyone)],
-            servers.addresses,
-            log,
-            seed=options.seed * 100_000 + 50_000 + index,
-            standings=plan.standings,
-            poll=poll,
-        )
-        for index, session in enumerate(plan.viewer_sessions)
-    ]
+        await load_page(phone)
+        while time.monotonic() < deadline:
+            await asyncio.sleep(phone.run.rng.uniform(*think))
+            await next_move(phone)
+    except Failed:
+        pass
+
+
+async def phase_a(options, plan: Plan, servers: Servers, keepers, viewers, log: Log) -> dict:
+    """Scorekeepers record deals 0.5-1.5 s apart while the viewers follow their games."""
     print(
-        f"-- phase A: {options.seconds:g} s, {len(scorekeepers)} scorekeepers (think 0.5-1.5 s),"
-        f" {len(viewers)} viewers (every ~2 s: {'the poll, ' if poll else ''}the game page,"
-        f" the standings of a {plan.season_games:,}-game season)"
+        f"-- phase A: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0.5-1.5 s),"
+        f" {len(viewers)} viewers following their games as the page does (a stream each, the"
+        f" board on each new version; the page every ~10 s, the standings of a"
+        f" {plan.season_games:,}-game season every ~20 s)"
     )
-    requests_before = log.requests
-    cpu_server, cpu_own = servers.cpu_seconds(), own_cpu_seconds()
+    requests, cpu = log.requests, (servers.cpu_seconds(), own_cpu_seconds())
     started = time.monotonic()
     deadline = started + options.seconds
-    for client in [*scorekeepers, *viewers]:
-        client.deadline = deadline
-    for keeper in scorekeepers:
-        keeper.give_up = deadline + 30
-    run_threads([client.play for client in scorekeepers] + [v.watch for v in viewers], 200)
+    for phone in keepers:
+        phone.give_up = deadline + 30
+    for phone in viewers:
+        phone.run.stop_at = deadline
+    arrive_within = min(5.0, options.seconds / 4)
+    playing = [keep_score(phone, (0.5, 1.5), deadline) for phone in keepers]
+    playing += [follow(phone, arrive_within) for phone in viewers]
+    await asyncio.wait_for(asyncio.gather(*playing), options.seconds + 120)
     wall = time.monotonic() - started
-    cpu = (servers.cpu_seconds() - cpu_server, own_cpu_seconds() - cpu_own)
-    return report_phase_a(log, log.requests - requests_before, wall, cpu)
-
-
-def report_phase_a(log: Log, requests: int, wall: float, cpu: tuple[float, float]) -> dict:
-    """Print phase A's throughput, latencies, polls and CPU; the figures for the summary."""
-    kinds = ["record a deal", "game page", "poll", "standings", "new game"]
+    requests = log.requests - requests
+    server_cpu, own_cpu = servers.cpu_seconds() - cpu[0], own_cpu_seconds() - cpu[1]
     print(f"requests: {requests:,} in {wall:.1f} s = {requests / wall:.1f} requests/s")
-    print("\n".join(latency_lines(log, kinds)))
-    polls = {status: count for (kind, status), count in log.statuses.items() if kind == "poll"}
-    if polls:
-        print(f"  polls answered: {', '.join(f'{n:,} x {s}' for s, n in sorted(polls.items()))}")
+    print("\n".join(latency_lines(log, PHASE_A_KINDS)))
+    print("  " + ", ".join(f"{name}: {count:,}" for name, count in sorted(log.counts.items())))
+    if log.delays:
+        print(
+            f"a deal recorded reached every phone of its table in"
+            f" {percentile(log.delays, 0.95):.2f} s (p95 of {len(log.delays):,})"
+        )
     print(
-        f"CPU: servers {cpu[0]:.1f} s, load generator {cpu[1]:.1f} s"
+        f"CPU: servers {server_cpu:.1f} s, load generator {own_cpu:.1f} s"
         f" (in {wall:.1f} s on {os.cpu_count()} cores)"
     )
     return {
         "requests_per_second": requests / wall,
-        "latency_ms": {
-            kind: {
-                f"p{int(share * 100)}": percentile(log.latency[kind], share) * 1000
-                for share in (0.50, 0.95, 0.99)
-            }
-            for kind in kinds
-            if log.latency.get(kind)
-        },
+        "latency_ms": latency_figures(log, PHASE_A_KINDS),
+        "delay_p95_s": percentile(log.delays, 0.95) if log.delays else None,
     }
 
 
-# The crash
-
-
-def crash_phase(options, servers: Servers, scorekeepers: list[Scorekeeper], log: Log) -> dict:
-    """Scorekeepers keep recording while every server is SIGKILLed and started again."""
-    print(
-        f"-- crash: {options.seconds:g} s, {len(scorekeepers)} scorekeepers"
-        f" (think 0-0.3 s), {options.kills} kill(s) of every server"
-    )
+async def crash(options, servers: Servers, keepers: list[Phone], log: Log) -> dict:
+    """Scorekeepers record deals with little think time while, halfway, every server is
+    SIGKILLed and started again; a request that died is sent again, the same, as the phone
+    does."""
+    print(f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s)")
     started = time.monotonic()
     deadline = started + options.seconds
-    for keeper in scorekeepers:
-        keeper.deadline = deadline
-        keeper.give_up = deadline + 60
-    threads = [threading.Thread(target=keeper.play, daemon=True) for keeper in scorekeepers]
-    for thread in threads:
-        thread.start()
-    windows, kills = [], []
-    for kill in range(options.kills):
-        kill_at = started + options.seconds * (kill + 1) / (options.kills + 1)
-        time.sleep(max(0.0, kill_at - time.monotonic()))
-        killed_at, back_at, killed_wall = kill_and_restart(servers, log, started)
-        windows.append((killed_at, back_at))
-        kills.append(killed_wall)
-    limit = deadline + 90
-    for thread in threads:
-        thread.join(timeout=max(0.1, limit - time.monotonic()))
-    if any(thread.is_alive() for thread in threads):
-        raise RuntimeError("client threads did not stop in time")
-    # A request that died at the kill is expected; one that died any other time is an error.
-    outside = [
-        what
-        for when, what in log.interrupted
-        if not any(killed - 0.5 <= when <= back + 5 for killed, back in windows)
-    ]
-    for what in outside:
-        log.error(f"interrupted away from a kill: {what}")
+    for phone in keepers:
+        phone.give_up = deadline + 60
+    playing = asyncio.gather(*(keep_score(phone, (0.0, 0.3), deadline) for phone in keepers))
+    await asyncio.sleep(options.seconds / 2)
     print(
-        f"requests: {log.requests:,}; {log.retried_requests} got no answer around a kill and"
-        f" were sent again, the same ({len(log.interrupted)} tries without an answer);"
-        f" {len(log.told):,} deals told recorded"
+        f"  SIGKILL at {time.monotonic() - started:.1f} s: {log.in_flight} requests in flight,"
+        f" {len(log.told)} deals told recorded so far"
     )
-    print("\n".join(latency_lines(log, ["record a deal", "game page", "new game"])))
-    return {"kills": kills, "interrupted": len(log.interrupted)}
-
-
-def kill_and_restart(servers: Servers, log: Log, started: float) -> tuple[float, float, float]:
-    """SIGKILL every server, start them again: (killed, answering again) on the monotonic
-    clock, and the kill's wall-clock time (deals are stamped with that)."""
-    with log.lock:
-        in_flight, told_before = log.in_flight, len(log.told)
     killed_at, killed_wall = time.monotonic(), time.time()
-    servers.kill()
-    print(
-        f"  SIGKILL at {killed_at - started:.1f} s: {in_flight} requests in flight,"
-        f" {told_before} deals told recorded so far"
-    )
-    time.sleep(1.0)
-    servers.start()
+    await asyncio.to_thread(servers.stop, kill=True)
+    await asyncio.sleep(1.0)
+    await asyncio.to_thread(servers.start)
     back_at = time.monotonic()
     print(f"  started again, answering /ping/ {back_at - killed_at:.1f} s after the kill")
-    return killed_at, back_at, killed_wall
+    await asyncio.wait_for(playing, deadline + 90 - time.monotonic())
+    # A request that died at the kill is expected; one that died any other time is an error.
+    for when, what in log.interrupted:
+        if not killed_at - 0.5 <= when <= back_at + 5:
+            log.errors.append(f"interrupted away from the kill: {what}")
+    print(
+        f"requests: {log.requests:,}; {log.counts['requests sent again']} got no answer around"
+        f" the kill and were sent again, the same ({len(log.interrupted)} tries without an"
+        f" answer); {len(log.told):,} deals told recorded"
+    )
+    print("\n".join(latency_lines(log, ["record a deal", "game page", "new game"])))
+    return {"killed_at": killed_wall, "interrupted": len(log.interrupted)}
 
 
-# Phase B: the closed loop
+async def phase_b(options, plan: Plan, run: Run, servers: Servers) -> dict:
+    """Closed loop: each kind of request sent by every client, over and over, for a while;
+    its throughput as a share of /ping/'s (the bare view through the whole middleware)."""
+    print(
+        f"-- phase B: closed loop, {options.bench_clients} clients,"
+        f" {options.bench_seconds:g} s for each kind of request"
+    )
+    phones = [
+        Phone(run, Table(0, 0), "bench", {"sessionid": session}, streams=False)
+        for session in plan.bench_sessions
+    ]
+    for phone in phones:  # a CSRF cookie each, from a page with a form
+        reply = await phone.send("bench page", "GET", plan.bench_game_page)
+        board = board_of(Page(reply.body))
+        if reply.status != 200 or "csrftoken" not in phone.cookies or board is None:
+            raise RuntimeError(f"phase B's game page answered {reply.status}")
+    games = dict(zip(phones, plan.bench_games, strict=True))
 
+    async def record_next(phone: Phone) -> None:
+        """The next deal of one of the client's seeded games, a fresh one when that ends."""
+        if phone.deal is None:
+            if not games[phone]:
+                raise phone.fail("out of seeded games: raise --bench-games")
+            phone.game = games[phone].pop()
+            phone.table.new_game(phone.game)
+            phone.board, phone.deal = None, (1, str(uuid.uuid4()))
+        await record(phone)
 
-class Recorder:
-    """Phase B's action of recording deals: the next deal of one of its seeded games, a fresh
-    token each (what the page's form would carry), the next game when one ends.
-
-    `games` is its thread's list of seeded games, shared with the thread's other recorder:
-    each takes the games it plays out of it, so no two play the same one.
-
-    With `htmx`, as a phone with JavaScript sends it: the answer is the next deal's form and
-    what the deal changed on the board. Without, as a phone without JavaScript: a redirect to
-    the game page, nothing rendered, which makes it the cost of the write itself (the page
-    that follows is "game page"'s figure). The game's end is then worked out here, with
-    `rules.penalties.replay`, as the answer doesn't say it."""
-
-    def __init__(self, games: list[int], log: Log, index: int, seed: int, htmx: bool) -> None:
-        from scoring.demo import random_deal
-
-        self.random_deal = random_deal
-        self.log = log
-        self.games = games
-        self.htmx = htmx
-        self.rng = random.Random(seed * 1000 + index + (0 if htmx else 500))
-        if not self.next_game():
-            raise RuntimeError("out of seeded games: raise --bench-games")
-
-    def next_game(self) -> bool:
-        """The next of its games, from deal 1; False if none is left."""
-        if not self.games:
-            return False
-        self.game, self.number = self.games.pop(0), 1
-        self.shown = ""  # a seeded game's board isn't open: the first answer brings it whole
-        self.dealt: list[list[int]] = []
-        return True
-
-    def __call__(self, browser: Browser) -> tuple[bool, str]:
-        cards = self.random_deal(self.rng)
-        token = str(uuid.uuid4())
-        form = deal_form(browser.csrf_token, self.number, token, cards, self.shown)
-        path = f"/games/{self.game}/deals/"
-        answer = browser.request("POST", path, form, htmx=self.htmx)
-        told = (
-            answer.status == 200 and told_recorded(answer, self.number)
-            if self.htmx
-            else answer.status == 302 and answer.headers.get("Location") == f"/games/{self.game}/"
+    actions: dict[str, Action] = {
+        "/ping/": getter("/ping/"),
+        "poll, no news": getter(board.poll, status=204, htmx=True),
+        "game page": getter(plan.bench_game_page),
+        "record a deal": record_next,
+        "standings": getter(plan.standings),
+    }
+    rates, cpu_each = {}, {}
+    for name, action in actions.items():
+        await closed_loop(action, phones, min(1.0, options.bench_seconds / 5))  # warm up
+        cpu = servers.cpu_seconds()
+        done, elapsed = await closed_loop(action, phones, options.bench_seconds)
+        rates[name] = done / elapsed
+        cpu_each[name] = (servers.cpu_seconds() - cpu) / max(done, 1)
+    for name, rate in rates.items():
+        print(
+            f"  {name:<14} {rate:8.1f} requests/s  {rate / rates['/ping/']:6.1%} of /ping/"
+            f"  ({cpu_each[name] * 1000:5.1f} ms server CPU each)"
         )
-        if not told:
-            return False, f"deal {self.number} of game {self.game} answered {answer.status}"
-        self.log.recorded(Told(self.game, self.number, cards, token, "bench"))
-        self.dealt.append(cards)
-        if self.htmx and answer.page.element("deal-form") is not None:
-            self.shown = game_version(answer.page)  # as the page sends it with the next deal
-            self.number += 1
-        elif not self.htmx and replay(self.dealt).finished_after is None:
-            self.number += 1
-        elif not self.next_game():
-            return False, "out of seeded games: raise --bench-games"
-        return True, ""
+    return {
+        "requests_per_second": rates,
+        "share_of_ping": {name: rate / rates["/ping/"] for name, rate in rates.items()},
+    }
 
 
-def getter(path: str, status: int = 200) -> Action:
+def getter(path: str, status: int = 200, htmx: bool = False) -> Action:
     """Phase B's action of getting a page, expecting `status`."""
 
-    def get(browser: Browser) -> tuple[bool, str]:
-        answer = browser.request("GET", path)
-        return answer.status == status, f"GET {path} answered {answer.status}"
+    async def get(phone: Phone) -> None:
+        reply = await phone.send("phase B", "GET", path, htmx=htmx)
+        if reply.status != status:
+            raise phone.fail(f"GET {path} answered {reply.status}")
 
     return get
 
 
-def bench_browsers(plan: Plan, servers: Servers) -> list[Browser]:
-    """A browser per thread, logged in, with a CSRF cookie from a page with a form on it."""
-    browsers = []
-    for session in plan.bench_sessions:
-        browser = Browser(servers.addresses)
-        browser.cookies["sessionid"] = session
-        answer = browser.request("GET", plan.bench_game_page)
-        if answer.status != 200 or "csrftoken" not in browser.cookies:
-            raise RuntimeError(f"the benchmark's game page answered {answer.status}")
-        browsers.append(browser)
-    return browsers
+async def closed_loop(action: Action, phones: list[Phone], seconds: float) -> tuple[int, float]:
+    """Each phone does `action` over and over for `seconds` (until one fails: it is in the
+    log's errors): how many were done, in how long."""
+    stop_at = time.monotonic() + seconds
 
-
-def bench_pages(
-    options, plan: Plan, log: Log, browsers: list[Browser]
-) -> list[tuple[str, list[Action]]]:
-    """Each page phase B measures, with every thread's action on it."""
-    threads = options.bench_threads
-    # The game page's poll finding nothing new (204), asked as the page asks it: with the
-    # page's pass, it is answered from the pass and the cached version (scoring/poll_tokens.py).
-    poll = poll_address(browsers[0].request("GET", plan.bench_game_page).page)
-    return [
-        ("/ping/", [getter("/ping/")] * threads),
-        ("poll, no news", [getter(poll, status=204)] * threads),
-        ("game page", [getter(plan.bench_game_page)] * threads),
-        ("record a deal", recorders(plan, log, options.seed, htmx=True)),
-        ("record, no JS", recorders(plan, log, options.seed, htmx=False)),
-        ("standings", [getter(plan.standings)] * threads),
-    ]
-
-
-def recorders(plan: Plan, log: Log, seed: int, *, htmx: bool) -> list[Recorder]:
-    """A `Recorder` for each bench thread, playing games from the thread's seeded ones."""
-    return [Recorder(games, log, i, seed, htmx) for i, games in enumerate(plan.bench_games)]
-
-
-def phase_b(options, plan: Plan, servers: Servers, log: Log) -> dict:
-    """Closed loop: each page hammered by every thread for a while, throughput compared."""
-    threads, seconds = options.bench_threads, options.bench_seconds
-    print(f"-- phase B: closed loop, {threads} threads, {seconds:g} s per page")
-    # Every thread gets its browser (and its CSRF cookie) before anything is measured.
-    browsers = bench_browsers(plan, servers)
-    results: dict[str, float] = {}
-    cpu_per_request: dict[str, float] = {}
-    for name, actions in bench_pages(options, plan, log, browsers):
-        # Warm up every worker (templates compile once per process), then measure.
-        closed_loop(name, actions, browsers, min(1.0, seconds / 5), log)
-        cpu = servers.cpu_seconds()
-        done, elapsed = closed_loop(name, actions, browsers, seconds, log)
-        results[name] = done / elapsed
-        cpu_per_request[name] = (servers.cpu_seconds() - cpu) / max(done, 1)
-    base = results["/ping/"]
-    for name, rate in results.items():
-        line = (
-            f"  {name:<16} {rate:8.1f} requests/s  {rate / base:6.1%} of /ping/"
-            f"  ({cpu_per_request[name] * 1000:5.1f} ms server CPU each)"
-        )
-        if name in TARGETS:
-            verdict = "PASS" if rate / base >= TARGETS[name] else "FAIL"
-            line += f"   target >= {TARGETS[name]:.0%}  {verdict}  (before: {BEFORE[name]})"
-        print(line)
-    for browser in browsers:
-        browser.close()
-    return {
-        "requests_per_second": results,
-        "share_of_ping": {name: rate / base for name, rate in results.items()},
-        "targets_met": {name: results[name] / base >= t for name, t in TARGETS.items()},
-    }
-
-
-def closed_loop(
-    name: str, actions: list[Action], browsers: list[Browser], seconds: float, log: Log
-) -> tuple[int, float]:
-    """Each thread does its action over and over for `seconds`: (successes, seconds taken)."""
-    threads = len(actions)
-    counts = [0] * threads
-    finished = [0.0] * threads
-    barrier = threading.Barrier(threads + 1)
-
-    def loop(index: int) -> None:
-        barrier.wait()
-        stop_at = time.monotonic() + seconds
-        action, browser = actions[index], browsers[index]
+    async def loop(phone: Phone) -> int:
+        done = 0
         while time.monotonic() < stop_at:
             try:
-                ok, why = action(browser)
-            except ConnectionFailed as error:
-                ok, why = False, str(error)
-            if ok:
-                counts[index] += 1
-            else:
-                log.error(f"phase B {name}: {why}")
-                if "out of seeded games" in why:
-                    break
-        finished[index] = time.monotonic()
+                await action(phone)
+            except Failed:
+                break
+            except FAILURES as error:
+                phone.error(repr(error))
+                break
+            done += 1
+        return done
 
-    threads_ = [threading.Thread(target=loop, args=(i,), daemon=True) for i in range(threads)]
-    for thread in threads_:
-        thread.start()
-    barrier.wait()
     started = time.monotonic()
-    for thread in threads_:
-        thread.join(timeout=seconds + 60)
-    return sum(counts), max(finished) - started
+    done = sum(await asyncio.gather(*map(loop, phones)))
+    return done, time.monotonic() - started

@@ -1,6 +1,6 @@
-"""The load test's data: users, clubs and games made through scoring.services, and sessions.
+"""The tool's data: users, clubs and games made through scoring.services, and sessions.
 
-Django is imported inside the functions: it is set up on the load test's own database
+Django is imported inside the functions: it is set up on the tool's own database
 (servers.Environment) only once the tool is running.
 """
 
@@ -17,52 +17,46 @@ LEAGUE_NAMES = ("Alice", "Ben", "Chloe", "Dan", "Emma", "Frank", "Grace", "Hanna
 
 @dataclass
 class Keeper:
-    """A scorekeeper's account, club and game (ids), as seeded."""
+    """A scorekeeper's account, a session of it, its club and its game in progress."""
 
     username: str
+    session: str
     club: int
     game: int
 
 
 @dataclass
 class Plan:
-    """What the seed made, for the clients."""
+    """What the seed made, for the phones."""
 
     keepers: list[Keeper]
-    viewer_sessions: list[str]
-    standings: str  # the 1,000-game season's standings page
+    viewer_sessions: list[str]  # viewer i is a member of keeper i % len(keepers)'s club
+    standings: str  # the big season's standings page
     season_games: int
-    bench_sessions: list[str] = field(default_factory=list)
-    bench_games: list[list[int]] = field(default_factory=list)  # per bench thread
-    bench_game_page: str = ""
-    capacity_sessions: list[list[str]] = field(default_factory=list)  # per table: 4 phones
+    bench_sessions: list[str] = field(default_factory=list)  # phase B: one per client
+    bench_games: list[list[int]] = field(default_factory=list)  # phase B: fresh games, per client
+    bench_game_page: str = ""  # phase B: a game twelve deals in
 
 
 def seed(
-    *,
-    keepers: int,
-    viewers: int,
-    season_games: int,
-    bench_threads: int,
-    bench_games_each: int,
-    rng: random.Random,
+    *, keepers: int, viewers: int, season_games: int, bench_clients: int, bench_games: int
 ) -> Plan:
     """Users, clubs and games through scoring.services; the big season by seed_season.
 
-    Scorekeepers get one password hash between them (hashing it 50 times would take a
-    minute); viewers and the benchmark's clients get sessions made here, as if they had logged
-    in last week, since logging 200 phones in at once is not what a league night does.
+    Scorekeepers share one password hash (hashing it for each would take a minute). Every
+    account gets a session made here too, as if it had logged in last week: the load run logs
+    the scorekeepers in, the rest use theirs.
     """
     from django.db import transaction
     from django.urls import reverse
 
+    rng = random.Random(1)
     league, season = seed_league(season_games=season_games, rng=rng)
-    plan = Plan(keepers=[], viewer_sessions=[], standings="", season_games=season_games)
-    plan.standings = reverse("scoring:season", args=[season.pk])
+    plan = Plan([], [], reverse("scoring:season", args=[season.pk]), season_games)
     with transaction.atomic():
         seed_tables(plan, league, keepers=keepers, viewers=viewers)
-        if bench_threads:
-            seed_bench(plan, league, threads=bench_threads, games_each=bench_games_each, rng=rng)
+        if bench_clients:
+            seed_bench(plan, league, clients=bench_clients, games_each=bench_games, rng=rng)
     return plan
 
 
@@ -91,30 +85,9 @@ def seed_league(*, season_games: int, rng: random.Random):
     return league, season
 
 
-def seed_capacity(*, tables: int, season_games: int, rng: random.Random) -> Plan:
-    """The capacity run's tables: a club each with a game in progress, and four phones signed
-    in to it (the scorekeeper and three members; sessions made here, as for the viewers)."""
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-    from django.urls import reverse
-
-    league, season = seed_league(season_games=season_games, rng=rng)
-    plan = Plan(keepers=[], viewer_sessions=[], standings="", season_games=season_games)
-    plan.standings = reverse("scoring:season", args=[season.pk])
-    with transaction.atomic():
-        seed_tables(plan, league, keepers=tables, viewers=3 * tables)
-        users = get_user_model().objects.in_bulk(
-            [keeper.username for keeper in plan.keepers], field_name="username"
-        )
-        for index, keeper in enumerate(plan.keepers):
-            viewers = plan.viewer_sessions[index::tables]
-            plan.capacity_sessions.append([session_for(users[keeper.username]), *viewers])
-    return plan
-
-
 def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
-    """Each scorekeeper's own club with a game in progress; viewer i a member of keeper i % n's
-    club. Everyone is in the league too, to see its standings."""
+    """Each scorekeeper's own club (`Table N`) with a game in progress; viewer i a member of
+    keeper i % n's club. Everyone is in the league too, to see its standings."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
 
@@ -128,7 +101,7 @@ def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
         club = services.create_club(name=f"Table {index}", owner=user)
         Membership.objects.create(club=league, user=user)
         game = services.start_game(club=club, seat_names=SEAT_NAMES, by=user)
-        plan.keepers.append(Keeper(user.username, club.pk, game.pk))
+        plan.keepers.append(Keeper(user.username, session_for(user), club.pk, game.pk))
     for index in range(viewers):
         user = User.objects.create_user(username=f"viewer{index}")
         Membership.objects.create(club_id=plan.keepers[index % keepers].club, user=user)
@@ -136,8 +109,9 @@ def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
         plan.viewer_sessions.append(session_for(user))
 
 
-def seed_bench(plan: Plan, league, *, threads: int, games_each: int, rng: random.Random) -> None:
-    """Phase B's account, a game page to show (twelve deals in) and fresh games to record."""
+def seed_bench(plan: Plan, league, *, clients: int, games_each: int, rng: random.Random) -> None:
+    """Phase B's account (club `Bench`), a game page to show (twelve deals in) and fresh games
+    to record deals in."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -148,7 +122,7 @@ def seed_bench(plan: Plan, league, *, threads: int, games_each: int, rng: random
     user = get_user_model().objects.create_user(username="bench")
     club = services.create_club(name="Bench", owner=user)
     Membership.objects.create(club=league, user=user)
-    showcase = services.create_club(name="Showcase", owner=user)
+    showcase = services.create_club(name="Showcase", owner=user)  # not checked: seeded deals
     shown = services.start_game(club=showcase, seat_names=SEAT_NAMES, by=user)
     deals = random_game(rng)
     for number, cards in enumerate(deals[: min(12, len(deals) - 1)], start=1):
@@ -156,7 +130,7 @@ def seed_bench(plan: Plan, league, *, threads: int, games_each: int, rng: random
             game=shown, number=number, cards_left=cards, token=uuid.uuid4(), by=user
         )
     plan.bench_game_page = reverse("scoring:game", args=[shown.pk])
-    for _ in range(threads):
+    for _ in range(clients):
         plan.bench_sessions.append(session_for(user))
         plan.bench_games.append(
             [
@@ -171,11 +145,9 @@ def session_for(user) -> str:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
-    from common import cached_user
-
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = cached_user.BACKEND
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return session.session_key

@@ -1,7 +1,7 @@
-"""Checking the database against what the clients were told.
+"""Checking the database against what the phones were told.
 
-Every deal a client was told was recorded is there once with the cards it sent, no deal is there
-that no client was told about, every deal has its four scores and its line of history, stored
+Every deal a phone was told was recorded is there once with the cards it sent, no deal is there
+that no phone was told about, every deal has its four scores and its line of history, stored
 totals are the sum of the penalties (rules.penalties.replay), and services.recompute would change
 nothing. Each thing that can be wrong is a `Failure`; the run fails when any is counted.
 """
@@ -21,7 +21,7 @@ class Failure(StrEnum):
 
     LOST = "lost"  # told recorded, not in the database
     DOUBLED = "doubled"  # told of one deal number twice, with two tokens
-    UNEXPECTED = "unexpected (doubled)"  # in the database, no client told of it
+    UNEXPECTED = "unexpected (doubled)"  # in the database, no phone told of it
     WRONG_CARDS = "wrong cards"  # stored with other cards (or another token) than sent
     HALF_WRITTEN = "half-written"  # a deal without its four scores
     GAPS = "gaps"  # a game's deal numbers aren't 1, 2, 3, …
@@ -29,19 +29,16 @@ class Failure(StrEnum):
     STATUS_WRONG = "status wrong"  # finished or not, against what the deals say
     HISTORY_WRONG = "history wrong"  # not one line of history per deal recorded
     RECOMPUTE_CHANGES = "recompute changes"  # services.recompute would change something
-    ERRORS = "errors"  # a client got an error, or no answer when it should have had one
+    ERRORS = "errors"  # a phone got an error, or no answer when it should have had one
 
-
-# Found in the database, in the order they are printed; ERRORS comes from the clients' log.
-STORED_FAILURES = [failure for failure in Failure if failure is not Failure.ERRORS]
 
 Problems = defaultdict[Failure, list[str]]
-ToldByDeal = dict[tuple[int, int], list[Told]]  # (game id, number): what clients were told
+ToldByDeal = dict[tuple[int, int], list[Told]]  # (game id, number): what phones were told
 
 
 @dataclass
 class Stored:
-    """The load test's clubs' games as the database holds them."""
+    """The tool's clubs' games as the database holds them."""
 
     games: list[Any]  # Game
     deals: dict[tuple[int, int], Any]  # (game id, number): Deal, with scores_count
@@ -161,51 +158,38 @@ def answers_lost(told: ToldByDeal, stored: Stored, kills: list[float]) -> int:
 
 
 def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
-    """Compare every deal of the load test's clubs with what the clients were told; print what
-    was found, and return it for the summary (a count per `Failure`)."""
+    """Compare every deal of the tool's clubs with what the phones were told, print what was
+    found, and give it for the summary (a count per `Failure`). `kills`: when the servers were
+    killed (a crash run)."""
     told: ToldByDeal = defaultdict(list)
     for item in log.told:
         told[(item.game, item.number)].append(item)
     stored = read_stored(club_names)
-    problems: Problems = defaultdict(list)
+    problems: Problems = defaultdict(list, {Failure.ERRORS: log.errors})
     check_told(told, stored, problems)
     check_games(stored, problems)
     check_recompute(stored, problems)
+    print(
+        f"-- checked against the database: {len(stored.games)} games, {len(stored.deals):,}"
+        f" deals; {len(told):,} deals told recorded ({len(log.told):,} answers)"
+    )
+    print("  " + ", ".join(f"{failure}: {len(problems[failure])}" for failure in Failure))
     answer_lost = answers_lost(told, stored, kills)
-    report(log, told, stored, problems, answer_lost if kills else None)
+    if kills:
+        print(
+            f"  deals committed before a kill whose answer died with the server, told on the"
+            f" retry with the same token: {answer_lost}"
+        )
+    for failure in Failure:
+        for line in problems[failure][:8]:
+            print(f"  !! {failure}: {line}")
     return {
         "games": len(stored.games),
         "deals": len(stored.deals),
         "told": len(told),
         "answer_lost_then_found": answer_lost,
-        Failure.ERRORS.value: len(log.errors),
-        "error_samples": log.errors[:20],
-        **{failure.value: len(problems[failure]) for failure in STORED_FAILURES},
+        **{failure.value: len(problems[failure]) for failure in Failure},
     }
-
-
-def report(log: Log, told: ToldByDeal, stored: Stored, problems: Problems, answer_lost: int | None):
-    """Print what the check found: counts of each failure, then a few of each."""
-    empty = [g.pk for g in stored.games if not stored.cards[g.pk] and g.pk in log.games_started]
-    print(
-        f"-- checked against the database: {len(stored.games)} games, {len(stored.deals):,}"
-        f" deals, {sum(len(v) for v in stored.cards.values()):,} with 4 scores each expected;"
-        f" {len(told):,} deals told recorded ({len(log.told):,} answers)"
-    )
-    print("  " + ", ".join(f"{kind}: {len(problems[kind])}" for kind in STORED_FAILURES))
-    print(f"  errors: {len(log.errors)}")
-    if answer_lost is not None:
-        print(
-            f"  deals committed before a kill whose answer died with the server, told on the"
-            f" retry with the same token: {answer_lost}"
-        )
-    if empty:
-        print(f"  games started but never dealt (a new game is started at the end): {len(empty)}")
-    for kind in STORED_FAILURES:
-        for line in problems[kind][:5]:
-            print(f"  !! {kind}: {line}")
-    for line in log.errors[:10]:
-        print(f"  !! error: {line}")
 
 
 def failures(check: dict) -> int:

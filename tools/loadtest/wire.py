@@ -1,53 +1,98 @@
-"""The capacity run's HTTP/1.1 on raw asyncio streams: a pool of keep-alive connections for the
-requests (Pool), and one connection per phone for its game's event stream (read_head,
-body_parts, EventStream), kept cheap so one core of clients holds thousands of them.
+"""HTTP/1.1 as the tool's phones speak it, on raw asyncio streams: a pool of keep-alive
+connections for their requests (Pool), and a connection of its own for each game's event stream
+(`open_stream`, `body_parts`, EventStream). Raw streams rather than a client library, so that one
+core of clients holds thousands of phones and their streams.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import NamedTuple
+
+# What a request that got no answer raises: refused, reset, or cut short.
+FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)
+# A kept connection idle this long is opened anew: uvicorn closes one idle for 5 s.
+IDLE_SECONDS = 4.0
+ANSWER_SECONDS = 60.0  # the longest a request waits for its answer (TimeoutError: an OSError)
+Address = tuple[str, int]
 
 
 @dataclass
 class Reply:
     status: int
-    headers: dict[str, str]
+    headers: dict[str, str]  # lower-case names; every Set-Cookie joined by newlines
     body: str
 
 
+class Connection:
+    """One keep-alive connection to a server."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.used = time.monotonic()
+
+    async def exchange(self, method: str, path: str, headers: dict[str, str], body: bytes):
+        self.writer.write(request_bytes(method, path, headers, body))
+        status, answer = await read_head(self.reader)
+        data = b"".join([part async for part in body_parts(self.reader, answer)])
+        self.used = time.monotonic()
+        return Reply(status, answer, data.decode())
+
+
 class Pool:
-    """Keep-alive connections to one server, shared by every phone (one request each at once)."""
+    """`size` keep-alive connections to each server, shared by every phone, one request at a
+    time on each (a request waits for one); requests, and streams, take the servers in turn."""
 
-    def __init__(self, address: tuple[str, int], size: int) -> None:
-        self.address = address
-        self.idle: asyncio.LifoQueue = asyncio.LifoQueue()
-        for _ in range(size):
-            self.idle.put_nowait(None)
+    def __init__(self, addresses: list[Address], size: int) -> None:
+        self.addresses = addresses
+        self.idle = [asyncio.LifoQueue[Connection | None]() for _ in addresses]
+        for queue in self.idle:
+            for _ in range(size):
+                queue.put_nowait(None)
+        self.turn = 0
 
-    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Reply:
-        connection = await self.idle.get()
+    def next_server(self) -> int:
+        self.turn += 1
+        return self.turn % len(self.addresses)
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> Reply:
+        server = self.next_server()
+        connection = await self.idle[server].get()
         try:
-            for attempt in (1, 2):  # a connection the server closed meanwhile: once more
-                if connection is None:
-                    connection = await asyncio.open_connection(*self.address)
-                try:
-                    reply = await exchange(connection, method, path, headers, body)
-                    if reply.headers.get("connection", "").lower() == "close":
-                        connection[1].close()
-                        connection = None
-                    return reply
-                except BaseException as error:  # cancelled too: an answer half read
-                    connection[1].close()
-                    connection = None
-                    retry = isinstance(error, (OSError, asyncio.IncompleteReadError, ValueError))
-                    if attempt == 2 or not retry:
-                        raise
-            raise AssertionError("unreachable")
+            if connection is None or time.monotonic() - connection.used > IDLE_SECONDS:
+                if connection is not None:
+                    connection.writer.close()
+                connection = None
+                connection = Connection(*await asyncio.open_connection(*self.addresses[server]))
+            async with asyncio.timeout(ANSWER_SECONDS):
+                reply = await connection.exchange(method, path, headers, body)
+            if reply.headers.get("connection", "").lower() == "close":
+                connection.writer.close()
+                connection = None
+            return reply
+        except BaseException:  # cancelled too: an answer half read
+            if connection is not None:
+                connection.writer.close()
+            connection = None
+            raise
         finally:
-            self.idle.put_nowait(connection)
+            self.idle[server].put_nowait(connection)
+
+    async def open_stream(self, path: str, headers: dict[str, str]):
+        """A connection of its own asking for `path`: (status, headers, reader, writer)."""
+        reader, writer = await asyncio.open_connection(*self.addresses[self.next_server()])
+        try:
+            writer.write(request_bytes("GET", path, headers))
+            status, answer = await read_head(reader)
+        except BaseException:
+            writer.close()
+            raise
+        return status, answer, reader, writer
 
 
 def request_bytes(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> bytes:
@@ -59,47 +104,28 @@ def request_bytes(method: str, path: str, headers: dict[str, str], body: bytes =
 
 
 async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
-    """An answer's status and headers (lower-case names; every Set-Cookie joined by newlines)."""
+    """An answer's status and headers."""
     head = await reader.readuntil(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    status = int(status_line.split()[1])
-    answer: dict[str, str] = {}
-    cookies = []
+    answer: dict[str, str] = {"set-cookie": ""}
     for line in header_lines:
-        if ":" in line:
-            name, value = line.split(":", 1)
-            answer[name.strip().lower()] = value.strip()
-            if name.lower() == "set-cookie":
-                cookies.append(value.strip())
-    answer["set-cookie"] = "\n".join(cookies)
-    return status, answer
-
-
-async def exchange(connection, method: str, path: str, headers: dict[str, str], body: bytes):
-    reader, writer = connection
-    writer.write(request_bytes(method, path, headers, body))
-    status, answer = await read_head(reader)
-    if "chunked" in answer.get("transfer-encoding", "").lower():
-        data = b"".join([part async for part in body_parts(reader, answer)])
-    else:
-        length = int(answer.get("content-length", "0"))
-        data = await reader.readexactly(length) if length else b""
-    return Reply(status, answer, data.decode())
+        name, colon, value = line.partition(":")
+        if colon:
+            name, value = name.strip().lower(), value.strip()
+            joined = answer.get(name) if name == "set-cookie" else ""
+            answer[name] = f"{joined}\n{value}" if joined else value
+    return int(status_line.split()[1]), answer
 
 
 async def body_parts(reader: asyncio.StreamReader, headers: dict[str, str]) -> AsyncIterator[bytes]:
-    """The body as it comes, chunk by chunk (chunked), or as read until the server closes."""
+    """The body as it comes: chunk by chunk (chunked, as a stream is sent), or all of it."""
     if "chunked" not in headers.get("transfer-encoding", "").lower():
-        while data := await reader.read(65536):
-            yield data
+        if length := int(headers.get("content-length", "0")):  # none: no body (204)
+            yield await reader.readexactly(length)
         return
-    while True:
-        size = int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16)
-        if size == 0:
-            await reader.readuntil(b"\r\n")  # no trailers are sent
-            return
-        data = await reader.readexactly(size + 2)
-        yield data[:-2]
+    while size := int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16):
+        yield (await reader.readexactly(size + 2))[:-2]
+    await reader.readuntil(b"\r\n")  # the end, with no trailers
 
 
 class Event(NamedTuple):
@@ -110,15 +136,14 @@ class Event(NamedTuple):
 
 
 class EventStream:
-    """The server-sent events parser, as EventSource reads `text/event-stream`: fed the body's
-    bytes as they come, it gives each event a blank line ends, with its type and its `data`
-    (lines joined by "\\n"); comments (`:`) are skipped; `retry` is kept."""
+    """Server-sent events read as EventSource reads `text/event-stream`: fed the body's bytes as
+    they come, it gives each event a blank line ends, with its type and its `data` (lines joined
+    by "\\n"); comments (`:`) and fields it has no use for (`id`, `retry`) are skipped."""
 
     def __init__(self) -> None:
         self.pending = b""  # a line not ended yet
         self.data: list[str] = []
         self.type = ""
-        self.retry_ms: int | None = None
 
     def feed(self, chunk: bytes) -> list[Event]:
         buffer, held = self.pending + chunk, b""
@@ -127,14 +152,11 @@ class EventStream:
         *lines, rest = buffer.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
         self.pending = rest + held
         events = []
-        for raw in lines:
-            line = raw.decode("utf-8", "replace")
+        for line in (raw.decode("utf-8", "replace") for raw in lines):
             if not line:
                 if self.data:
                     events.append(Event(self.type or "message", "\n".join(self.data)))
                 self.data, self.type = [], ""
-                continue
-            if line.startswith(":"):
                 continue
             name, _, value = line.partition(":")
             value = value.removeprefix(" ")
@@ -142,6 +164,4 @@ class EventStream:
                 self.data.append(value)
             elif name == "event":
                 self.type = value
-            elif name == "retry" and value.isdigit():
-                self.retry_ms = int(value)
         return events

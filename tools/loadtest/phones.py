@@ -1,0 +1,354 @@
+"""The tool's phones: coroutines on one event loop, each with its own cookies, sending its
+requests over a pool of keep-alive connections shared by all (tools/loadtest/wire.py).
+
+A phone following a game does what the game page does (static/js/live-board.js):
+- it loads the game page and holds the game's event stream (`data-changes` on the board's
+  follower, a connection of its own, with its session cookie); when an event names a version
+  newer than the one it shows, it fetches the board (the follower's `hx-get`): a "poll";
+- it polls every 5 minutes besides, and every 2 s while it has no stream;
+- a stream refused or ended is opened again 2 s later (as EventSource does); a stream silent
+  (no version, no "alive") for 2.5 of the periods it states is dropped and opened again;
+- now and then it loads the whole page again (a new page: a new stream), or the season's
+  standings; the scorekeeper's phone records the next deal, the answer bringing its board.
+
+Each phone notes when it first shows a deal: from the scorekeeper being told "recorded" to the
+last phone of the table showing it is the deal's delay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+import time
+import urllib.parse
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+
+from tools.loadtest.log import Log, Told
+from tools.loadtest.page import (
+    Board,
+    Page,
+    board_of,
+    deal_form,
+    game_started,
+    next_deal,
+    told_recorded,
+)
+from tools.loadtest.seed import SEAT_NAMES
+from tools.loadtest.wire import FAILURES, EventStream, Pool, Reply, body_parts
+
+POLL_SECONDS = 2.0  # the board's poll while its stream is down
+FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
+SILENT_PERIODS = 2.5  # a stream quiet for this many of its "alive" periods is taken for dead
+RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its `retry`)
+# The model's pace, in seconds: a page load and the standings per phone, a deal per table.
+PAGE_SECONDS, STANDINGS_SECONDS, DEAL_SECONDS = 300.0, 600.0, (60.0, 120.0)
+
+
+class Failed(Exception):
+    """An answer the phone can't go on from, or none in time: already in the log's errors."""
+
+
+@dataclass(eq=False)
+class Table:
+    """One game and the phones at its table: its scorekeeper's and those following it."""
+
+    club: int
+    game: int
+    phones: list[Phone] = field(default_factory=list)  # each once it has opened the game
+    recorded: dict[int, float] = field(default_factory=dict)  # version: when told recorded
+
+    def new_game(self, game: int) -> None:
+        self.game = game
+        self.recorded.clear()
+
+
+class Run:
+    """What the phones share: the pool, the log, the standings page, when to stop, and the
+    model's pace, its page loads, standings and deals `compress` times as often."""
+
+    def __init__(
+        self, pool: Pool, log: Log, standings: str, *, compress: float, crash: bool = False
+    ) -> None:
+        self.pool, self.log, self.standings = pool, log, standings
+        self.compress = compress
+        self.crash = crash  # a request without an answer is expected, around a kill
+        self.rng = random.Random(1)
+        self.stop_at = math.inf
+
+    def every(self, seconds: float) -> float:
+        """A wait of about `seconds` of the model's time, compressed."""
+        return self.rng.uniform(0.5, 1.5) * seconds / self.compress
+
+
+@dataclass(eq=False)
+class Phone:
+    run: Run
+    table: Table
+    name: str
+    cookies: dict[str, str]
+    scorekeeper: bool = False
+    streams: bool = True  # its game page holds a stream
+    give_up: float | None = None  # send again while unanswered until then (a scorekeeper's)
+    game: int = 0
+    board: Board | None = None  # what it shows
+    deal: tuple[int, str] | None = None  # the deal form's number and token
+    retried: bool = False  # the last request needed more than one try
+    listener: asyncio.Task | None = None  # the page's EventSource
+    streaming: bool = False  # its stream is open
+    heard_at: float = 0.0  # when its stream last said anything
+    silent_seconds: float = 50.0  # a silence this long means a dead stream
+    next_poll: float = 0.0
+
+    @property
+    def cookie_header(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+
+    def error(self, text: str) -> None:
+        self.run.log.errors.append(f"{self.name}: {text}")
+
+    def fail(self, text: str) -> Failed:
+        self.error(text)
+        return Failed(text)
+
+    async def send(self, kind: str, method: str, path: str, form=None, htmx=False) -> Reply:
+        """The request, timed under `kind`. With `give_up` set, sent again, the same, while it
+        gets no answer or a 5xx, as the phone's waiting-deals.js does."""
+        self.retried = False
+        while True:
+            try:
+                reply = await self.send_once(kind, method, path, form, htmx)
+                if reply.status < 500 or self.give_up is None:
+                    return reply
+                self.error(f"{method} {path} answered {reply.status}")
+            except FAILURES as error:
+                if self.give_up is None:
+                    raise
+                if self.run.crash:
+                    self.run.log.interrupted.append((time.monotonic(), f"{self.name}: {error!r}"))
+                else:
+                    self.error(f"{method} {path}: {error!r}")
+            if time.monotonic() > self.give_up:
+                raise self.fail(f"gave up on {method} {path}")
+            if not self.retried:
+                self.retried = True
+                self.run.log.counts["requests sent again"] += 1
+            await asyncio.sleep(0.25)
+
+    async def send_once(self, kind: str, method: str, path: str, form, htmx: bool) -> Reply:
+        headers = {"Cookie": self.cookie_header}
+        body = b""
+        if form is not None:
+            body = urllib.parse.urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if htmx:
+            headers |= {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+        log = self.run.log
+        log.in_flight += 1
+        started = time.perf_counter()
+        try:
+            reply = await self.run.pool.request(method, path, headers, body)
+        finally:
+            log.in_flight -= 1
+        log.latency[kind].append(time.perf_counter() - started)
+        for cookie in filter(None, reply.headers["set-cookie"].split("\n")):
+            name, _, rest = cookie.partition("=")
+            value = rest.split(";", 1)[0]
+            if "max-age=0" in cookie.lower() or value in ("", '""'):
+                self.cookies.pop(name.strip(), None)
+            else:
+                self.cookies[name.strip()] = value
+        return reply
+
+    def listen(self) -> None:
+        """Open the page's stream, as its EventSource does."""
+        self.listener = asyncio.create_task(listen(self))
+
+    def hang_up(self) -> None:
+        """Close the page's stream, as leaving the page does."""
+        if self.listener is not None:
+            self.listener.cancel()
+        self.listener, self.streaming = None, False
+
+
+async def guarded(phone: Phone, action: Awaitable[object]) -> None:
+    """Do `action`; a failure is the log's, and the phone goes on."""
+    try:
+        await action
+    except Failed:
+        pass
+    except FAILURES as error:
+        phone.error(repr(error))
+
+
+async def follow(phone: Phone, arrive_within: float) -> None:
+    """Follow the phone's game as the page does (see the module's docstring) until the run
+    stops. Phones sit down over `arrive_within` seconds, not all in the same instant."""
+    run = phone.run
+    await asyncio.sleep(run.rng.uniform(0, arrive_within))
+    # Each at a random point of its interval: the phones are at their steady rate at once.
+    now = time.monotonic()
+    next_page = now + run.rng.random() * run.every(PAGE_SECONDS)
+    next_standings = now + run.rng.random() * run.every(STANDINGS_SECONDS)
+    next_deal = now + run.rng.random() * run.every(sum(DEAL_SECONDS) / 2)
+    try:
+        await guarded(phone, load_page(phone))
+        while time.monotonic() < run.stop_at:
+            await asyncio.sleep(POLL_SECONDS)
+            now = time.monotonic()
+            if phone.game != phone.table.game or now >= next_page:
+                next_page = now + run.every(PAGE_SECONDS)
+                await guarded(phone, load_page(phone))
+            elif now >= next_standings:
+                next_standings = now + run.every(STANDINGS_SECONDS)
+                await guarded(phone, standings(phone))
+            elif phone.scorekeeper and now >= next_deal:
+                next_deal = now + run.rng.uniform(*DEAL_SECONDS) / run.compress
+                await guarded(phone, next_move(phone))
+            elif polls_now(phone, now):
+                await guarded(phone, poll(phone))
+    finally:
+        phone.hang_up()
+
+
+def polls_now(phone: Phone, now: float) -> bool:
+    """Every 2 s without a stream, every 5 minutes beside one; a stream silent too long is
+    dropped and another opened."""
+    if not phone.streaming:
+        return True
+    if now - phone.heard_at > phone.silent_seconds:
+        phone.run.log.counts["streams dropped as silent"] += 1
+        phone.hang_up()
+        phone.listen()
+        return True
+    if now < phone.next_poll:
+        return False
+    phone.next_poll = now + FALLBACK_SECONDS
+    return True
+
+
+def shows(phone: Phone, board: Board) -> None:
+    """The phone now shows `board`: a deal every phone of the table now shows has its delay."""
+    phone.board = board
+    table = phone.table
+    shown = [p.board.version if p.board and p.game == table.game else -1 for p in table.phones]
+    for version in [v for v in table.recorded if v <= min(shown, default=board.version)]:
+        phone.run.log.delays.append(time.monotonic() - table.recorded.pop(version))
+
+
+async def load_page(phone: Phone) -> None:
+    """Open the game page (again): a new page, a new stream."""
+    phone.hang_up()
+    phone.game, phone.board = phone.table.game, None
+    reply = await phone.send("game page", "GET", f"/games/{phone.game}/")
+    page = Page(reply.body) if reply.status == 200 else None
+    board = board_of(page) if page is not None else None
+    if page is None or board is None:
+        raise phone.fail(f"game page {phone.game} answered {reply.status}")
+    phone.deal = next_deal(page)
+    if phone not in phone.table.phones:
+        phone.table.phones.append(phone)
+    shows(phone, board)
+    if phone.streams and board.changes:
+        phone.next_poll = time.monotonic() + FALLBACK_SECONDS
+        phone.listen()
+
+
+async def listen(phone: Phone) -> None:
+    """The page's EventSource: its stream, opened again 2 s after it is refused or ends."""
+    while True:
+        try:
+            await stream(phone)
+        except FAILURES as error:
+            phone.error(f"stream: {error!r}")
+        phone.streaming = False
+        await asyncio.sleep(RETRY_SECONDS)
+
+
+async def stream(phone: Phone) -> None:
+    """One stream until the server ends it: the board is fetched whenever an event names a
+    newer version than the phone shows. Its answer is timed as a "stream open"."""
+    log, path = phone.run.log, phone.board.changes if phone.board else ""
+    headers = {"Accept": "text/event-stream", "Cookie": phone.cookie_header}
+    started = time.perf_counter()
+    status, answer, reader, writer = await phone.run.pool.open_stream(path, headers)
+    try:
+        log.latency["stream open"].append(time.perf_counter() - started)
+        if status != 200:
+            log.counts["streams refused"] += 1
+            phone.error(f"stream {path} answered {status}")
+            return
+        phone.streaming, phone.heard_at = True, time.monotonic()
+        events = EventStream()
+        async for part in body_parts(reader, answer):
+            for event in events.feed(part):
+                phone.heard_at = time.monotonic()
+                if event.type == "alive":
+                    phone.silent_seconds = float(event.data) * SILENT_PERIODS
+                elif event.data.isdigit() and phone.board and int(event.data) > phone.board.version:
+                    log.counts["boards fetched on an event"] += 1
+                    await guarded(phone, poll(phone))
+        log.counts["streams ended"] += 1
+    finally:
+        writer.close()
+
+
+async def poll(phone: Phone) -> None:
+    path = phone.board.poll if phone.board else f"/games/{phone.game}/board/"
+    reply = await phone.send("poll", "GET", path, htmx=True)
+    if reply.status == 200 and (board := board_of(Page(reply.body))):
+        shows(phone, board)
+    elif reply.status != 204:
+        raise phone.fail(f"poll {path} answered {reply.status}")
+
+
+async def standings(phone: Phone) -> None:
+    reply = await phone.send("standings", "GET", phone.run.standings)
+    if reply.status != 200:
+        raise phone.fail(f"standings answered {reply.status}")
+
+
+async def next_move(phone: Phone) -> None:
+    """The scorekeeper records the next deal, or starts a new game when the last one ended."""
+    if phone.deal is None:
+        await new_game(phone)
+    else:
+        await record(phone)
+
+
+async def record(phone: Phone) -> None:
+    """Record the next deal (the deal form's number and token, random cards). The answer is
+    what their phone now shows, with the next deal's form (none: the game is over)."""
+    from scoring.demo import random_deal
+
+    assert phone.deal is not None
+    number, token = phone.deal
+    cards = random_deal(phone.run.rng)
+    shown = phone.board.version if phone.board else None
+    form = deal_form(phone.cookies.get("csrftoken", ""), number, token, cards, shown)
+    game = phone.game
+    reply = await phone.send("record a deal", "POST", f"/games/{game}/deals/", form, htmx=True)
+    page = Page(reply.body)
+    board = board_of(page)
+    if reply.status != 200 or not told_recorded(page, number) or board is None:
+        why = page.alert or reply.body[:120]
+        raise phone.fail(f"deal {number} of game {game} answered {reply.status}: {why}")
+    phone.run.log.told.append(Told(game, number, cards, token, phone.name, phone.retried))
+    if game == phone.table.game:
+        phone.table.recorded[board.version] = time.monotonic()
+    shows(phone, board)
+    phone.deal = next_deal(page)
+
+
+async def new_game(phone: Phone) -> None:
+    """Start the table's next game with the same four players, and open its page."""
+    form = {"csrfmiddlewaretoken": phone.cookies.get("csrftoken", "")}
+    form |= {f"seat_{position}": name for position, name in enumerate(SEAT_NAMES, start=1)}
+    path = f"/clubs/{phone.table.club}/games/new/"
+    reply = await phone.send("new game", "POST", path, form)
+    game = game_started(reply.headers.get("location", ""))
+    if reply.status != 302 or game is None:
+        raise phone.fail(f"new game answered {reply.status}")
+    phone.table.new_game(game)
+    await load_page(phone)
