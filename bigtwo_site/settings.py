@@ -147,10 +147,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         # WAL lets the scoreboard be read while a deal is being written; IMMEDIATE takes the
         # write lock when a transaction starts, so two phones recording at once queue up
-        # instead of failing with "database is locked" halfway through.
+        # instead of failing with "database is locked" halfway through. Under ASGI every request
+        # has a thread of its own, so a burst of deals can queue for seconds on the one lock.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 10,
+        "timeout": 20,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -27,8 +27,10 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
@@ -58,6 +60,7 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     games = selectors.member_games(user).filter(pk=game_id)
     if not await games.aexists():
         return HttpResponse(status=404)
+    await let_connections_go()
     give_back = OPEN_STREAMS.take(member=str(user.pk), address=client_address(request) or "")
     if give_back is None:
         return HttpResponse(status=429, headers={"Retry-After": str(KEEPALIVE_SECONDS)})
@@ -78,6 +81,7 @@ async def events(
             await layer.group_add(group, channel)
         # Read once listening, so that no change falls between the two.
         shown = await games.values_list("version", flat=True).afirst()
+        await let_connections_go()
         if shown is None:
             return
         yield f"retry: {RETRY_MILLISECONDS}\n\ndata: {shown}\n\n"
@@ -91,8 +95,11 @@ async def events(
                 continue
             message = receiving.result()
             receiving = asyncio.ensure_future(layer.receive(channel))
-            if message["type"] == live.MEMBER_LET_GO and not await games.aexists():
-                return
+            if message["type"] == live.MEMBER_LET_GO:
+                still_member = await games.aexists()
+                await let_connections_go()
+                if not still_member:
+                    return
             if message["type"] == live.GAME_CHANGED and message["version"] > shown:
                 shown = message["version"]
                 yield f"data: {shown}\n\n"
@@ -109,6 +116,12 @@ async def events(
         for group in groups:
             with contextlib.suppress(Exception):
                 await layer.group_discard(group, channel)
+
+
+async def let_connections_go() -> None:
+    """Give the database connection back (to PostgreSQL's pool) between a stream's reads: a
+    request keeps its connection until it ends, and a stream lasts minutes."""
+    await sync_to_async(connections.close_all)()
 
 
 class EventStream(StreamingHttpResponse):

@@ -40,9 +40,6 @@ anything was lost, doubled, half-written or answered with an error.
 The modules: wire (HTTP and event streams on asyncio), page (reading the answers), phones (a
 phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn),
 phases (logging in, phase A, the crash, phase B), capacity, log (what the phones saw), verify
-(the check, and its `Failure` kinds), __main__ (the command line).
-"""
+(the check, and its `Failure` kinds), __main__ (the command line)."""
 
-from tools.loadtest.verify import Failure
-
-__all__ = ["Failure"]
+from tools.loadtest.verify import Failure as Failure

@@ -1,7 +1,4 @@
-"""The command line: `python -m tools.loadtest [run|crash|capacity] [options]` (see the
-package's docstring)."""
-
-from __future__ import annotations
+"""The command line: `python -m tools.loadtest [run|crash|capacity] [options]`."""
 
 import argparse
 import asyncio
@@ -9,12 +6,12 @@ import json
 import os
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import tools.loadtest
+from tools.loadtest import capacity, phases
 from tools.loadtest.log import Log
-from tools.loadtest.seed import Plan, seed
+from tools.loadtest.seed import seed
 from tools.loadtest.servers import Environment, Servers, machine_load, prepare
 from tools.loadtest.verify import failures, verify
 
@@ -37,13 +34,13 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bench-seconds", type=float, default=10, help="phase B, each kind")
     parser.add_argument("--bench-clients", type=int, default=8)
     parser.add_argument("--bench-games", type=int, default=60, help="seeded games per client")
-    capacity = parser.add_argument_group("capacity")
-    capacity.add_argument("--tables-start", type=int, default=100, help="first step's tables")
-    capacity.add_argument("--max-tables", type=int, default=1500, help="tables seeded")
-    capacity.add_argument("--tables-growth", type=float, default=0.5, help="+50%% a step")
-    capacity.add_argument("--step-seconds", type=float, default=40)
-    capacity.add_argument("--compress", type=float, default=1, help="deals, pages C x as often")
-    capacity.add_argument("--connections", type=int, default=64, help="keep-alive, per server")
+    group = parser.add_argument_group("capacity")
+    group.add_argument("--tables-start", type=int, default=100, help="first step's tables")
+    group.add_argument("--max-tables", type=int, default=1500, help="tables seeded")
+    group.add_argument("--tables-growth", type=float, default=0.5, help="+50%% a step")
+    group.add_argument("--step-seconds", type=float, default=40)
+    group.add_argument("--compress", type=float, default=1, help="deals, pages C x as often")
+    group.add_argument("--connections", type=int, default=64, help="keep-alive, per server")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     options = parser.parse_args(argv)
@@ -62,49 +59,22 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         options.scorekeepers, options.viewers = options.max_tables, 3 * options.max_tables
     elif options.crash:
         options.viewers = 0
-    options.bench = (
-        options.mode == "run" and options.bench_clients > 0 and options.bench_seconds > 0
-    )
+    options.bench = options.mode == "run" and min(options.bench_clients, options.bench_seconds) > 0
     return options
-
-
-def seed_plan(options) -> Plan:
-    started = time.perf_counter()
-    plan = seed(
-        keepers=options.scorekeepers,
-        viewers=options.viewers,
-        season_games=options.season_games,
-        bench_clients=options.bench_clients if options.bench else 0,
-        bench_games=options.bench_games,
-    )
-    print(
-        f"seeded {options.scorekeepers} scorekeepers (a club and a game in progress each),"
-        f" {options.viewers} viewers (members of their clubs), a season of"
-        f" {options.season_games:,} finished games in {time.perf_counter() - started:.1f} s"
-    )
-    from django.db import connections
-
-    connections.close_all()  # the servers' now
-    return plan
 
 
 def serve_and_play(options, environment: Environment, summary: dict) -> dict:
     """Seed, start the servers, run the mode, stop them, and check the database."""
-    plan = seed_plan(options)
-    from tools.loadtest import capacity, phases
-
-    pin = capacity.server_core() if options.mode == "capacity" else None
-    if options.mode == "capacity":
-        print(capacity.raise_open_files())
-    servers = Servers(environment, options.servers, pin)
-    log = Log()
+    plan = seed(options)
+    pin = capacity.prepare_machine() if options.mode == "capacity" else None
+    servers, log = Servers(environment, options.servers, pin), Log()
+    kills: list[float] = []  # when the servers were killed (a crash run)
     try:
         servers.start()
         print(servers.describe())
         print(machine_load())
         if options.mode == "capacity":
             summary |= capacity.capacity(options, plan, servers, log)
-            kills = []
         else:
             kills = asyncio.run(phases.play(options, plan, servers, log, summary))
     except BaseException:

@@ -2,33 +2,21 @@
 core serves with the p95 of every kind of request at most 300 ms.
 
 The servers are pinned to core 0 (`taskset`), the clients to core 1. A table is a game and its
-four phones, following it as the game page does (tools/loadtest/phones.py): a stream each, the
-board fetched on each new version, a poll every 5 minutes besides, the whole page about every 5
-minutes and the big season's standings every 10; the scorekeeper records a deal every 60-120 s.
+four phones, following it as the game page does (tools/loadtest/phones.py), the whole page about
+every 5 minutes and the standings every 10; the scorekeeper records a deal every 60-120 s.
 Tables are added in steps until the p95 of any kind of request (a stream's answer too) passes
 300 ms, or anything errs: the capacity is the last step under it. Each step also gives the p95
 delay from a deal told recorded to every phone of its table showing it (a target: at most 1 s).
 
 `--compress C` brings deals, page loads and standings C times as often (the polls keep their
-pace): a step is then as busy as the model or busier, and the figure errs low.
-"""
-
-from __future__ import annotations
+pace): a step is then as busy as the model or busier, and the figure errs low."""
 
 import asyncio
 import os
 import resource
 
+from tools.loadtest import phones
 from tools.loadtest.log import Log, percentile
-from tools.loadtest.phones import (
-    DEAL_SECONDS,
-    PAGE_SECONDS,
-    STANDINGS_SECONDS,
-    Phone,
-    Run,
-    Table,
-    follow,
-)
 from tools.loadtest.seed import Plan
 from tools.loadtest.servers import Servers, own_cpu_seconds
 from tools.loadtest.wire import Pool
@@ -41,26 +29,30 @@ ARRIVALS_PER_SECOND = 20  # phones sitting down, each loading its game page for 
 SETTLE_SECONDS = 15
 
 
-def server_core() -> int | None:
-    """The core the servers are pinned to, where this machine has it."""
+def prepare_machine() -> int | None:
+    """Open files up to the hard limit, every stream being a socket on both sides (the servers,
+    started after, inherit it); the core to pin the servers to, where this machine has it."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1 << 16 if hard == resource.RLIM_INFINITY else hard
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    print(f"open files: up to {wanted:,} (clients and servers)")
     return SERVER_CORE if SERVER_CORE in os.sched_getaffinity(0) else None
 
 
-def raise_open_files() -> str:
-    """Every stream is a socket on both sides: open files up to the hard limit (the servers,
-    started after, inherit it)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 1 << 16 if hard == resource.RLIM_INFINITY else hard
-    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    return f"open files: up to {wanted:,} (clients and servers)"
-
-
 def capacity(options, plan: Plan, servers: Servers, log: Log) -> dict:
-    """Pin the clients to their core, run the steps, and give the summary's figures."""
+    """Pin the clients to their core, say what a step is, run the steps, and give the figures."""
     if CLIENT_CORE in os.sched_getaffinity(0):
         os.sched_setaffinity(0, {CLIENT_CORE})
         print(f"clients pinned to core {CLIENT_CORE}")
-    print(explain(options))
+    c, (fastest, slowest) = options.compress, phones.DEAL_SECONDS
+    print(
+        f"-- tables of 4 phones following their game (see tools/loadtest/capacity.py), time"
+        f" compressed {c:g}x: per phone a page every ~{phones.PAGE_SECONDS / c:.0f} s, the"
+        f" standings every ~{phones.STANDINGS_SECONDS / c:.0f} s, a deal per table every"
+        f" {fastest / c:.0f}-{slowest / c:.0f} s; phones sit down {ARRIVALS_PER_SECOND} a second"
+        f" at most, not counted; from {options.tables_start} tables, +{options.tables_growth:.0%}"
+        f" every {options.step_seconds:g} s until a p95 passes {LIMIT_MS:.0f} ms"
+    )
     cpu_server, cpu_own = servers.cpu_seconds(), own_cpu_seconds()
     steps = asyncio.run(ramp(options, plan, servers, log))
     cpu_server, cpu_own = servers.cpu_seconds() - cpu_server, own_cpu_seconds() - cpu_own
@@ -73,25 +65,13 @@ def capacity(options, plan: Plan, servers: Servers, log: Log) -> dict:
     }
 
 
-def explain(options) -> str:
-    c = options.compress
-    return (
-        f"-- tables of 4 phones following their game (see tools/loadtest/capacity.py), time"
-        f" compressed {c:g}x: per phone a page every ~{PAGE_SECONDS / c:.0f} s, the standings"
-        f" every ~{STANDINGS_SECONDS / c:.0f} s, a deal per table every {DEAL_SECONDS[0] / c:.0f}"
-        f"-{DEAL_SECONDS[1] / c:.0f} s; phones sit down {ARRIVALS_PER_SECOND} a second at most,"
-        f" not counted; from {options.tables_start} tables, +{options.tables_growth:.0%} every"
-        f" {options.step_seconds:g} s until a p95 passes {LIMIT_MS:.0f} ms"
-    )
-
-
-def sit_down(run: Run, plan: Plan, index: int) -> list[Phone]:
+def sit_down(run: phones.Run, plan: Plan, index: int) -> list[phones.Phone]:
     """Table `index`'s phones: its scorekeeper's first, then the club's three members'."""
     keeper = plan.keepers[index]
     sessions = [keeper.session, *plan.viewer_sessions[index :: len(plan.keepers)]]
-    table = Table(keeper.club, keeper.game)
+    table = phones.Table(keeper.club, keeper.game)
     return [
-        Phone(run, table, f"table {index} phone {n}", {"sessionid": s}, scorekeeper=n == 0)
+        phones.Phone(run, table, f"table {index} phone {n}", {"sessionid": s}, scorekeeper=n == 0)
         for n, s in enumerate(sessions)
     ]
 
@@ -99,23 +79,18 @@ def sit_down(run: Run, plan: Plan, index: int) -> list[Phone]:
 async def ramp(options, plan: Plan, servers: Servers, log: Log) -> list[dict]:
     """Add tables step by step until a step fails or every seeded table is in."""
     pool = Pool(servers.addresses, options.connections)
-    run = Run(pool, log, plan.standings, compress=options.compress)
+    run = phones.Run(pool, log, plan.standings, compress=options.compress)
     following: list[asyncio.Task] = []
     steps: list[dict] = []
     seated, tables = 0, min(options.tables_start, len(plan.keepers))
     try:
         while True:
-            arriving = [
-                phone for index in range(seated, tables) for phone in sit_down(run, plan, index)
-            ]
-            arrive_within = max(
-                min(20.0, options.step_seconds / 2), len(arriving) / ARRIVALS_PER_SECOND
-            )
-            following += [asyncio.create_task(follow(phone, arrive_within)) for phone in arriving]
+            arriving = [p for index in range(seated, tables) for p in sit_down(run, plan, index)]
+            spread = max(min(20.0, options.step_seconds / 2), len(arriving) / ARRIVALS_PER_SECOND)
+            following += [asyncio.create_task(phones.follow(p, spread)) for p in arriving]
             seated = tables
-            await asyncio.sleep(arrive_within + min(SETTLE_SECONDS, options.step_seconds))
+            await asyncio.sleep(spread + min(SETTLE_SECONDS, options.step_seconds))
             steps.append(step := await measure(options, servers, log, tables))
-            print(step_line(step), flush=True)
             if not step["ok"] or tables >= len(plan.keepers):
                 return steps
             tables = min(len(plan.keepers), tables + max(1, int(tables * options.tables_growth)))
@@ -125,40 +100,36 @@ async def ramp(options, plan: Plan, servers: Servers, log: Log) -> list[dict]:
 
 
 async def measure(options, servers: Servers, log: Log, tables: int) -> dict:
-    """One step: its figures over `--step-seconds`."""
+    """One step: its figures over `--step-seconds`, printed on a line."""
     marks = {kind: len(values) for kind, values in log.latency.items()}
     errors, delays, counts = len(log.errors), len(log.delays), log.counts.copy()
     cpu = servers.cpu_seconds()
     await asyncio.sleep(options.step_seconds)
-    seconds = options.step_seconds
     figures = {
         kind: {
             "n": len(taken),
             "p95_ms": percentile(taken, 0.95) * 1000,
-            "per_second": len(taken) / seconds,
+            "per_second": len(taken) / options.step_seconds,
         }
         for kind, values in log.latency.items()
         if (taken := values[marks.get(kind, 0) :])
     }
     worst = max((figure["p95_ms"] for figure in figures.values()), default=0.0)
     step_delays = log.delays[delays:]
-    return {
+    step = {
         "tables": tables,
         "requests": figures,
         "worst_p95_ms": worst,
         "delay_p95_s": percentile(step_delays, 0.95) if step_delays else None,
         "deals_followed": len(step_delays),
         "counts": dict(log.counts - counts),
-        "server_cpu_share": (servers.cpu_seconds() - cpu) / seconds,
+        "server_cpu_share": (servers.cpu_seconds() - cpu) / options.step_seconds,
         "errors": len(log.errors) - errors,
         "ok": worst <= LIMIT_MS and len(log.errors) == errors,
     }
-
-
-def step_line(step: dict) -> str:
     parts = [
         f"{kind} {figure['per_second']:.0f}/s p95 {figure['p95_ms']:.0f} ms"
-        for kind, figure in step["requests"].items()
+        for kind, figure in figures.items()
     ]
     delay = step["delay_p95_s"]
     parts.append(f"deal to all 4 phones p95 {delay:.2f} s" if delay is not None else "no deal")
@@ -166,7 +137,8 @@ def step_line(step: dict) -> str:
     parts.append(f"server CPU {step['server_cpu_share']:.0%} of the core")
     if step["errors"]:
         parts.append(f"errors {step['errors']}")
-    return f"  {step['tables']:>5} tables: " + "; ".join(parts)
+    print(f"  {tables:>5} tables: " + "; ".join(parts), flush=True)
+    return step
 
 
 def conclude(steps: list[dict]) -> int:

@@ -1,9 +1,5 @@
-"""What the phones saw: latencies, errors, counts, and every deal they were told was recorded.
-
-The phones are coroutines on one event loop, so the log needs no lock.
-"""
-
-from __future__ import annotations
+"""What the phones saw: latencies, errors, counts, and every deal they were told was recorded
+(the phones are coroutines on one event loop: no lock)."""
 
 import math
 from collections import Counter, defaultdict
@@ -24,11 +20,11 @@ class Told:
 
 @dataclass
 class Log:
+    """Everything the phones saw, for the figures and the check."""
+
     latency: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: list[str] = field(default_factory=list)
-    # Streams opened, ended, refused or dropped as silent, boards fetched on an event, requests
-    # sent again...: what happened, by name.
-    counts: Counter[str] = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)  # streams ended, requests sent again…
     told: list[Told] = field(default_factory=list)
     delays: list[float] = field(default_factory=list)  # a deal told recorded to every phone
     interrupted: list[tuple[float, str]] = field(default_factory=list)  # crash: (when, what)
@@ -37,9 +33,6 @@ class Log:
     @property
     def requests(self) -> int:
         return sum(len(values) for values in self.latency.values())
-
-
-SHARES = (0.50, 0.95, 0.99)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -52,7 +45,7 @@ def percentile(values: list[float], share: float) -> float:
 def latency_figures(log: Log, kinds: list[str]) -> dict[str, dict[str, float]]:
     """The p50, p95 and p99 of each kind that was sent, in ms."""
     return {
-        kind: {f"p{round(s * 100)}": percentile(log.latency[kind], s) * 1000 for s in SHARES}
+        kind: {f"p{p}": percentile(log.latency[kind], p / 100) * 1000 for p in (50, 95, 99)}
         for kind in kinds
         if log.latency.get(kind)
     }

@@ -1,11 +1,6 @@
 """Reading the site's answers as the page's own scripts read them, with html.parser rather than
-regular expressions: the attributes of elements with an id (the board's follower,
-`#board-follow`, holds the game's version, its poll and its stream), the values of a form's
-inputs (the deal form's `number` and `token`, the CSRF token), and the text of an element with
-an id or of a `role="alert"`; and the forms a phone posts.
-"""
-
-from __future__ import annotations
+regular expressions: the attributes of elements with an id (`#board-follow`: the game's version,
+its poll and its stream), forms' inputs, and the text of an element with an id or of an alert."""
 
 import urllib.parse
 from html.parser import HTMLParser
@@ -22,8 +17,7 @@ class Page(HTMLParser):
         self.texts: dict[str, list[str]] = {}  # id: the text inside
         self.alerts: list[list[str]] = []  # the text of each role="alert"
         self._form = ""  # id of the form being read
-        # (tag, where its text goes), of the elements open; an element with no end tag (<input>)
-        # goes with its parent.
+        # (tag, text collector) per open element; one with no end tag (<input>) ends with its parent
         self._open: list[tuple[str, list[str] | None]] = []
         self.feed(html)
         self.close()
@@ -45,20 +39,18 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {name: value or "" for name, value in attrs}
-        element_id = attributes.get("id", "")
+        element_id, collector = attributes.get("id", ""), None
         if element_id:
             self.elements.setdefault(element_id, attributes)
+            collector = self.texts.setdefault(element_id, [])
+        elif attributes.get("role") == "alert":
+            collector = []
+            self.alerts.append(collector)
         if tag == "form":
             self._form = element_id
         elif tag == "input" and attributes.get("name"):
             inputs = self.forms.setdefault(self._form, {})
             inputs.setdefault(attributes["name"], attributes.get("value", ""))
-        collector = None
-        if element_id:
-            collector = self.texts.setdefault(element_id, [])
-        elif attributes.get("role") == "alert":
-            collector = []
-            self.alerts.append(collector)
         self._open.append((tag, collector))
 
     def handle_endtag(self, tag: str) -> None:
@@ -84,8 +76,7 @@ class Board(NamedTuple):
 
 
 def board_of(page: Page) -> Board | None:
-    """The board's follower as the page's scripts read it (a whole board, or only what a deal
-    changed on it); None when the page has none."""
+    """The board's follower (of a whole board, or of what a deal changed); None: there is none."""
     attributes = page.elements.get("board-follow", {})
     version = attributes.get("data-version", "")
     if not version.isdigit() or not attributes.get("hx-get"):
@@ -107,20 +98,9 @@ def told_recorded(page: Page, number: int) -> bool:
 
 def login_form(page: Page, username: str, password: str) -> dict[str, object] | None:
     """The login form filled in; None when the page has no CSRF token to send with it."""
-    csrf = page.inputs().get("csrfmiddlewaretoken")
-    if not csrf:
-        return None
-    return {"csrfmiddlewaretoken": csrf, "username": username, "password": password}
-
-
-def deal_form(
-    csrf: str, number: int, token: str, cards: list[int], shown: int | None = None
-) -> dict[str, object]:
-    """The deal form as a phone posts it: cards left per seat, and the version its board shows
-    (`shown`; None: no board yet), for an answer with only what the deal changed."""
-    form: dict[str, object] = {"csrfmiddlewaretoken": csrf, "number": number, "token": token}
-    form |= {f"cards_{position}": count for position, count in enumerate(cards)}
-    return form | ({"shown": shown} if shown is not None else {})
+    if csrf := page.inputs().get("csrfmiddlewaretoken"):
+        return {"csrfmiddlewaretoken": csrf, "username": username, "password": password}
+    return None
 
 
 def game_started(location: str) -> int | None:

@@ -1,27 +1,23 @@
-"""The load run's phases and the crash run (see the package's docstring): the scorekeepers log
-in, then play phase A and phase B, or the crash."""
-
-from __future__ import annotations
+"""The load run's phases and the crash run, as the package's docstring tells them."""
 
 import asyncio
+import contextlib
 import os
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
 from tools.loadtest.page import Page, board_of, login_form
-from tools.loadtest.phones import Failed, Phone, Run, Table, follow, load_page, next_move, record
+from tools.loadtest.phones import Failed, Phone, Run, Table, follow, guarded, keep_score, record
 from tools.loadtest.seed import PASSWORD, Plan
 from tools.loadtest.servers import Servers, own_cpu_seconds
-from tools.loadtest.wire import FAILURES, Pool
+from tools.loadtest.wire import Pool
 
-# Logins under way at once: phones arriving over a few minutes, not in the same second (each is a
-# password hash, and holds a database connection meanwhile).
-LOGINS_AT_ONCE = 8
+LOGINS_AT_ONCE = 8  # each a password hash holding a connection: phones arrive over minutes
 PHASE_A_KINDS = ["record a deal", "game page", "poll", "stream open", "standings", "new game"]
-# Phase A's pace for the viewers' page loads and standings: the model's, 30 times as often.
-PHASE_A_COMPRESS = 30
+PHASE_A_COMPRESS = 30  # phase A's viewers load pages and standings 30 times the model's pace
 Action = Callable[[Phone], Awaitable[None]]
 
 
@@ -42,21 +38,20 @@ async def play(options, plan: Plan, servers: Servers, log: Log, summary: dict) -
         Phone(run, tables[index % len(tables)], f"viewer{index}", {"sessionid": session})
         for index, session in enumerate(plan.viewer_sessions)
     ]
-    summary["phase_a"] = await phase_a(options, plan, servers, keepers, viewers, log)
+    summary["phase_a"] = await phase_a(options, run, servers, keepers, viewers)
     if options.bench:
         summary["phase_b"] = await phase_b(options, plan, run, servers)
     return []
 
 
 async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
-    """Log the scorekeepers in as their phones do, the login page then the password,
-    LOGINS_AT_ONCE at a time; the ones that made it."""
+    """Log the scorekeepers in as their phones do, LOGINS_AT_ONCE at a time; those that did."""
     at_once = asyncio.Semaphore(LOGINS_AT_ONCE)
 
     async def one(phone: Phone) -> Phone | None:
         phone.give_up = time.monotonic() + 300
         async with at_once:
-            try:
+            with contextlib.suppress(Failed):
                 reply = await phone.send("login page", "GET", "/accounts/login/")
                 form = login_form(Page(reply.body), phone.name, PASSWORD)
                 if reply.status != 200 or form is None:
@@ -64,9 +59,8 @@ async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
                 reply = await phone.send("log in", "POST", "/accounts/login/", form)
                 if reply.status != 302 or "sessionid" not in phone.cookies:
                     raise phone.fail(f"logging in answered {reply.status}")
-            except Failed:
-                return None
-        return phone
+                return phone
+        return None
 
     started = time.perf_counter()
     done = [phone for phone in await asyncio.gather(*map(one, keepers)) if phone is not None]
@@ -78,35 +72,20 @@ async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
     return done
 
 
-async def keep_score(phone: Phone, think: tuple[float, float], deadline: float) -> None:
-    """Record deals of the scorekeeper's game, `think` seconds apart, a new game when one ends."""
-    try:
-        await load_page(phone)
-        while time.monotonic() < deadline:
-            await asyncio.sleep(phone.run.rng.uniform(*think))
-            await next_move(phone)
-    except Failed:
-        pass
-
-
-async def phase_a(options, plan: Plan, servers: Servers, keepers, viewers, log: Log) -> dict:
+async def phase_a(options, run: Run, servers: Servers, keepers, viewers) -> dict:
     """Scorekeepers record deals 0.5-1.5 s apart while the viewers follow their games."""
     print(
         f"-- phase A: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0.5-1.5 s),"
         f" {len(viewers)} viewers following their games as the page does (a stream each, the"
         f" board on each new version; the page every ~10 s, the standings of a"
-        f" {plan.season_games:,}-game season every ~20 s)"
+        f" {options.season_games:,}-game season every ~20 s)"
     )
+    log = run.log
     requests, cpu = log.requests, (servers.cpu_seconds(), own_cpu_seconds())
     started = time.monotonic()
-    deadline = started + options.seconds
-    for phone in keepers:
-        phone.give_up = deadline + 30
-    for phone in viewers:
-        phone.run.stop_at = deadline
-    arrive_within = min(5.0, options.seconds / 4)
-    playing = [keep_score(phone, (0.5, 1.5), deadline) for phone in keepers]
-    playing += [follow(phone, arrive_within) for phone in viewers]
+    run.stop_at = deadline = started + options.seconds
+    playing = [keep_score(phone, (0.5, 1.5), deadline, 30) for phone in keepers]
+    playing += [follow(phone, min(5.0, options.seconds / 4)) for phone in viewers]
     await asyncio.wait_for(asyncio.gather(*playing), options.seconds + 120)
     wall = time.monotonic() - started
     requests = log.requests - requests
@@ -131,15 +110,11 @@ async def phase_a(options, plan: Plan, servers: Servers, keepers, viewers, log: 
 
 
 async def crash(options, servers: Servers, keepers: list[Phone], log: Log) -> dict:
-    """Scorekeepers record deals with little think time while, halfway, every server is
-    SIGKILLed and started again; a request that died is sent again, the same, as the phone
-    does."""
+    """The crash run: halfway through, every server is killed and started again."""
     print(f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s)")
     started = time.monotonic()
     deadline = started + options.seconds
-    for phone in keepers:
-        phone.give_up = deadline + 60
-    playing = asyncio.gather(*(keep_score(phone, (0.0, 0.3), deadline) for phone in keepers))
+    playing = asyncio.gather(*(keep_score(phone, (0.0, 0.3), deadline, 60) for phone in keepers))
     await asyncio.sleep(options.seconds / 2)
     print(
         f"  SIGKILL at {time.monotonic() - started:.1f} s: {log.in_flight} requests in flight,"
@@ -166,8 +141,7 @@ async def crash(options, servers: Servers, keepers: list[Phone], log: Log) -> di
 
 
 async def phase_b(options, plan: Plan, run: Run, servers: Servers) -> dict:
-    """Closed loop: each kind of request sent by every client, over and over, for a while;
-    its throughput as a share of /ping/'s (the bare view through the whole middleware)."""
+    """Phase B: each kind of request's closed-loop throughput, and its share of /ping/'s."""
     print(
         f"-- phase B: closed loop, {options.bench_clients} clients,"
         f" {options.bench_seconds:g} s for each kind of request"
@@ -194,11 +168,11 @@ async def phase_b(options, plan: Plan, run: Run, servers: Servers) -> dict:
         await record(phone)
 
     actions: dict[str, Action] = {
-        "/ping/": getter("/ping/"),
-        "poll, no news": getter(board.poll, status=204, htmx=True),
-        "game page": getter(plan.bench_game_page),
+        "/ping/": partial(Phone.get, path="/ping/"),
+        "poll, no news": partial(Phone.get, path=board.poll, status=204, htmx=True),
+        "game page": partial(Phone.get, path=plan.bench_game_page),
         "record a deal": record_next,
-        "standings": getter(plan.standings),
+        "standings": partial(Phone.get, path=plan.standings),
     }
     rates, cpu_each = {}, {}
     for name, action in actions.items():
@@ -218,32 +192,14 @@ async def phase_b(options, plan: Plan, run: Run, servers: Servers) -> dict:
     }
 
 
-def getter(path: str, status: int = 200, htmx: bool = False) -> Action:
-    """Phase B's action of getting a page, expecting `status`."""
-
-    async def get(phone: Phone) -> None:
-        reply = await phone.send("phase B", "GET", path, htmx=htmx)
-        if reply.status != status:
-            raise phone.fail(f"GET {path} answered {reply.status}")
-
-    return get
-
-
 async def closed_loop(action: Action, phones: list[Phone], seconds: float) -> tuple[int, float]:
-    """Each phone does `action` over and over for `seconds` (until one fails: it is in the
-    log's errors): how many were done, in how long."""
+    """Each phone does `action` over and over for `seconds`, or until it fails: how many were
+    done, in how long."""
     stop_at = time.monotonic() + seconds
 
     async def loop(phone: Phone) -> int:
         done = 0
-        while time.monotonic() < stop_at:
-            try:
-                await action(phone)
-            except Failed:
-                break
-            except FAILURES as error:
-                phone.error(repr(error))
-                break
+        while time.monotonic() < stop_at and await guarded(phone, action(phone)):
             done += 1
         return done
 

@@ -1,23 +1,20 @@
 """The tool's phones: coroutines on one event loop, each with its own cookies, sending its
 requests over a pool of keep-alive connections shared by all (tools/loadtest/wire.py).
 
-A phone following a game does what the game page does (static/js/live-board.js):
-- it loads the game page and holds the game's event stream (`data-changes` on the board's
-  follower, a connection of its own, with its session cookie); when an event names a version
-  newer than the one it shows, it fetches the board (the follower's `hx-get`): a "poll";
-- it polls every 5 minutes besides, and every 2 s while it has no stream;
-- a stream refused or ended is opened again 2 s later (as EventSource does); a stream silent
-  (no version, no "alive") for 2.5 of the periods it states is dropped and opened again;
-- now and then it loads the whole page again (a new page: a new stream), or the season's
-  standings; the scorekeeper's phone records the next deal, the answer bringing its board.
+A phone following a game does what the game page does (static/js/live-board.js): it loads the
+page and holds the game's event stream (`data-changes` on the board's follower, a connection of
+its own); when an event names a version newer than the one it shows, it fetches the board (the
+follower's `hx-get`): a "poll". It polls besides, opens again a stream refused, ended or silent,
+and now and then loads the whole page again (a new stream) or the season's standings (the timings
+below); the scorekeeper's phone records the next deal, the answer bringing its board.
 
 Each phone notes when it first shows a deal: from the scorekeeper being told "recorded" to the
-last phone of the table showing it is the deal's delay.
-"""
+last phone of the table showing it is the deal's delay."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import random
 import time
@@ -25,16 +22,8 @@ import urllib.parse
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 
+from tools.loadtest import page as pages
 from tools.loadtest.log import Log, Told
-from tools.loadtest.page import (
-    Board,
-    Page,
-    board_of,
-    deal_form,
-    game_started,
-    next_deal,
-    told_recorded,
-)
 from tools.loadtest.seed import SEAT_NAMES
 from tools.loadtest.wire import FAILURES, EventStream, Pool, Reply, body_parts
 
@@ -42,8 +31,7 @@ POLL_SECONDS = 2.0  # the board's poll while its stream is down
 FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
 SILENT_PERIODS = 2.5  # a stream quiet for this many of its "alive" periods is taken for dead
 RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its `retry`)
-# The model's pace, in seconds: a page load and the standings per phone, a deal per table.
-PAGE_SECONDS, STANDINGS_SECONDS, DEAL_SECONDS = 300.0, 600.0, (60.0, 120.0)
+PAGE_SECONDS, STANDINGS_SECONDS, DEAL_SECONDS = 300.0, 600.0, (60.0, 120.0)  # the model's pace
 
 
 class Failed(Exception):
@@ -65,17 +53,14 @@ class Table:
 
 
 class Run:
-    """What the phones share: the pool, the log, the standings page, when to stop, and the
-    model's pace, its page loads, standings and deals `compress` times as often."""
+    """What the phones share: the pool, the log, when to stop, and the model's pace, compressed."""
 
     def __init__(
         self, pool: Pool, log: Log, standings: str, *, compress: float, crash: bool = False
     ) -> None:
-        self.pool, self.log, self.standings = pool, log, standings
-        self.compress = compress
+        self.pool, self.log, self.standings, self.compress = pool, log, standings, compress
         self.crash = crash  # a request without an answer is expected, around a kill
-        self.rng = random.Random(1)
-        self.stop_at = math.inf
+        self.rng, self.stop_at = random.Random(1), math.inf
 
     def every(self, seconds: float) -> float:
         """A wait of about `seconds` of the model's time, compressed."""
@@ -84,6 +69,8 @@ class Run:
 
 @dataclass(eq=False)
 class Phone:
+    """One phone: its cookies, what its game page shows, and its stream."""
+
     run: Run
     table: Table
     name: str
@@ -92,7 +79,7 @@ class Phone:
     streams: bool = True  # its game page holds a stream
     give_up: float | None = None  # send again while unanswered until then (a scorekeeper's)
     game: int = 0
-    board: Board | None = None  # what it shows
+    board: pages.Board | None = None  # what it shows
     deal: tuple[int, str] | None = None  # the deal form's number and token
     retried: bool = False  # the last request needed more than one try
     listener: asyncio.Task | None = None  # the page's EventSource
@@ -138,9 +125,8 @@ class Phone:
 
     async def send_once(self, kind: str, method: str, path: str, form, htmx: bool) -> Reply:
         headers = {"Cookie": self.cookie_header}
-        body = b""
+        body = b"" if form is None else urllib.parse.urlencode(form).encode()
         if form is not None:
-            body = urllib.parse.urlencode(form).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         if htmx:
             headers |= {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
@@ -161,6 +147,13 @@ class Phone:
                 self.cookies[name.strip()] = value
         return reply
 
+    async def get(self, path: str, status: int = 200, htmx: bool = False, kind: str = "") -> None:
+        """GET `path`, timed under `kind` (or "GET <path>"); any answer but `status` fails."""
+        kind = kind or f"GET {path}"
+        reply = await self.send(kind, "GET", path, htmx=htmx)
+        if reply.status != status:
+            raise self.fail(f"{kind} answered {reply.status}")
+
     def listen(self) -> None:
         """Open the page's stream, as its EventSource does."""
         self.listener = asyncio.create_task(listen(self))
@@ -172,19 +165,21 @@ class Phone:
         self.listener, self.streaming = None, False
 
 
-async def guarded(phone: Phone, action: Awaitable[object]) -> None:
-    """Do `action`; a failure is the log's, and the phone goes on."""
+async def guarded(phone: Phone, action: Awaitable[object]) -> bool:
+    """Do `action`: whether it went through. A failure is the log's, and the phone goes on."""
     try:
         await action
     except Failed:
-        pass
+        return False
     except FAILURES as error:
         phone.error(repr(error))
+        return False
+    return True
 
 
 async def follow(phone: Phone, arrive_within: float) -> None:
-    """Follow the phone's game as the page does (see the module's docstring) until the run
-    stops. Phones sit down over `arrive_within` seconds, not all in the same instant."""
+    """Follow the game as the page does until the run stops, sitting down within `arrive_within`
+    seconds: the phones don't all arrive in the same instant."""
     run = phone.run
     await asyncio.sleep(run.rng.uniform(0, arrive_within))
     # Each at a random point of its interval: the phones are at their steady rate at once.
@@ -202,7 +197,7 @@ async def follow(phone: Phone, arrive_within: float) -> None:
                 await guarded(phone, load_page(phone))
             elif now >= next_standings:
                 next_standings = now + run.every(STANDINGS_SECONDS)
-                await guarded(phone, standings(phone))
+                await guarded(phone, phone.get(run.standings, kind="standings"))
             elif phone.scorekeeper and now >= next_deal:
                 next_deal = now + run.rng.uniform(*DEAL_SECONDS) / run.compress
                 await guarded(phone, next_move(phone))
@@ -213,8 +208,7 @@ async def follow(phone: Phone, arrive_within: float) -> None:
 
 
 def polls_now(phone: Phone, now: float) -> bool:
-    """Every 2 s without a stream, every 5 minutes beside one; a stream silent too long is
-    dropped and another opened."""
+    """Whether to poll now; a stream silent too long is dropped and another opened."""
     if not phone.streaming:
         return True
     if now - phone.heard_at > phone.silent_seconds:
@@ -228,7 +222,7 @@ def polls_now(phone: Phone, now: float) -> bool:
     return True
 
 
-def shows(phone: Phone, board: Board) -> None:
+def shows(phone: Phone, board: pages.Board) -> None:
     """The phone now shows `board`: a deal every phone of the table now shows has its delay."""
     phone.board = board
     table = phone.table
@@ -242,11 +236,10 @@ async def load_page(phone: Phone) -> None:
     phone.hang_up()
     phone.game, phone.board = phone.table.game, None
     reply = await phone.send("game page", "GET", f"/games/{phone.game}/")
-    page = Page(reply.body) if reply.status == 200 else None
-    board = board_of(page) if page is not None else None
-    if page is None or board is None:
+    page = pages.Page(reply.body)
+    if reply.status != 200 or (board := pages.board_of(page)) is None:
         raise phone.fail(f"game page {phone.game} answered {reply.status}")
-    phone.deal = next_deal(page)
+    phone.deal = pages.next_deal(page)
     if phone not in phone.table.phones:
         phone.table.phones.append(phone)
     shows(phone, board)
@@ -267,8 +260,7 @@ async def listen(phone: Phone) -> None:
 
 
 async def stream(phone: Phone) -> None:
-    """One stream until the server ends it: the board is fetched whenever an event names a
-    newer version than the phone shows. Its answer is timed as a "stream open"."""
+    """One stream, until the server ends it; its answer is timed as a "stream open"."""
     log, path = phone.run.log, phone.board.changes if phone.board else ""
     headers = {"Accept": "text/event-stream", "Cookie": phone.cookie_header}
     started = time.perf_counter()
@@ -295,59 +287,64 @@ async def stream(phone: Phone) -> None:
 
 
 async def poll(phone: Phone) -> None:
+    """Fetch the board, as its `hx-get` does: 204 when the version shown is the game's."""
     path = phone.board.poll if phone.board else f"/games/{phone.game}/board/"
     reply = await phone.send("poll", "GET", path, htmx=True)
-    if reply.status == 200 and (board := board_of(Page(reply.body))):
+    if reply.status == 200 and (board := pages.board_of(pages.Page(reply.body))):
         shows(phone, board)
     elif reply.status != 204:
         raise phone.fail(f"poll {path} answered {reply.status}")
 
 
-async def standings(phone: Phone) -> None:
-    reply = await phone.send("standings", "GET", phone.run.standings)
-    if reply.status != 200:
-        raise phone.fail(f"standings answered {reply.status}")
+async def keep_score(
+    phone: Phone, think: tuple[float, float], deadline: float, grace: float
+) -> None:
+    """Record deals `think` seconds apart (a new game when one ends) until `deadline`; a request
+    unanswered is sent again until `grace` seconds after it."""
+    phone.give_up = deadline + grace
+    with contextlib.suppress(Failed):
+        await load_page(phone)
+        while time.monotonic() < deadline:
+            await asyncio.sleep(phone.run.rng.uniform(*think))
+            await next_move(phone)
 
 
 async def next_move(phone: Phone) -> None:
     """The scorekeeper records the next deal, or starts a new game when the last one ended."""
-    if phone.deal is None:
-        await new_game(phone)
-    else:
-        await record(phone)
+    await (new_game(phone) if phone.deal is None else record(phone))
 
 
 async def record(phone: Phone) -> None:
-    """Record the next deal (the deal form's number and token, random cards). The answer is
-    what their phone now shows, with the next deal's form (none: the game is over)."""
+    """Record the next deal, random cards: the answer is the board, and the next deal's form."""
     from scoring.demo import random_deal
 
     assert phone.deal is not None
     number, token = phone.deal
     cards = random_deal(phone.run.rng)
-    shown = phone.board.version if phone.board else None
-    form = deal_form(phone.cookies.get("csrftoken", ""), number, token, cards, shown)
+    form = {"csrfmiddlewaretoken": phone.cookies.get("csrftoken", ""), "number": number}
+    form |= {"token": token} | {f"cards_{seat}": count for seat, count in enumerate(cards)}
+    if phone.board:  # the version it shows, for an answer with only what the deal changed
+        form["shown"] = phone.board.version
     game = phone.game
     reply = await phone.send("record a deal", "POST", f"/games/{game}/deals/", form, htmx=True)
-    page = Page(reply.body)
-    board = board_of(page)
-    if reply.status != 200 or not told_recorded(page, number) or board is None:
+    page = pages.Page(reply.body)
+    board = pages.board_of(page)
+    if reply.status != 200 or not pages.told_recorded(page, number) or board is None:
         why = page.alert or reply.body[:120]
         raise phone.fail(f"deal {number} of game {game} answered {reply.status}: {why}")
     phone.run.log.told.append(Told(game, number, cards, token, phone.name, phone.retried))
     if game == phone.table.game:
         phone.table.recorded[board.version] = time.monotonic()
     shows(phone, board)
-    phone.deal = next_deal(page)
+    phone.deal = pages.next_deal(page)
 
 
 async def new_game(phone: Phone) -> None:
     """Start the table's next game with the same four players, and open its page."""
     form = {"csrfmiddlewaretoken": phone.cookies.get("csrftoken", "")}
     form |= {f"seat_{position}": name for position, name in enumerate(SEAT_NAMES, start=1)}
-    path = f"/clubs/{phone.table.club}/games/new/"
-    reply = await phone.send("new game", "POST", path, form)
-    game = game_started(reply.headers.get("location", ""))
+    reply = await phone.send("new game", "POST", f"/clubs/{phone.table.club}/games/new/", form)
+    game = pages.game_started(reply.headers.get("location", ""))
     if reply.status != 302 or game is None:
         raise phone.fail(f"new game answered {reply.status}")
     phone.table.new_game(game)

@@ -1,12 +1,10 @@
-"""The tool's data: users, clubs and games made through scoring.services, and sessions.
+"""The tool's data: users, clubs and games made through scoring.services, and sessions. Django
+is imported inside the functions: it is set up on the tool's own database only once running."""
 
-Django is imported inside the functions: it is set up on the tool's own database
-(servers.Environment) only once the tool is running.
-"""
-
-from __future__ import annotations
-
+import datetime
+import functools
 import random
+import time
 import uuid
 from dataclasses import dataclass, field
 
@@ -32,62 +30,50 @@ class Plan:
     keepers: list[Keeper]
     viewer_sessions: list[str]  # viewer i is a member of keeper i % len(keepers)'s club
     standings: str  # the big season's standings page
-    season_games: int
     bench_sessions: list[str] = field(default_factory=list)  # phase B: one per client
     bench_games: list[list[int]] = field(default_factory=list)  # phase B: fresh games, per client
     bench_game_page: str = ""  # phase B: a game twelve deals in
 
 
-def seed(
-    *, keepers: int, viewers: int, season_games: int, bench_clients: int, bench_games: int
-) -> Plan:
-    """Users, clubs and games through scoring.services; the big season by seed_season.
-
-    Scorekeepers share one password hash (hashing it for each would take a minute). Every
-    account gets a session made here too, as if it had logged in last week: the load run logs
-    the scorekeepers in, the rest use theirs.
-    """
-    from django.db import transaction
-    from django.urls import reverse
-
-    rng = random.Random(1)
-    league, season = seed_league(season_games=season_games, rng=rng)
-    plan = Plan([], [], reverse("scoring:season", args=[season.pk]), season_games)
-    with transaction.atomic():
-        seed_tables(plan, league, keepers=keepers, viewers=viewers)
-        if bench_clients:
-            seed_bench(plan, league, clients=bench_clients, games_each=bench_games, rng=rng)
-    return plan
-
-
-def seed_league(*, season_games: int, rng: random.Random):
-    """The league club, and its current season (begun a year ago) of `season_games` games."""
-    import datetime
-
+def seed(options) -> Plan:
+    """The run's users, clubs and games, the league's current season (begun a year ago), and a
+    session for every account, as if it had logged in last week; then the database is left to
+    the servers."""
     from django.contrib.auth import get_user_model
-    from django.db import transaction
+    from django.db import connections, transaction
+    from django.urls import reverse
     from django.utils import timezone
 
     from scoring import services
     from scoring.demo import seed_season
     from scoring.models import Season
 
+    started, rng = time.perf_counter(), random.Random(1)
     with transaction.atomic():
         owner = get_user_model().objects.create_user(username="league")
         league = services.create_club(name="League", owner=owner)
         season = league.seasons.get(is_current=True)
-        Season.objects.filter(pk=season.pk).update(
-            starts_on=timezone.localdate() - datetime.timedelta(days=365)
-        )
+        year_ago = timezone.localdate() - datetime.timedelta(days=365)
+        Season.objects.filter(pk=season.pk).update(starts_on=year_ago)
         season.refresh_from_db()
-    if season_games:
-        seed_season(season=season, by=owner, games=season_games, rng=rng, player_names=LEAGUE_NAMES)
-    return league, season
+    if games := options.season_games:
+        seed_season(season=season, by=owner, games=games, rng=rng, player_names=LEAGUE_NAMES)
+    plan = Plan([], [], reverse("scoring:season", args=[season.pk]))
+    with transaction.atomic():
+        seed_tables(plan, league, options.scorekeepers, options.viewers)
+        if options.bench:
+            seed_bench(plan, league, options.bench_clients, options.bench_games, rng)
+    print(
+        f"seeded {options.scorekeepers} scorekeepers (a club and a game in progress each),"
+        f" {options.viewers} viewers (members of their clubs), a season of"
+        f" {options.season_games:,} finished games in {time.perf_counter() - started:.1f} s"
+    )
+    connections.close_all()
+    return plan
 
 
-def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
-    """Each scorekeeper's own club (`Table N`) with a game in progress; viewer i a member of
-    keeper i % n's club. Everyone is in the league too, to see its standings."""
+def seed_tables(plan: Plan, league, keepers: int, viewers: int) -> None:
+    """Each scorekeeper's club (`Table N`) and game, its viewers; all in the league too."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
 
@@ -95,7 +81,7 @@ def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
     from scoring.models import Membership
 
     User = get_user_model()
-    password = make_password(PASSWORD)
+    password = make_password(PASSWORD)  # one hash for all: one each would take a minute
     for index in range(keepers):
         user = User.objects.create(username=f"keeper{index}", password=password)
         club = services.create_club(name=f"Table {index}", owner=user)
@@ -109,9 +95,8 @@ def seed_tables(plan: Plan, league, *, keepers: int, viewers: int) -> None:
         plan.viewer_sessions.append(session_for(user))
 
 
-def seed_bench(plan: Plan, league, *, clients: int, games_each: int, rng: random.Random) -> None:
-    """Phase B's account (club `Bench`), a game page to show (twelve deals in) and fresh games
-    to record deals in."""
+def seed_bench(plan: Plan, league, clients: int, games_each: int, rng: random.Random) -> None:
+    """Phase B's account (club `Bench`), a game page to show, and fresh games to record deals in."""
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
@@ -120,24 +105,18 @@ def seed_bench(plan: Plan, league, *, clients: int, games_each: int, rng: random
     from scoring.models import Membership
 
     user = get_user_model().objects.create_user(username="bench")
+    start_game = functools.partial(services.start_game, seat_names=SEAT_NAMES, by=user)
     club = services.create_club(name="Bench", owner=user)
     Membership.objects.create(club=league, user=user)
     showcase = services.create_club(name="Showcase", owner=user)  # not checked: seeded deals
-    shown = services.start_game(club=showcase, seat_names=SEAT_NAMES, by=user)
+    shown = start_game(club=showcase)
     deals = random_game(rng)
-    for number, cards in enumerate(deals[: min(12, len(deals) - 1)], start=1):
-        services.record_deal(
-            game=shown, number=number, cards_left=cards, token=uuid.uuid4(), by=user
-        )
+    for n, cards in enumerate(deals[: min(12, len(deals) - 1)], start=1):
+        services.record_deal(game=shown, number=n, cards_left=cards, token=uuid.uuid4(), by=user)
     plan.bench_game_page = reverse("scoring:game", args=[shown.pk])
     for _ in range(clients):
         plan.bench_sessions.append(session_for(user))
-        plan.bench_games.append(
-            [
-                services.start_game(club=club, seat_names=SEAT_NAMES, by=user).pk
-                for _ in range(games_each)
-            ]
-        )
+        plan.bench_games.append([start_game(club=club).pk for _ in range(games_each)])
 
 
 def session_for(user) -> str:

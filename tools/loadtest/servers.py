@@ -1,7 +1,5 @@
 """The tool's own database, settings and Redis (Environment), and the site's servers (Servers):
-uvicorn started as `make run` starts it, one process on a port of its own each, serving the
-pages and the games' live streams alike.
-"""
+uvicorn as `make run` starts it, one process on a port of its own each, pages and streams alike."""
 
 from __future__ import annotations
 
@@ -22,27 +20,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# Every phone comes from 127.0.0.1: the servers' limit of streams per client address, raised.
-STREAMS_PER_ADDRESS = 1_000_000
+STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
 
 
 class Environment:
-    """A temporary DJANGO_VAR_DIR and a fresh database (SQLite in it, or `loadtest_<pid>` on the
-    PostgreSQL server DATABASE_URL names), the servers' environment, and Django set up on it in
-    this process. With `redis`, a throwaway Redis the servers share; without, a REDIS_URL in
-    the environment is passed on."""
+    """A temporary DJANGO_VAR_DIR, a fresh database, maybe a throwaway Redis (`redis`; else any
+    REDIS_URL is passed on), the servers' environment, and Django set up on them in this process."""
 
     def __init__(self, db: str, keep: bool, redis: bool = False) -> None:
-        self.db, self.keep = db, keep
+        self.db, self.keep, self.redis = db, keep, redis
         self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
-        self.admin_url = self.database = ""
-        self.redis = redis
+        self.admin_url, self.database = "", str(self.var / "db.sqlite3")
         self.redis_process: subprocess.Popen | None = None
-        self.env = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
-        }
+        self.env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         self.env |= {
             "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",
             "DJANGO_VAR_DIR": str(self.var),
@@ -56,8 +46,6 @@ class Environment:
     def __enter__(self) -> Environment:
         if self.db == "postgres":
             self.create_postgres_database()
-        else:
-            self.database = str(self.var / "db.sqlite3")
         if self.redis:
             self.redis_process, self.env["REDIS_URL"] = start_redis(self.var)
         os.environ.clear()
@@ -72,11 +60,8 @@ class Environment:
         self.admin_url = os.environ.get("DATABASE_URL", "")
         if not self.admin_url.startswith(("postgres://", "postgresql://")):
             raise SystemExit("--db postgres needs DATABASE_URL=postgres://… of a server")
-        import psycopg
-
         self.database = f"loadtest_{os.getpid()}"
-        with psycopg.connect(self.admin_url, autocommit=True) as admin:
-            admin.execute(f'CREATE DATABASE "{self.database}"')
+        self.on_postgres(f'CREATE DATABASE "{self.database}"')
         parts = urllib.parse.urlsplit(self.admin_url)
         self.env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{self.database}"))
 
@@ -88,24 +73,26 @@ class Environment:
             self.redis_process.terminate()
             self.redis_process.wait(timeout=10)
         if self.db == "postgres":
-            import psycopg
-
-            with psycopg.connect(self.admin_url, autocommit=True) as admin:
-                admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+            self.on_postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
         if self.keep:
             print(f"kept {self.var}")
         else:
             shutil.rmtree(self.var, ignore_errors=True)
 
+    def on_postgres(self, statement: str) -> None:
+        """Run `statement` on the PostgreSQL server DATABASE_URL names, outside a transaction."""
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as admin:
+            admin.execute(statement)
+
     def describe(self) -> str:
         """The database, what the servers share, and the limit of streams raised."""
-        url = self.env.get("REDIS_URL", "")
+        url, what = self.env.get("REDIS_URL", ""), "(cache, sessions, streams)"
         if self.redis:
-            shared = (
-                f"a throwaway Redis at {url} (cache, sessions, streams), shared by every server"
-            )
+            shared = f"a throwaway Redis at {url} {what}, shared by every server"
         elif url:
-            shared = f"the Redis at REDIS_URL ({url}) (cache, sessions, streams), shared"
+            shared = f"the Redis at REDIS_URL ({url}) {what}, shared"
         else:
             shared = "no Redis: the cache and the streams' channel layer in the server's memory"
         return (
@@ -115,8 +102,7 @@ class Environment:
 
 
 def start_redis(directory: Path) -> tuple[subprocess.Popen, str]:
-    """A throwaway redis-server on a free port of 127.0.0.1 (--redis), keeping nothing on disk,
-    once it answers: its process and URL."""
+    """A throwaway redis-server on a free port, keeping nothing on disk: its process and URL."""
     if (binary := shutil.which("redis-server")) is None:
         raise SystemExit("--redis needs redis-server: apt-get install redis-server")
     port = free_port()
@@ -147,19 +133,15 @@ def answers(ready: Callable[[], bool], process: subprocess.Popen, seconds: float
 
 
 class Servers:
-    """`count` servers on 127.0.0.1, each one uvicorn process in a process group of its own, so
-    that a crash run can SIGKILL it; all pinned to core `pin` (taskset), if given. Each logs
-    to `server-<port>.log` in the var directory."""
+    """`count` uvicorn processes, each in a process group of its own for a crash run to SIGKILL,
+    pinned to core `pin` if given, and logging to `server-<port>.log` in the var directory."""
 
     def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
-        self.environment = environment
-        self.pin = pin
+        self.environment, self.pin = environment, pin
         self.ports = [free_port() for _ in range(count)]
+        self.addresses = [("127.0.0.1", port) for port in self.ports]
+        self.logs = [environment.var / f"server-{port}.log" for port in self.ports]
         self.processes: list[subprocess.Popen] = []
-
-    @property
-    def addresses(self) -> list[tuple[str, int]]:
-        return [("127.0.0.1", port) for port in self.ports]
 
     def describe(self) -> str:
         where = ", ".join(f"http://127.0.0.1:{port}/" for port in self.ports)
@@ -176,14 +158,11 @@ class Servers:
         ]
         return command if self.pin is None else ["taskset", "--cpu-list", str(self.pin), *command]
 
-    def log_path(self, port: int) -> Path:
-        return self.environment.var / f"server-{port}.log"
-
     def start(self) -> None:
         """Start every server and wait until each answers /ping/."""
         self.processes = []
-        for port in self.ports:
-            with self.log_path(port).open("a") as output:
+        for port, path in zip(self.ports, self.logs, strict=True):
+            with path.open("a") as output:
                 self.processes.append(
                     subprocess.Popen(
                         self.command(port),
@@ -219,26 +198,21 @@ class Servers:
                 total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
         return total
 
-    def log_tail(self, lines: int = 20) -> str:
-        """The last lines of every server's log, but for its access log's."""
+    def log_tail(self) -> str:
+        """The last 20 lines of every server's log, but for its access log's."""
         text = []
-        for port in self.ports:
-            if (path := self.log_path(port)).exists():
+        for path in self.logs:
+            if path.exists():
                 logged = path.read_text(errors="replace").splitlines()
-                text += [
-                    f"--- {path}",
-                    *[x for x in logged if " uvicorn.access: " not in x][-lines:],
-                ]
+                text += [f"--- {path}", *[x for x in logged if " uvicorn.access: " not in x][-20:]]
         return "\n".join(text)
 
 
 def ping(port: int) -> bool:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
+    """Whether the server on `port` answers /ping/."""
+    with contextlib.closing(http.client.HTTPConnection("127.0.0.1", port, timeout=5)) as connection:
         connection.request("GET", "/ping/")
         return connection.getresponse().status == 200
-    finally:
-        connection.close()
 
 
 def prepare() -> float:

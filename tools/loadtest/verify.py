@@ -1,12 +1,5 @@
-"""Checking the database against what the phones were told.
-
-Every deal a phone was told was recorded is there once with the cards it sent, no deal is there
-that no phone was told about, every deal has its four scores and its line of history, stored
-totals are the sum of the penalties (rules.penalties.replay), and services.recompute would change
-nothing. Each thing that can be wrong is a `Failure`; the run fails when any is counted.
-"""
-
-from __future__ import annotations
+"""Checking the database against what the phones were told (what is checked: the package's
+docstring). Each thing that can be wrong is a `Failure`; the run fails when any is counted."""
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -42,7 +35,6 @@ class Stored:
 
     games: list[Any]  # Game
     deals: dict[tuple[int, int], Any]  # (game id, number): Deal, with scores_count
-    cards: dict[int, dict[int, list[int]]]  # game id: number: cards left per seat
     seats: dict[int, list[Any]]  # game id: Seats in order
     history_lines: Counter[int]  # game id: lines saying a deal was recorded
 
@@ -53,21 +45,14 @@ def read_stored(club_names: list[str]) -> Stored:
     from scoring.models import Deal, Game, GameChange, Seat
 
     games = list(Game.objects.filter(club__name__in=club_names).order_by("pk"))
-    deals = {
-        (deal.game_id, deal.number): deal
-        for deal in Deal.objects.filter(game__in=games)
-        .annotate(scores_count=Count("scores"))
-        .prefetch_related("scores__seat")
-    }
-    cards: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for (game_id, number), deal in deals.items():
-        cards[game_id][number] = cards_of(deal)
+    query = Deal.objects.filter(game__in=games).annotate(scores_count=Count("scores"))
+    deals = {(deal.game_id, deal.number): deal for deal in query.prefetch_related("scores__seat")}
     seats = defaultdict(list)
     for seat in Seat.objects.filter(game__in=games).order_by("position"):
         seats[seat.game_id].append(seat)
     recorded = GameChange.objects.filter(game__in=games, action=GameChange.Action.RECORD)
     history_lines = Counter(recorded.values_list("game_id", flat=True))
-    return Stored(games, deals, cards, seats, history_lines)
+    return Stored(games, deals, seats, history_lines)
 
 
 def cards_of(deal) -> list[int]:
@@ -76,34 +61,30 @@ def cards_of(deal) -> list[int]:
 
 def check_told(told: ToldByDeal, stored: Stored, problems: Problems) -> None:
     """Every deal told recorded is there once, with the cards and token it was sent with."""
-    # Told twice about one deal number of a game must be one token, told again (a retry).
-    for key, items in told.items():
+    for (game, number), items in told.items():
+        # Told twice about one deal number of a game must be one token, told again (a retry).
         if len({item.token for item in items}) > 1:
-            problems[Failure.DOUBLED].append(f"game {key[0]} deal {key[1]} told {len(items)} times")
-    for key, items in told.items():
-        deal = stored.deals.get(key)
-        if deal is None:
-            problems[Failure.LOST].append(f"game {key[0]} deal {key[1]} ({items[0].client})")
-            continue
-        cards = cards_of(deal)
-        if cards != items[0].cards or str(deal.token) != items[0].token:
-            problems[Failure.WRONG_CARDS].append(f"game {key[0]} deal {key[1]}: {cards}")
-    for key, deal in stored.deals.items():
-        if key not in told:
-            problems[Failure.UNEXPECTED].append(f"game {key[0]} deal {key[1]}")
+            problems[Failure.DOUBLED].append(f"game {game} deal {number} told {len(items)} times")
+        if (deal := stored.deals.get((game, number))) is None:
+            problems[Failure.LOST].append(f"game {game} deal {number} ({items[0].client})")
+        elif (cards := cards_of(deal)) != items[0].cards or str(deal.token) != items[0].token:
+            problems[Failure.WRONG_CARDS].append(f"game {game} deal {number}: {cards}")
+    for (game, number), deal in stored.deals.items():
+        if (game, number) not in told:
+            problems[Failure.UNEXPECTED].append(f"game {game} deal {number}")
         if deal.scores_count != 4:
-            problems[Failure.HALF_WRITTEN].append(
-                f"game {key[0]} deal {key[1]}: {deal.scores_count}"
-            )
+            problems[Failure.HALF_WRITTEN].append(f"game {game} deal {number}: {deal.scores_count}")
 
 
 def check_games(stored: Stored, problems: Problems) -> None:
-    """Each game's deals are numbered without gaps, and its totals, status and history follow
-    from them."""
+    """Each game's deals are numbered without gaps; its totals, status and history follow."""
     from rules.penalties import replay
 
+    cards: dict[int, dict[int, list[int]]] = defaultdict(dict)  # game id: number: cards left
+    for (game_id, number), deal in stored.deals.items():
+        cards[game_id][number] = cards_of(deal)
     for game in stored.games:
-        deals = stored.cards[game.pk]
+        deals = cards[game.pk]
         numbers = sorted(deals)
         if numbers != list(range(1, len(numbers) + 1)):
             problems[Failure.GAPS].append(f"game {game.pk}: deals {numbers}")
@@ -114,9 +95,9 @@ def check_games(stored: Stored, problems: Problems) -> None:
         finished = replayed.finished_after is not None
         if finished != game.is_finished or replayed.ends_before_last_deal:
             problems[Failure.STATUS_WRONG].append(f"game {game.pk}: {game.status}")
-        if stored.history_lines[game.pk] != len(numbers):
+        if (lines := stored.history_lines[game.pk]) != len(numbers):
             problems[Failure.HISTORY_WRONG].append(
-                f"game {game.pk}: {stored.history_lines[game.pk]} lines for {len(numbers)} deals"
+                f"game {game.pk}: {lines} lines for {len(numbers)} deals"
             )
 
 
@@ -127,40 +108,23 @@ def check_recompute(stored: Stored, problems: Problems) -> None:
     from scoring import services
     from scoring.models import Game, Seat
 
-    fields = ["total", "deals_played", "deals_won", "thirteens"]
+    def state(game, seats) -> list:
+        figures = [(s.total, s.deals_played, s.deals_won, s.thirteens) for s in seats]
+        return [game.status, game.winner_id, game.finished_at, figures]
+
     with transaction.atomic():
         for game in stored.games:
-            before = (game.status, game.winner_id, game.finished_at)
-            before_seats = [[getattr(s, f) for f in fields] for s in stored.seats[game.pk]]
+            before = state(game, stored.seats[game.pk])
             locked = Game.objects.select_for_update().get(pk=game.pk)
             services.recompute(locked)
-            after_seats = [
-                [getattr(s, f) for f in fields]
-                for s in Seat.objects.filter(game=game).order_by("position")
-            ]
-            if before != (locked.status, locked.winner_id, locked.finished_at) or (
-                before_seats != after_seats
-            ):
+            if state(locked, Seat.objects.filter(game=game).order_by("position")) != before:
                 problems[Failure.RECOMPUTE_CHANGES].append(f"game {game.pk}")
         transaction.set_rollback(True)
 
 
-def answers_lost(told: ToldByDeal, stored: Stored, kills: list[float]) -> int:
-    """Deals whose answer died with the server although their transaction had committed: the
-    retry with the same token was told of the deal already there."""
-    return sum(
-        1
-        for key, items in told.items()
-        if items[0].retried
-        and key in stored.deals
-        and any(stored.deals[key].recorded_at.timestamp() < killed for killed in kills)
-    )
-
-
 def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
-    """Compare every deal of the tool's clubs with what the phones were told, print what was
-    found, and give it for the summary (a count per `Failure`). `kills`: when the servers were
-    killed (a crash run)."""
+    """Check the tool's clubs against what the phones were told (`kills`: when the servers were
+    killed), print what was found, and give it for the summary: a count per `Failure`."""
     told: ToldByDeal = defaultdict(list)
     for item in log.told:
         told[(item.game, item.number)].append(item)
@@ -174,7 +138,13 @@ def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
         f" deals; {len(told):,} deals told recorded ({len(log.told):,} answers)"
     )
     print("  " + ", ".join(f"{failure}: {len(problems[failure])}" for failure in Failure))
-    answer_lost = answers_lost(told, stored, kills)
+    answer_lost = sum(  # deals committed before a kill whose answer died: the retry told of them
+        1
+        for key, items in told.items()
+        if items[0].retried
+        and key in stored.deals
+        and any(stored.deals[key].recorded_at.timestamp() < killed for killed in kills)
+    )
     if kills:
         print(
             f"  deals committed before a kill whose answer died with the server, told on the"

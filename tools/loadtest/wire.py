@@ -1,27 +1,24 @@
 """HTTP/1.1 as the tool's phones speak it, on raw asyncio streams: a pool of keep-alive
 connections for their requests (Pool), and a connection of its own for each game's event stream
 (`open_stream`, `body_parts`, EventStream). Raw streams rather than a client library, so that one
-core of clients holds thousands of phones and their streams.
-"""
-
-from __future__ import annotations
+core of clients holds thousands of phones and their streams."""
 
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
-# What a request that got no answer raises: refused, reset, or cut short.
-FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)
-# A kept connection idle this long is opened anew: uvicorn closes one idle for 5 s.
-IDLE_SECONDS = 4.0
+FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)  # no answer: refused, reset, cut
+IDLE_SECONDS = 4.0  # a kept connection idle this long is opened anew: uvicorn closes it at 5 s
 ANSWER_SECONDS = 60.0  # the longest a request waits for its answer (TimeoutError: an OSError)
 Address = tuple[str, int]
 
 
 @dataclass
 class Reply:
+    """An answer, read whole."""
+
     status: int
     headers: dict[str, str]  # lower-case names; every Set-Cookie joined by newlines
     body: str
@@ -43,8 +40,8 @@ class Connection:
 
 
 class Pool:
-    """`size` keep-alive connections to each server, shared by every phone, one request at a
-    time on each (a request waits for one); requests, and streams, take the servers in turn."""
+    """`size` keep-alive connections to each server, one request at a time on each, shared by
+    every phone; requests, and streams, take the servers in turn."""
 
     def __init__(self, addresses: list[Address], size: int) -> None:
         self.addresses = addresses
@@ -135,15 +132,14 @@ class Event(NamedTuple):
     data: str
 
 
+@dataclass
 class EventStream:
-    """Server-sent events read as EventSource reads `text/event-stream`: fed the body's bytes as
-    they come, it gives each event a blank line ends, with its type and its `data` (lines joined
-    by "\\n"); comments (`:`) and fields it has no use for (`id`, `retry`) are skipped."""
+    """Server-sent events read as EventSource reads them, from the body's bytes as they come:
+    each event's type and data (lines joined by "\\n"); comments, `id` and `retry` skipped."""
 
-    def __init__(self) -> None:
-        self.pending = b""  # a line not ended yet
-        self.data: list[str] = []
-        self.type = ""
+    pending: bytes = b""  # a line not ended yet
+    data: list[str] = field(default_factory=list)
+    type: str = ""
 
     def feed(self, chunk: bytes) -> list[Event]:
         buffer, held = self.pending + chunk, b""

@@ -157,3 +157,20 @@ def test_a_stream_asked_with_two_host_headers_is_refused(loop, client, owner, ga
     )
     assert phone.status() == 400
     assert streams.OPEN_STREAMS.counts == {}
+
+
+def test_open_streams_hold_no_database_connection(loop, client, owner, game, settings):
+    """A stream lasts minutes: between its reads it gives its connection back. On PostgreSQL,
+    streams beyond the pool's size would otherwise leave every other request waiting for one,
+    then failing (as two servers on PostgreSQL did under load)."""
+    settings.STREAMS_PER_MEMBER = 100
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    many = pool["max_size"] + 5 if pool else 25
+    cookie = signed_in(client, owner)
+    phones = [opened(loop, f"/games/{game.pk}/changes/", cookie) for _ in range(many)]
+    for phone in phones:
+        assert phone.said() == "retry: 2000\n\ndata: 0\n\n"
+    poll = Phone(loop, f"/games/{game.pk}/board/?v=0", cookie=cookie)
+    assert poll.status() == 204
+    for phone in phones:
+        phone.hang_up()

@@ -1,0 +1,79 @@
+"""Static files under `make run`'s ASGI server (bigtwo_site/static_files.py): served by WhiteNoise,
+compressed and cached for long, before the rest of the stack; every other request goes on."""
+
+import asyncio
+
+import pytest
+from django.core.asgi import get_asgi_application
+from django.core.management import call_command
+
+from bigtwo_site.static_files import StaticFilesMiddleware
+
+
+def asked(application, path: str, headers: list[tuple[bytes, bytes]]) -> tuple[int, dict, bytes]:
+    """The status, headers and body of the application's answer, as an ASGI server gets it."""
+    sent: list[dict] = []
+    incoming = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive() -> dict:
+        if incoming:
+            return incoming.pop()
+        await asyncio.sleep(3600)  # the client stays connected
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"testserver"), *headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    asyncio.run(application(scope, receive, send))
+    start = next(message for message in sent if message["type"] == "http.response.start")
+    body = b"".join(message.get("body", b"") for message in sent[1:])
+    return start["status"], dict(start["headers"]), body
+
+
+@pytest.fixture
+def collected(tmp_path, settings):
+    """The static files collected, as `make run` does, and an application that serves them."""
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedScriptsStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return get_asgi_application()
+
+
+# WhiteNoise's files are read by a synchronous iterator, which Django hands to a thread.
+@pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume synchronous iterators")
+def test_a_static_file_is_served_compressed_and_cached_for_long(collected):
+    from django.contrib.staticfiles.storage import staticfiles_storage
+
+    path = "/static/" + staticfiles_storage.stored_name("css/site.css")
+    status, headers, body = asked(collected, path, [(b"accept-encoding", b"gzip")])
+    assert status == 200
+    assert headers[b"Content-Encoding"] == b"gzip"
+    assert b"immutable" in headers[b"Cache-Control"]
+    assert body
+
+
+def test_any_other_request_goes_on_to_the_site(db, collected):
+    status, _, body = asked(collected, "/ping/", [])
+    assert (status, body) == (200, b"ok")
+
+
+def test_it_is_async_as_well_as_sync():
+    """Under ASGI Django runs it on the event loop, with no hop to a thread for it."""
+    assert StaticFilesMiddleware.async_capable and StaticFilesMiddleware.sync_capable
