@@ -194,7 +194,14 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CACHE_PREFIX},
+            "CONFIG": {
+                # A stream waits on Redis up to 5 s at a time (channels_redis's BZPOPMIN); the
+                # read must outlast that wait, and redis-py's default read timeout is also 5 s.
+                "hosts": [
+                    {"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}
+                ],
+                "prefix": CACHE_PREFIX,
+            },
         }
     }
 else:

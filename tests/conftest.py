@@ -7,6 +7,7 @@ from django.test import override_settings
 from hypothesis import settings
 
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM
+from tests.live_support import own_channel_layer
 
 # No test is timed (speed is measured by the benchmark scripts): a property test that runs slowly
 # on a busy machine is slow, not wrong, so Hypothesis's per-example deadline is off everywhere.
@@ -65,10 +66,11 @@ def empty_cache():
 def loop():
     """An event loop the test steps through, for the games' streams (tests/live_support.py)."""
     running = asyncio.new_event_loop()
-    yield running
-    for task in asyncio.all_tasks(running):  # streams left open
-        task.cancel()
-    running.run_until_complete(asyncio.sleep(0.01))
+    with own_channel_layer():
+        yield running
+        for task in asyncio.all_tasks(running):  # streams left open
+            task.cancel()
+        running.run_until_complete(asyncio.sleep(0.01))
     running.close()
 
 

@@ -4,10 +4,27 @@ ASGI application as the server makes it, and what it sends back."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import re
+from collections.abc import Iterator
+
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers
 
 from bigtwo_site.asgi import application
+
+
+@contextlib.contextmanager
+def own_channel_layer() -> Iterator[None]:
+    """A channel layer of its own for one event loop, as each process of `make run` has: a Redis
+    layer receives on one loop only, and a test's loop or server lives shorter than the process."""
+    previous = channel_layers[DEFAULT_CHANNEL_LAYER]
+    channel_layers.set(DEFAULT_CHANNEL_LAYER, channel_layers.make_backend(DEFAULT_CHANNEL_LAYER))
+    try:
+        yield
+    finally:
+        channel_layers.set(DEFAULT_CHANNEL_LAYER, previous)
 
 
 class Phone:

@@ -12,6 +12,11 @@ connection that died without a word is never held for long), when its member is 
 the club (`scoring.live.member_let_go`), or when the phone hangs up. It is an async view: under
 the ASGI server of `make run` thousands of them wait in one process for a few bytes each.
 
+Only an ASGI server (`make run`'s uvicorn) holds streams. Served through WSGI (gunicorn, or
+the test suite's live server), a stream would hold a worker thread for its whole life and be sent
+only once it ended, so the view answers 204 No Content at once: EventSource stops asking, and the
+page polls.
+
 Each server holds at most `settings.STREAMS_PER_MEMBER` streams of one member, and
 `STREAMS_PER_ADDRESS` from one client address; one more is refused with 429, and the page
 polls instead.
@@ -30,6 +35,7 @@ from collections.abc import AsyncIterator, Callable
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -53,7 +59,9 @@ STREAM_SECONDS = 600
 @require_GET
 async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's stream for a member of its club; 403 signed out, 404 for anyone else's game,
-    429 past the limits (see the module's docstring)."""
+    429 past the limits, 204 under WSGI (see the module's docstring)."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
     user = await request.auser()
     if not user.is_authenticated:
         return HttpResponse(status=403)

@@ -4,7 +4,7 @@ serves it, where the board's stream (scoring/views/streams.py) stays open.
 While the stream is open and speaks the board doesn't poll; a deal recorded on another phone
 reaches this one by the stream, at once. A stream gone silent is dropped: the board polls and
 opens another. A stream the server ends is opened again. The rest of the suite runs on
-pytest-django's WSGI live server, whose threads hold the streams as well.
+pytest-django's WSGI live server, which declines streams (204), so its pages poll.
 """
 
 import socket
@@ -20,6 +20,7 @@ from scoring.views import streams
 from tests.browser.phone import PHONE, log_in
 from tests.browser.scorekeeping import fill
 from tests.factories import make_club, make_game, make_member, make_user
+from tests.live_support import own_channel_layer
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,7 +33,8 @@ pytestmark = [
 @pytest.fixture
 def asgi_server(live_server):
     """uvicorn serving the site in a thread, on the test database (`live_server` sets that up
-    for a second thread)."""
+    for a second thread). Each server gets a channel layer of its own, as a process of `make run`
+    has: a Redis layer receives on one event loop only, and each server runs its own loop."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -41,15 +43,16 @@ def asgi_server(live_server):
             application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
         )
     )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with own_channel_layer():
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+        server.should_exit = True
+        thread.join(10)
 
 
 def phone_on(browser, asgi_server, user, game) -> tuple[Page, list[str]]:

@@ -45,6 +45,14 @@ def test_the_game_page_names_its_stream(owner_client, game):
     assert stream_address(owner_client, game) == f"/games/{game.pk}/changes/"
 
 
+def test_a_stream_asked_of_a_wsgi_server_is_declined_so_the_page_polls(owner_client, game):
+    """Under WSGI a stream would hold a worker until it ended and be sent only then: 204 makes
+    EventSource stop asking, and the board goes on polling."""
+    answer = owner_client.get(f"/games/{game.pk}/changes/")
+    assert answer.status_code == 204
+    assert answer.content == b""
+
+
 def test_a_stream_says_the_version_now_then_each_new_one(loop, client, owner, game):
     phone = opened(loop, f"/games/{game.pk}/changes/", signed_in(client, owner))
     assert phone.said() == "retry: 2000\n\ndata: 0\n\n"
