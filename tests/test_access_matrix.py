@@ -113,6 +113,13 @@ MATRIX: dict[str, Row] = {
     "scoring:remove-player": Row(
         "/clubs/{club}/players/{player}/remove/", MEMBERS_ONLY, MEMBERS_ONLY
     ),
+    # "This is me": any member, for themself; only the owner undoes it.
+    "scoring:claim-player": Row(
+        "/clubs/{club}/players/{player}/me/", MEMBERS_NO, ("login", 404, 302, 302)
+    ),
+    "scoring:unlink-player": Row(
+        "/clubs/{club}/players/{player}/not-me/", MEMBERS_NO, ("login", 404, 403, 302)
+    ),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
@@ -155,7 +162,9 @@ MATRIX: dict[str, Row] = {
     # take the page away from someone typing a deal.
     "scoring:board": Row("/games/{game}/board/", (403, 404, 200, 200), NO),
     # The stream of a game's versions (tests/scoring/views/test_streams.py): like the poll.
-    "scoring:changes": Row("/games/{game}/changes/", (403, 404, 200, 200), NO),
+    # The test client is a WSGI server, which declines a member's stream (204: the page polls);
+    # tests/scoring/views/test_streams.py opens them under ASGI.
+    "scoring:changes": Row("/games/{game}/changes/", (403, 404, 204, 204), NO),
     "scoring:share": Row("/games/{game}/share/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:stop-sharing": Row("/games/{game}/share/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
     "scoring:live": Row("/live/{share}/", everyone(200), NO),

@@ -60,14 +60,14 @@ STREAM_SECONDS = 600
 async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's stream for a member of its club; 403 signed out, 404 for anyone else's game,
     429 past the limits, 204 under WSGI (see the module's docstring)."""
-    if not isinstance(request, ASGIRequest):
-        return HttpResponse(status=204)
     user = await request.auser()
     if not user.is_authenticated:
         return HttpResponse(status=403)
     games = selectors.member_games(user).filter(pk=game_id)
     if not await games.aexists():
         return HttpResponse(status=404)
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
     await let_connections_go()
     give_back = OPEN_STREAMS.take(member=str(user.pk), address=client_address(request) or "")
     if give_back is None:
