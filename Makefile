@@ -99,6 +99,7 @@ gates:
 bench: install
 	$(BIN)/python -m rules.bench
 	$(BIN)/python -m rules.bench_split
+	$(BIN)/python -m rules.web.bench_split
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
 # locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is

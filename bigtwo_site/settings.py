@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "common.http.HtmxLoginRedirectMiddleware",
     # A member asking for an owner's action (scoring.services.NotAllowed): the page that says so.
     "scoring.middleware.RefusalMiddleware",
+    # A write that met SQLite's write lock held too long: "busy, send it again", never a 500.
+    "scoring.middleware.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -231,6 +233,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The largest club backup `import_club` restores (docs/backup.md). A club's file grows by about
+# 4 MB a hundred games; reading one takes about ten times its size in memory, and on SQLite its
+# rows are written holding the one write lock that every deal waits for.
+BACKUP_MAX_BYTES = int(float(os.environ.get("DJANGO_BACKUP_MAX_MB", "50")) * 1_000_000)
+
 # Repeated failed logins (and sign-ups) lock out that username from that address for a while.
 # Attempts are rows in the database, so every app server sees the same count.
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
@@ -275,6 +282,11 @@ if SITE_SENDS_EMAIL:
     )
 # Without DJANGO_EMAIL_URL, MAILERS stays undefined: nothing sends mail (Django's checks, and
 # `check --deploy`, are content with that, and would not be with a do-nothing backend).
+# "Forgot your password?" sends at most this many links an hour to one email address, and asks
+# for at most this many an hour from one client address (a club's Wi-Fi may be one); counted in
+# the cache, so every server shares the count where they share Redis.
+PASSWORD_MAILS_PER_ADDRESS = int(os.environ.get("DJANGO_PASSWORD_MAILS_PER_ADDRESS", "3"))
+PASSWORD_MAILS_PER_CLIENT = int(os.environ.get("DJANGO_PASSWORD_MAILS_PER_CLIENT", "10"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -297,7 +309,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedScriptsStorage"},
+    "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedStaticFilesStorage"},
 }
 
 # Content Security Policy: no inline scripts or handlers anywhere. The nonce admits the one

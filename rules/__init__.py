@@ -15,7 +15,8 @@ The names below are the engine's public face; each lives in one module:
   classify looks five cards up in are `lookups`; the sentences that say why are `reasons`.
 - `options`, `deal_options`, `ruleset`: the house rules, one enum per choice, and RuleSet
   holding one of each; parse_rules reads a rule set's name back, and `rule_clashes` says which
-  choices can't be played together.
+  choices can't be played together. `presets`: named sets of them (PRESETS), and the target
+  that fits a scoring (proposed_target, target_reason).
 - `deal_score` (with `deal_checks` and `deal_explain`): one deal scored from its facts under
   any rules, with a line per seat on why; the deal form, the JSON API and replay all use it.
 - `penalties`: what cards left cost, when a match is over, a whole game replayed.
@@ -49,6 +50,7 @@ from rules.penalties import (
     validate_deal,
 )
 from rules.plays import NotAPlay, Play, Verdict, can_open, classify, compare, judge, lowest_card
+from rules.presets import PRESETS, Preset, proposed_target, target_reason
 from rules.ruleset import DEFAULT_RULES, RuleSet, UnknownRules, parse_rules
 from rules.scoring_sheet import scoring_sheet
 from rules.settle import Settlement, format_amount, settle
@@ -77,6 +79,7 @@ __all__ = [
     "lowest_card",
     # House rules
     "DEFAULT_RULES",
+    "PRESETS",
     "Dragon",
     "DrawOnPass",
     "Finish",
@@ -85,6 +88,7 @@ __all__ = [
     "PaysForTable",
     "PenaltyScale",
     "Players",
+    "Preset",
     "RuleSet",
     "Scoring",
     "Straights",
@@ -93,6 +97,8 @@ __all__ = [
     "TwosRule",
     "UnknownRules",
     "parse_rules",
+    "proposed_target",
+    "target_reason",
     # Scoring a deal, penalties and the end of a match
     "DealRefused",
     "DealResult",

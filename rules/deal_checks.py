@@ -40,6 +40,8 @@ class DealResult:
     - `dragon`: the seat dealt one card of every rank, who wins at once (the dragon).
     - `pays`: the seat who pays for the table (pays-for-table).
     - `points`: each seat's points as typed, 0 for the winner (points by hand).
+    - `went_out`: the seat who went out (Pusoy Dos scoring, which charges nothing for cards
+      left: this, or every seat's cards left, whose 0 says it).
     """
 
     cards_left: tuple[int, ...] | None = None
@@ -50,6 +52,7 @@ class DealResult:
     dragon: int | None = None
     pays: int | None = None
     points: tuple[int, ...] | None = None
+    went_out: int | None = None
 
     @property
     def given(self) -> frozenset[str]:
@@ -63,6 +66,7 @@ class DealResult:
 
 FACTS = (
     "cards_left",
+    "went_out",
     "out_on_twos",
     "twos_held",
     "last_play_twos",
@@ -107,14 +111,24 @@ def per_card(cards_left: int, rules: RuleSet) -> int:
     return next(band.per_card for band in rules.penalty_bands if band.covers(cards_left))
 
 
-def base_penalties(facts: DealResult, rules: RuleSet) -> tuple[int, ...]:
-    """What each seat's cards left cost before anyone pays for the table: by the penalty
-    scale and the twos rule, or under Pusoy Dos scoring the points the winner earned."""
-    cards_left = facts.cards_left
-    assert cards_left is not None
+def winner_of(facts: DealResult) -> int:
+    """The seat who went out, for facts that say it: `went_out`, or the 0 of the cards left."""
+    if facts.went_out is not None:
+        return facts.went_out
+    assert facts.cards_left is not None
+    return facts.cards_left.index(0)
+
+
+def base_penalties(facts: DealResult, rules: RuleSet, seats: int) -> tuple[int, ...]:
+    """What each of the `seats` pays before anyone pays for the table: for their cards left,
+    by the penalty scale and the twos rule, or under Pusoy Dos scoring the points the winner
+    earned."""
     if rules.scoring is Scoring.PUSOY_DOS:
         earned = PUSOY_DOS_POINTS[facts.last_play_twos or 0]
-        return tuple(earned if cards else 0 for cards in cards_left)
+        winner = winner_of(facts)
+        return tuple(0 if seat == winner else earned for seat in range(seats))
+    cards_left = facts.cards_left
+    assert cards_left is not None
     twos_held = facts.twos_held or (0,) * len(cards_left)
     return tuple(
         penalty(cards, rules, out_on_twos=facts.out_on_twos, twos_held=twos)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rules.deal_checks import PUSOY_DOS_POINTS, DealResult, base_penalties, per_card
+from rules.deal_checks import PUSOY_DOS_POINTS, DealResult, base_penalties, per_card, winner_of
 from rules.deal_options import Scoring
 from rules.i18n import gettext, gettext_noop, ngettext, pgettext
 
@@ -47,7 +47,7 @@ def explain(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> tuple[st
             gettext("went out") if points == 0 else gettext("points as typed")
             for points in facts.points
         )
-    lines = _cards_left_lines(facts, rules)
+    lines = _cards_left_lines(facts, rules, seats)
     if facts.pays is not None:
         return _paid_for(lines, facts, rules, names)
     return lines
@@ -73,18 +73,19 @@ def _joined(parts: list[str]) -> str:
     return pgettext("between the parts of a deal's explanation", "; ").join(parts)
 
 
-def _cards_left_lines(facts: DealResult, rules: RuleSet) -> tuple[str, ...]:
+def _cards_left_lines(facts: DealResult, rules: RuleSet, seats: int) -> tuple[str, ...]:
     """Cards-left and Pusoy Dos scoring, before anyone pays for the table."""
-    assert facts.cards_left is not None
     if rules.scoring is Scoring.PUSOY_DOS:
         twos = facts.last_play_twos or 0
         earned = PUSOY_DOS_POINTS[twos]
+        winner = winner_of(facts)
         return tuple(
             gettext(_WENT_OUT_ON[twos])
-            if cards == 0
+            if seat == winner
             else gettext("the winner earned %(points)s") % {"points": earned}
-            for cards in facts.cards_left
+            for seat in range(seats)
         )
+    assert facts.cards_left is not None
     twos_held = facts.twos_held or (0,) * len(facts.cards_left)
     lines = []
     for cards, twos in zip(facts.cards_left, twos_held, strict=True):
@@ -112,15 +113,16 @@ def _paid_for(
 ) -> tuple[str, ...]:
     """Pays for the table: the payer's line adds up every loser's penalty, the others say who
     paid theirs."""
-    assert facts.pays is not None and facts.cards_left is not None
-    owed = base_penalties(facts, rules)
-    losers = [points for seat, points in enumerate(owed) if facts.cards_left[seat] != 0]
+    assert facts.pays is not None
+    owed = base_penalties(facts, rules, len(names))
+    winner = winner_of(facts)
+    losers = [points for seat, points in enumerate(owed) if seat != winner]
     paid = gettext("%(payer)s pays for the table") % {"payer": names[facts.pays]}
     return tuple(
         gettext("pays for the table: %(sum)s") % {"sum": " + ".join(map(str, losers))}
         if seat == facts.pays
         else line
-        if facts.cards_left[seat] == 0
+        if seat == winner
         else _joined([line, paid])
         for seat, line in enumerate(lines)
     )

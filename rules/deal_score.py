@@ -26,9 +26,10 @@ from rules.deal_checks import (
     points_problems,
     seat_problem,
     twos_problems,
+    winner_of,
 )
 from rules.deal_explain import explain
-from rules.deal_options import Dragon, PaysForTable, Scoring
+from rules.deal_options import Dragon, Lead, PaysForTable, Scoring
 from rules.i18n import gettext, gettext_noop
 from rules.options import TwosRule
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules  # noqa: F401 (doctests)
@@ -50,29 +51,43 @@ class DealRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class FactsWanted:
-    """The facts (`DealResult` field names) a deal needs, and those it may also give."""
+    """The facts (`DealResult` field names) a deal needs, those it may also give, and `one_of`:
+    facts of which it needs at least one (each of them says who went out)."""
 
     required: frozenset[str]
     optional: frozenset[str] = frozenset()
+    one_of: frozenset[str] = frozenset()
 
     @property
     def allowed(self) -> frozenset[str]:
-        return self.required | self.optional
+        return self.required | self.optional | self.one_of
 
 
 def facts_wanted(rules: RuleSet = DEFAULT_RULES, *, dragon: bool = False) -> FactsWanted:
     """Which facts a deal takes under these rules. A dragon (`dragon=True`, where the rules
     play it) is won before a card is played, so it takes nothing else.
 
+    Pusoy Dos scoring charges nothing for cards left: it needs who went out and the twos of
+    the last play, and takes every seat's cards left instead of who went out (their 0 says
+    it). Only when the loser leads (whoever was left holding the most cards) does it need them.
+
     >>> sorted(facts_wanted(parse_rules("twos-double-each")).required)
     ['cards_left', 'twos_held']
+    >>> sorted(facts_wanted(parse_rules("pusoy-dos-scoring")).one_of)
+    ['cards_left', 'went_out']
     """
     if rules.dragon is Dragon.ON and dragon:
         return FactsWanted(frozenset({"dragon"}))
     paying = {"pays"} if rules.pays_for_table is PaysForTable.ON else set()
     match rules.scoring:
-        case Scoring.PUSOY_DOS:
+        case Scoring.PUSOY_DOS if rules.lead is Lead.LOSER:
             return FactsWanted(frozenset({"cards_left", "last_play_twos"}), frozenset(paying))
+        case Scoring.PUSOY_DOS:
+            return FactsWanted(
+                frozenset({"last_play_twos"}),
+                frozenset(paying),
+                one_of=frozenset({"went_out", "cards_left"}),
+            )
         case Scoring.FINISHING_ORDER:
             return FactsWanted(frozenset({"order"}))
         case Scoring.POINTS_BY_HAND:
@@ -104,7 +119,8 @@ class ScoredDeal:
     def loser(self) -> int:
         """Whoever was left holding the most cards (`Lead.LOSER` leads the next deal): the last
         out under finishing order; under points by hand typed without cards, the most points.
-        Of players tied, the first after the winner in seat order."""
+        Of players tied, the first after the winner in seat order. (Pusoy Dos scoring told only
+        who went out can't say: its rules take the cards left when the loser leads.)"""
         if self.facts.order is not None:
             return self.facts.order[-1]
         held = self.cards_left if self.cards_left is not None else self.facts.points
@@ -148,6 +164,7 @@ def score_deal(
 
 _MISSING = {
     "cards_left": gettext_noop("Enter the cards left for all %(count)s players"),
+    "went_out": gettext_noop("Say who went out: the player who played their last card"),
     "twos_held": gettext_noop("Enter the twos held for all %(count)s players"),
     "last_play_twos": gettext_noop("Say how many twos were in the last play: 0 to 4"),
     "order": gettext_noop("Give the order the players went out in, the first out first"),
@@ -157,13 +174,13 @@ _LISTS = ("cards_left", "twos_held", "points")
 
 
 def _missing(facts: DealResult, wanted: FactsWanted, seats: int) -> list[str]:
-    """Facts the deal needs that aren't given, and lists without one entry a seat."""
+    """Facts the deal needs that aren't given, and lists without one entry a seat. Where
+    none of the `one_of` facts is given, who went out is asked for: the simpler to give."""
     short = {name for name in _LISTS if name in facts.given and len(getattr(facts, name)) != seats}
-    return [
-        gettext(_MISSING[name]) % {"count": seats}
-        for name in FACTS
-        if name in (wanted.required - facts.given) | short
-    ]
+    missing = set(wanted.required - facts.given) | short
+    if wanted.one_of and not wanted.one_of & facts.given:
+        missing.add("went_out")
+    return [gettext(_MISSING[name]) % {"count": seats} for name in FACTS if name in missing]
 
 
 def _problems(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> list[str]:
@@ -177,6 +194,8 @@ def _problems(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> list[s
         problems += last_play_problems(facts.last_play_twos)
     if facts.order is not None:
         problems += order_problems(facts.order, names)
+    if facts.went_out is not None:
+        problems += seat_problem(facts.went_out, seats, _NO_WINNER_SEAT)
     if facts.dragon is not None:
         problems += seat_problem(facts.dragon, seats, _NO_DRAGON_SEAT)
     if facts.points is not None:
@@ -188,6 +207,9 @@ def _problems(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> list[s
     return problems
 
 
+_NO_WINNER_SEAT = gettext_noop(
+    "There is no seat %(seat)s to have gone out: seats are 0 to %(last)s"
+)
 _NO_DRAGON_SEAT = gettext_noop(
     "There is no seat %(seat)s to hold the dragon: seats are 0 to %(last)s"
 )
@@ -198,7 +220,12 @@ _NO_PAYER_SEAT = gettext_noop(
 
 def _winners_agree(facts: DealResult, names: Sequence[str]) -> list[str]:
     """Facts that each make sense but contradict each other about who won."""
-    winner = facts.cards_left.index(0) if facts.cards_left is not None else None
+    winner = facts.cards_left.index(0) if facts.cards_left is not None else facts.went_out
+    if facts.went_out is not None and winner != facts.went_out:
+        return [
+            gettext("%(name)s went out, so enter 0 cards left for them, not %(cards)s")
+            % {"name": names[facts.went_out], "cards": facts.cards_left[facts.went_out]}
+        ]
     if facts.points is not None and winner is not None and facts.points[winner] != 0:
         return [
             gettext("%(name)s went out (0 cards left), so enter 0 points for them, not %(points)s")
@@ -227,7 +254,7 @@ def _penalties(facts: DealResult, rules: RuleSet) -> tuple[tuple[int, ...], int]
     elif facts.points is not None:
         return facts.points, facts.points.index(0)
     else:
-        penalties, winner = base_penalties(facts, rules), facts.cards_left.index(0)
+        penalties, winner = base_penalties(facts, rules, rules.players), winner_of(facts)
     if facts.pays is not None:
         penalties = tuple(
             sum(penalties) if seat == facts.pays else 0 for seat in range(len(penalties))

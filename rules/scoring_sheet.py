@@ -59,7 +59,11 @@ def scoring_sheet(rules: RuleSet = DEFAULT_RULES) -> Json:
 
 def _facts(rules: RuleSet) -> Json:
     wanted = facts_wanted(rules)
-    return {"required": sorted(wanted.required), "optional": sorted(wanted.optional)}
+    return {
+        "required": sorted(wanted.required),
+        "optional": sorted(wanted.optional),
+        "one_of": sorted(wanted.one_of),
+    }
 
 
 def _cards_optional(rules: RuleSet) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from rules.advice import five_card_plays
 from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
@@ -63,6 +64,28 @@ def arrangements(
     the points the module's docstring names.
     """
     cards = tuple(hand)
+    _checked(cards)
+    if best < 1:
+        raise ValueError(f"best must be 1 or more, not {best}")
+    return _Search(_Hand(cards, rules), best, weights).run()
+
+
+def best_for_each(
+    hand: Sequence[Card], rules: RuleSet, weights: Sequence[Weights]
+) -> list[Arrangement]:
+    """The best split of a 13-card hand under each of `weights`, in their order.
+
+    The hand's five-card plays are found and placed once for all the searches: a one-suit hand
+    holds 1,287 flushes, and finding them costs more than a search.
+    """
+    cards = tuple(hand)
+    _checked(cards)
+    shared = _Hand(cards, rules)
+    return [_Search(shared, 1, each).run()[0] for each in weights]
+
+
+def _checked(cards: tuple[Card, ...]) -> None:
+    """Refuse (ValueError, saying why) anything but 13 different cards."""
     if len(cards) != HAND_SIZE:
         raise ValueError(
             gettext("Splitting a hand needs all 13 of its cards, not %(count)s")
@@ -73,9 +96,6 @@ def arrangements(
         raise ValueError(
             gettext("%(card)s is there twice: each card can be played only once") % {"card": twice}
         )
-    if best < 1:
-        raise ValueError(f"best must be 1 or more, not {best}")
-    return _Search(cards, rules, best, weights).run()
 
 
 # How the cards of one rank, weakest first, can be split into singles, pairs and triples, as
@@ -118,19 +138,60 @@ def _overlap(rank: int, count: int, weights: Weights = BALANCED) -> int:
     return max([0, *extras])
 
 
-@dataclass(slots=True)
-class _Five:
-    """A five-card play, with what taking it out of the hand does to the score."""
+class _Placed(NamedTuple):
+    """A five-card play and where its cards sit in the hand: the same under any weights."""
 
     play: Play
     positions: tuple[int, ...]  # of its cards in the hand
     cards: int  # the same, as a bitmask
     groups: int  # bitmask of the rank groups it takes cards from
     taken: dict[int, int]  # rank group → how many cards it takes from it
+    signature: tuple
+
+
+@dataclass(slots=True)
+class _Five:
+    """A five-card play as `_Placed` has it, with what taking it out of the hand does to the
+    score under the search's weights."""
+
+    play: Play
+    positions: tuple[int, ...]
+    cards: int
+    groups: int
+    taken: dict[int, int]
+    signature: tuple
     points: int
     gain: int  # its points, less what its cards would have scored split by rank
     slack: int  # the most sharing its rank groups with a second five can add to both gains
-    signature: tuple
+
+
+class _Hand:
+    """A hand's cards weakest first in groups of one rank, and its five-card plays: what every
+    search of the hand shares, whatever it weighs."""
+
+    def __init__(self, cards: tuple[Card, ...], rules: RuleSet) -> None:
+        self.rules = rules
+        self.cards = sorted(cards, key=lambda card: (card.rank, rules.suit_strength(card.suit)))
+        self.ranks: list[int] = []  # rank of each group
+        self.members: list[list[int]] = []  # card positions of each group, weakest first
+        group_of: list[int] = []
+        for position, card in enumerate(self.cards):
+            if not self.ranks or self.ranks[-1] != card.rank:
+                self.ranks.append(card.rank)
+                self.members.append([])
+            self.members[-1].append(position)
+            group_of.append(len(self.ranks) - 1)
+        position_of = {card: position for position, card in enumerate(self.cards)}
+        self.fives: list[_Placed] = []
+        for play in five_card_plays(self.cards, rules):
+            positions = tuple(position_of[card] for card in play.cards)
+            taken: dict[int, int] = {}
+            for position in positions:
+                taken[group_of[position]] = taken.get(group_of[position], 0) + 1
+            cards_mask = sum(1 << position for position in positions)
+            groups = sum(1 << group for group in taken)
+            self.fives.append(_Placed(play, positions, cards_mask, groups, taken, _signature(play)))
+        self.classified: dict[tuple[Card, ...], Play] = {}
 
 
 class _Search:
@@ -143,59 +204,34 @@ class _Search:
     until no choice left can reach the scores already found.
     """
 
-    def __init__(
-        self, cards: tuple[Card, ...], rules: RuleSet, best: int, weights: Weights
-    ) -> None:
-        self.rules, self.best, self.weights = rules, best, weights
-        self.cards = sorted(cards, key=lambda card: (card.rank, rules.suit_strength(card.suit)))
-        self.ranks: list[int] = []  # rank of each group
-        self.members: list[list[int]] = []  # card positions of each group, weakest first
-        group_of: list[int] = []
-        for position, card in enumerate(self.cards):
-            if not self.ranks or self.ranks[-1] != card.rank:
-                self.ranks.append(card.rank)
-                self.members.append([])
-            self.members[-1].append(position)
-            group_of.append(len(self.ranks) - 1)
-        self.full = [
-            _rank_options(rank, len(members), weights)[0][0]
+    def __init__(self, hand: _Hand, best: int, weights: Weights) -> None:
+        self.best, self.weights = best, weights
+        self.rules, self.cards, self.classified = hand.rules, hand.cards, hand.classified
+        self.ranks, self.members = hand.ranks, hand.members
+        # Each group's best points with 0, 1, … of its cards left: looked up for every five.
+        self.best_left = [
+            [_rank_options(rank, left, weights)[0][0] for left in range(len(members) + 1)]
             for rank, members in zip(self.ranks, self.members, strict=True)
         ]
+        self.full = [left[-1] for left in self.best_left]
         self.base = sum(self.full)
-        position_of = {card: position for position, card in enumerate(self.cards)}
-        self.fives = [
-            self._five(play, tuple(position_of[card] for card in play.cards), group_of)
-            for play in five_card_plays(self.cards, rules)
+        overlap = [
+            _overlap(rank, len(members), weights)
+            for rank, members in zip(self.ranks, self.members, strict=True)
         ]
+        self.fives: list[_Five] = []
+        for placed in hand.fives:
+            points = five_points(placed.play, weights)
+            gain = points + self._change(placed.taken)
+            slack = sum(overlap[group] for group in placed.taken)
+            self.fives.append(_Five(*placed, points, gain, slack))
         # Highest gain first, so the best pairs of fives are met early and raise the floor.
         self.fives.sort(key=lambda five: five.gain, reverse=True)
-        self.classified: dict[tuple[Card, ...], Play] = {}
-
-    def _five(self, play: Play, positions: tuple[int, ...], group_of: list[int]) -> _Five:
-        taken: dict[int, int] = {}
-        for position in positions:
-            taken[group_of[position]] = taken.get(group_of[position], 0) + 1
-        points = five_points(play, self.weights)
-        return _Five(
-            play,
-            positions,
-            sum(1 << position for position in positions),
-            sum(1 << group for group in taken),
-            taken,
-            points,
-            points + self._change(taken),
-            sum(
-                _overlap(self.ranks[group], len(self.members[group]), self.weights)
-                for group in taken
-            ),
-            _signature(play),
-        )
 
     def _change(self, taken: dict[int, int]) -> int:
         """How the best split by rank changes when `taken` cards are taken from their groups."""
         return sum(
-            _rank_options(self.ranks[group], len(self.members[group]) - count, self.weights)[0][0]
-            - self.full[group]
+            self.best_left[group][len(self.members[group]) - count] - self.full[group]
             for group, count in taken.items()
         )
 

@@ -24,24 +24,25 @@ shown once with both goals named: the ways shown always tell the player somethin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from rules.cards import Card, Rank, parse_cards  # noqa: F401 (the doctests use parse_cards)
 from rules.i18n import gettext, list_of, ngettext
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.split import Arrangement, arrangements
+from rules.split import Arrangement, best_for_each
 from rules.split_score import CONTROL, LOW_BELOW, Weights
 
-# Each strong enough to come first in its search; the usual points order what ties on it.
-FEWEST_PLAYS = Weights(play=100)
-KEEP_CONTROL = Weights(two=100, ace=50)
-NO_LOW_SINGLES = Weights(low_single=100)
-# A goal's weights only lean the search its way: a flush can still outweigh an ace kept alone.
-# So each goal's way is the split best at the goal itself, among its own search's best and the
-# balanced search's best (ties: the goal's search first).
-OWN_POOL = 20
-BALANCED_POOL = 200
+# A goal's weight outweighs every other point a split can score. The usual points of a hand's
+# splits lie within 260 of each other (no lower than −230, thirteen low singles; no higher than
+# +28, three plays with every 2 and ace kept and two straight flushes, which no hand has), so one
+# play, one 2 or ace, or one low single more or less counts for more than all of them together.
+# A goal's search then finds the split best at the goal outright, the usual points ordering what
+# ties on it, with no pool of runners-up to look through.
+GOAL_FIRST = 1000
+FEWEST_PLAYS = Weights(play=GOAL_FIRST)
+KEEP_CONTROL = Weights(two=CONTROL[Rank.TWO] + GOAL_FIRST, ace=CONTROL[Rank.ACE] + GOAL_FIRST)
+NO_LOW_SINGLES = Weights(low_single=GOAL_FIRST)
 
 
 def kept_for_control(arrangement: Arrangement) -> list[Card]:
@@ -58,8 +59,7 @@ def low_singles(arrangement: Arrangement) -> list[Card]:
 class Goal:
     name: str
     why: str
-    weights: Weights
-    shortfall: Callable[[Arrangement], int]  # how far a split is from the goal: less is better
+    weights: Weights  # its search's: the split they rank first is the best at the goal
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,19 +78,16 @@ def goals() -> tuple[Goal, ...]:
             gettext("Fewest plays"),
             gettext("Each play is a turn you must get cards down in: fewer plays, out sooner."),
             FEWEST_PLAYS,
-            lambda arrangement: len(arrangement.plays),
         ),
         Goal(
             gettext("Keep your 2s and aces"),
             gettext("2s and aces alone or in pairs win tricks late and give you the lead back."),
             KEEP_CONTROL,
-            lambda arrangement: -len(kept_for_control(arrangement)),
         ),
         Goal(
             gettext("Fewest low singles"),
             gettext("A low card alone is the one still in your hand when someone goes out."),
             NO_LOW_SINGLES,
-            lambda arrangement: len(low_singles(arrangement)),
         ),
     )
 
@@ -98,10 +95,9 @@ def goals() -> tuple[Goal, ...]:
 def plans(hand: Sequence[Card], rules: RuleSet = DEFAULT_RULES) -> list[Way]:
     """The best split for each goal, once for each different set of facts."""
     ways: list[Way] = []
-    balanced = arrangements(hand, rules, best=BALANCED_POOL)
-    for goal in goals():
-        own = arrangements(hand, rules, best=OWN_POOL, weights=goal.weights)
-        best = min([*own, *balanced], key=goal.shortfall)
+    every_goal = goals()
+    found = best_for_each(hand, rules, [goal.weights for goal in every_goal])
+    for goal, best in zip(every_goal, found, strict=True):
         told = facts(best)
         same = next((n for n, way in enumerate(ways) if way.facts == told), None)
         if same is None:

@@ -39,6 +39,15 @@ class ClubAdmin(admin.ModelAdmin):
         if not change:
             obj.new_invite()  # a club added here gets a working invite link too
         super().save_model(request, obj, form, change)
+        if change and "owner" in form.changed_data:
+            # As "Make owner" does: the history says so, and the club's password links are
+            # spent (scoring.services.ClubLinkTokens).
+            ClubChange.objects.create(
+                club=obj,
+                by=request.user,
+                action=ClubChange.Action.MAKE_OWNER,
+                name=obj.owner.get_username(),
+            )
 
     inlines = [MembershipInline]
 

@@ -237,9 +237,26 @@ class Trend(Frame):
     description: str
 
 
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One finished game's average penalty per deal, told as a number: a single point draws no
+    line, only a dot."""
+
+    value: float
+    description: str
+
+
+def average_penalty_figure(averages: Sequence[float]) -> Figure | None:
+    """The average of the one finished game there is; None with none, or with a line to draw."""
+    if len(averages) != 1:
+        return None
+    return Figure(value=averages[0], description=trend_description(averages))
+
+
 def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
-    """Average penalty per deal in each finished game, oldest first; None with no games."""
-    if not averages:
+    """Average penalty per deal in each finished game, oldest first; None with fewer than two
+    games (`average_penalty_figure` tells one game's)."""
+    if len(averages) < 2:
         return None
     width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
     highest = max(averages)
@@ -247,8 +264,6 @@ def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
     top_value = step * math.ceil((highest + 0.01) / step)
 
     def x_of(game: int) -> float:
-        if len(averages) == 1:
-            return (left + right) / 2
         return round(left + (right - left) * game / (len(averages) - 1), 1)
 
     def y_of(value: float) -> float:

@@ -1,8 +1,10 @@
-"""The one place a refused owner's action becomes the answer a member sees."""
+"""The one place a refused owner's action becomes the answer a member sees, and the one place a
+write that met a busy database becomes "try again"."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -11,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from common.http import HtmxHttpRequest
 from scoring.services import NotAllowed
+from scoring.services.errors import database_busy
 
 # Where the way back from a refusal leads, by what the refused address names (the first
 # found): the game, the season or the club the member was looking at.
@@ -49,3 +52,17 @@ def way_back(request: HttpRequest) -> str:
         if key in found:
             return reverse(page, args=[found[key]])
     return reverse("scoring:clubs")
+
+
+class DatabaseBusyMiddleware(MiddlewareMixin):
+    """Answer a request that met SQLite's write lock held longer than a writer waits (a club
+    being restored, say) with templates/503.html and Retry-After, not a 500: its transaction
+    was rolled back whole, so sending it again is safe. Recording a deal answers this itself,
+    keeping the deal on its form (scoring/views/games.py)."""
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not (isinstance(exception, OperationalError) and database_busy(exception)):
+            return None
+        busy = render(request, "503.html", status=503)
+        busy["Retry-After"] = "5"
+        return busy

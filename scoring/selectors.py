@@ -108,9 +108,17 @@ def member_season_and_menu(user: AbstractBaseUser, season_id: int) -> tuple[Seas
 
 
 def member_player(user: AbstractBaseUser, player_id: int) -> Player:
+    """The player, with their club (and owner) and the member who said they are them."""
     return get_object_or_404(
-        Player.objects.select_related("club"), pk=player_id, club__memberships__user=user
+        Player.objects.select_related("club__owner", "member__user"),
+        pk=player_id,
+        club__memberships__user=user,
     )
+
+
+def player_of(user: AbstractBaseUser, club: Club) -> Player | None:
+    """The player of the club's roster `user` said they are, if any."""
+    return club.players.filter(member__user=member_id(user)).first()
 
 
 def clubs_of(user: AbstractBaseUser) -> QuerySet[Club]:
@@ -118,23 +126,28 @@ def clubs_of(user: AbstractBaseUser) -> QuerySet[Club]:
 
 
 def clubs_with_games_in_progress(user: AbstractBaseUser) -> QuerySet[Club]:
-    """The user's clubs, each with `playing`: how many of its games are in progress."""
+    """The user's clubs, each with `playing`: how many of its games are in progress; and, to
+    tell which the user last played at, `last_started` (when its latest game started, None
+    before the first) and `joined` (when the user joined it)."""
     return clubs_of(user).annotate(
-        playing=Count("games", filter=Q(games__status=Game.Status.IN_PROGRESS))
+        playing=Count("games", filter=Q(games__status=Game.Status.IN_PROGRESS)),
+        last_started=Max("games__created_at"),
+        # The user's own membership: the one the clubs were found by.
+        joined=Max("memberships__joined_at"),
     )
 
 
 def games_in_progress_of(user: AbstractBaseUser, *, most: int) -> list[Game]:
     """At most `most` of the games in progress in the user's clubs, the one last played (a
-    deal recorded, or else started) first, each with its club, its seats and players
-    clockwise, and `deals`: how many deals it has had. Two queries."""
+    deal recorded, or else started) first, each with its club and season, its seats and
+    players clockwise, and `deals`: how many deals it has had. Two queries."""
     games = (
         Game.objects.filter(club__memberships__user=user, status=Game.Status.IN_PROGRESS)
         .annotate(
             deals_had=Coalesce(Max("deals__number"), 0),
             last_played=Coalesce(Max("deals__recorded_at"), "created_at"),
         )
-        .select_related("club")
+        .select_related("club", "season")
         .prefetch_related(Prefetch("seats", queryset=seats_in_order()))
         .order_by("-last_played", "-pk")
     )
@@ -146,6 +159,11 @@ def last_game_players(club: Club) -> list[str]:
     game): a table usually keeps its seats from one game to the next."""
     last = club.games.order_by("-created_at", "-pk").values("pk")[:1]
     return list(seats_in_order().filter(game__in=last).values_list("player__name", flat=True))
+
+
+def current_season(club_id: int) -> Season | None:
+    """The season the club's new games go into."""
+    return Season.objects.filter(club_id=club_id, is_current=True).first()
 
 
 def is_member(club: Club, user: AbstractBaseUser) -> bool:

@@ -109,3 +109,47 @@ def standings_by_season(player: Player) -> list[tuple[str, Standing]]:
             "game__season__starts_on",
         ).order_by("-game__season__starts_on", "-game__season_id")
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class OwnLine:
+    """A member's own figures at one of their clubs: those of the player they said they are
+    ("This is me"), over all the club's finished games."""
+
+    player_id: int
+    name: str
+    club_name: str
+    games: int
+    wins: int
+    deals: int
+    penalty: int
+
+    @property
+    def average_penalty(self) -> float:
+        return self.penalty / self.deals if self.deals else 0.0
+
+
+def own_lines(user_id: int) -> list[OwnLine]:
+    """The user's own line at each club where they said which player they are, by the clubs'
+    names; zeros before their first finished game. One query."""
+    done = Q(seats__game__status=Game.Status.FINISHED)
+    rows = (
+        Player.objects.filter(member__user_id=user_id)
+        .values("pk", "name", "club__name")
+        .annotate(
+            games=Count("seats", filter=done),
+            wins=Count("seats", filter=done & Q(seats__game__winner_id=F("pk"))),
+            deals=Sum("seats__deals_played", filter=done, default=0),
+            penalty=Sum("seats__total", filter=done, default=0),
+        )
+        .order_by("club__name", "club_id")
+    )
+    return [
+        OwnLine(
+            player_id=row["pk"],
+            name=row["name"],
+            club_name=row["club__name"],
+            **{name: row[name] for name in ("games", "wins", "deals", "penalty")},
+        )
+        for row in rows
+    ]

@@ -51,6 +51,14 @@ urlpatterns = [
         players.remove_player,
         name="remove-player",
     ),
+    path(
+        "clubs/<id:club_id>/players/<id:player_id>/me/", players.claim_player, name="claim-player"
+    ),
+    path(
+        "clubs/<id:club_id>/players/<id:player_id>/not-me/",
+        players.unlink_player,
+        name="unlink-player",
+    ),
     path("clubs/<id:club_id>/games/new/", games.new_game, name="new-game"),
     path("clubs/<id:club_id>/standings/", seasons.all_time, name="all-time"),
     path("clubs/<id:club_id>/seasons/new/", seasons.new_season, name="new-season"),

@@ -6,13 +6,14 @@ engine follows the page's language, so card names and verdicts switch too.
 
 import ast
 import gettext
+import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 
-from tests.factories import make_game, record
+from tests.factories import make_game, make_user, record
 
 PO_FILE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 
@@ -111,6 +112,42 @@ def test_messages_and_form_errors_in_chinese(client):
         follow=True,
     )
     assert "請輸入 Ben 的剩餘牌數" in response.text  # "Enter Ben's cards left"
+
+
+@pytest.mark.django_db
+def test_a_club_founded_in_chinese_names_its_first_season_in_chinese(client):
+    """The first season's name is the one name the site gives rather than the owner: a club
+    founded in Chinese has it in Chinese, on every page and in every download, as if its owner
+    had typed it."""
+    client.force_login(make_user())
+    to_chinese(client)
+    html = client.post("/clubs/", {"name": "星期五牌局"}, follow=True).text
+    assert "第 1 賽季：排行榜" in html  # "Season 1: standings"
+    assert "Season 1" not in html
+
+
+@pytest.mark.django_db
+def test_a_club_founded_in_english_keeps_season_1(client):
+    client.force_login(make_user())
+    html = client.post("/clubs/", {"name": "Friday table"}, follow=True).text
+    assert "Season 1: standings" in html
+
+
+@pytest.mark.django_db
+def test_the_standings_caption_in_chinese_uses_chinese_full_stops(client):
+    """Not "…排序. 點選…": the sentences join as Chinese ones do, with "。" and no space."""
+    game = make_game()
+    client.force_login(game.club.owner)
+    while not game.is_finished:
+        record(game, 13, 13, 13, 0)
+        game.refresh_from_db()
+    to_chinese(client)
+    html = client.get(f"/seasons/{game.season_id}/", {"sort": "wins", "order": "desc"}).text
+    caption = re.search(r"<caption[^>]*>(.*?)</caption>", html, re.S).group(1)
+    assert caption == "排行榜，按「勝局」排序（由高至低）。點選欄目標題可以按該欄排序。"
+    html = client.get(f"/seasons/{game.season_id}/").text
+    caption = re.search(r"<caption[^>]*>(.*?)</caption>", html, re.S).group(1)
+    assert caption == "排行榜，按「名次」排序。點選欄目標題可以按該欄排序。"
 
 
 def po_entries() -> list[dict]:

@@ -1,5 +1,6 @@
-"""Deployment settings and login rate limiting."""
+"""Deployment settings, the login lockout and the other limits on guessing and sending."""
 
+import html
 import os
 import secrets
 import subprocess
@@ -8,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
 
 from scoring import selectors, services
 from scoring.models import Club, Game, token_digest
-from tests.factories import PASSWORD, make_club, make_game, make_user
+from tests.factories import OUTBOX_MAILERS, PASSWORD, make_club, make_game, make_user
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -153,3 +156,113 @@ def test_an_id_too_big_for_the_database_is_simply_not_found(db, client, path):
     assert response.status_code == 404
     if hasattr(response, "close"):
         response.close()
+
+
+# Every password check counts against the lockout; "Forgot your password?" mails are rationed
+
+
+def wrong_password_at(client, page: str):
+    """A wrong password where a signed-in member types theirs: deleting the account, or
+    changing the password."""
+    if page == "delete":
+        return client.post("/accounts/delete/", {"password": "wrong"}, REMOTE_ADDR="203.0.113.5")
+    return client.post(
+        "/accounts/password/",
+        {
+            "old_password": "wrong",
+            "new_password1": "a new passphrase 4",
+            "new_password2": "a new passphrase 4",
+        },
+        REMOTE_ADDR="203.0.113.5",
+    )
+
+
+@pytest.mark.parametrize("page", ["delete", "password"])
+def test_wrong_passwords_where_a_member_types_theirs_lock_out_like_logins(
+    client, ann, settings, page
+):
+    """The bug: a phone left signed in let anyone guess the password on /accounts/delete/ and
+    /accounts/password/ for ever."""
+    client.force_login(ann)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = wrong_password_at(client, page)
+        assert response.status_code == 200
+        assert (
+            'role="alert"' in response.content.decode() or "errorlist" in response.content.decode()
+        )
+    locked = wrong_password_at(client, page)
+    assert locked.status_code == 429
+    assert "Too many attempts" in locked.content.decode()
+    # The right password is refused too while the lock lasts, and nothing changes.
+    if page == "delete":
+        refused = client.post(
+            "/accounts/delete/", {"password": PASSWORD}, REMOTE_ADDR="203.0.113.5"
+        )
+    else:
+        refused = client.post(
+            "/accounts/password/",
+            {
+                "old_password": PASSWORD,
+                "new_password1": "mine now 4 ever",
+                "new_password2": "mine now 4 ever",
+            },
+            REMOTE_ADDR="203.0.113.5",
+        )
+    assert refused.status_code == 429
+    ann.refresh_from_db()
+    assert ann.check_password(PASSWORD)
+    # It is the login's own lock: that username from that address.
+    assert log_in(Client(), PASSWORD).status_code == 429
+    assert log_in(Client(), PASSWORD, address="198.51.100.7").status_code == 302
+
+
+def test_wrong_passwords_count_together_wherever_they_are_typed(client, ann, settings):
+    client.force_login(ann)
+    wrong_password_at(client, "delete")
+    wrong_password_at(client, "password")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 3):
+        log_in(Client(), "wrong")
+    assert log_in(Client(), "wrong").status_code == 429
+
+
+@pytest.fixture
+def with_email(settings):
+    settings.SITE_SENDS_EMAIL = True
+    settings.MAILERS = OUTBOX_MAILERS
+
+
+def forgot(client, email: str, address: str = "203.0.113.5"):
+    return client.post("/accounts/password/forgot/", {"email": email}, REMOTE_ADDR=address)
+
+
+def test_forgot_your_password_mails_one_address_a_few_links_an_hour(
+    client, ann, with_email, settings
+):
+    """The bug: sixteen mails to one address in half a second."""
+    ann.email = "ann@example.org"
+    ann.save()
+    for number in range(settings.PASSWORD_MAILS_PER_ADDRESS):
+        assert forgot(client, "ann@example.org", f"198.51.100.{number}").status_code == 302
+    # From anywhere, in any case: the address's own count.
+    refused = forgot(client, "ANN@example.org", "192.0.2.1")
+    assert refused.status_code == 429
+    page = html.unescape(refused.content.decode())
+    assert "A link to that address has been asked for 3 times in the last hour" in page
+    assert "ask your club's owner for a password reset link" in page
+    assert len(mail.outbox) == settings.PASSWORD_MAILS_PER_ADDRESS
+    # An address with no account is counted the same, so a refusal tells nobody which have one.
+    for _ in range(settings.PASSWORD_MAILS_PER_ADDRESS):
+        forgot(client, "nobody@example.org", "192.0.2.2")
+    assert forgot(client, "nobody@example.org", "192.0.2.3").status_code == 429
+
+
+def test_forgot_your_password_asks_a_few_links_an_hour_from_one_client(
+    client, db, with_email, settings
+):
+    for number in range(settings.PASSWORD_MAILS_PER_CLIENT):
+        assert forgot(client, f"someone{number}@example.org").status_code == 302
+    refused = forgot(client, "one.more@example.org")
+    assert refused.status_code == 429
+    page = html.unescape(refused.content.decode())
+    assert "Too many links have been asked for from this device" in page
+    assert forgot(client, "one.more@example.org", "198.51.100.9").status_code == 302

@@ -154,7 +154,7 @@ def fact_value(name: str, text: str) -> object:
                 % {"text": text.strip()[:30]}
             )
         return text.strip().lower() in _TRUE
-    if name in ("last_play_twos", "dragon", "pays"):
+    if name in ("went_out", "last_play_twos", "dragon", "pays"):
         return number(name, text)
     return tuple(number(name, part) for part in text.split(","))
 
@@ -184,10 +184,11 @@ def deal_facts(request: HttpRequest, rules: RuleSet) -> DealResult:
             )
             % {"rules": rules.label, "names": ", ".join(unused)}
         )
+    needed = set(wanted.required)
+    if wanted.one_of and not wanted.one_of & set(facts):
+        needed.add("went_out")  # or cards=, whose 0 says it (see `facts_wanted`)
     missing = [
-        name
-        for name, fact in SCORE_PARAMETERS.items()
-        if fact in wanted.required and name not in given
+        name for name, fact in SCORE_PARAMETERS.items() if fact in needed and name not in given
     ]
     if missing:
         raise BadCards(
@@ -200,6 +201,7 @@ def deal_facts(request: HttpRequest, rules: RuleSet) -> DealResult:
 # For a missing parameter: an example for four players (cut to the seats at the table).
 _EXAMPLES = {
     "cards": (0, 5, 13, 10),
+    "went_out": (1,),
     "twos": (0, 1, 0, 2),
     "last_play_twos": (2,),
     "order": (1, 0, 3, 2),
@@ -216,6 +218,7 @@ def _wanted(name: str, rules: RuleSet) -> str:
     )
     meaning = {
         "cards": _("each seat's cards left, 0 for the winner"),
+        "went_out": _("the seat who went out"),
         "twos": _("the twos each seat holds"),
         "last_play_twos": _("the twos in the winner's last play, 0 to 4"),
         "order": _("the seats from 0, the first out first"),

@@ -7,6 +7,7 @@ from typing import ClassVar
 from urllib.parse import urlencode
 
 from django import forms
+from django.http import QueryDict
 from django.urls import reverse
 from django.utils.functional import Promise, lazy
 from django.utils.text import capfirst
@@ -83,6 +84,9 @@ class PickerForm(forms.Form):
     hands: ClassVar[tuple[str, ...]] = ()
     url_name: ClassVar[str] = ""
     form_id: ClassVar[str] = ""  # the <form>'s id, and the name of its partial in the page
+    # Where on the page a change sent without JavaScript comes back to ("#feedback"), so the
+    # reloaded page opens at the cards being picked rather than at its top; "" for the top.
+    comes_back_to: ClassVar[str] = ""
 
     rules = forms.CharField(required=False, max_length=MAX_TEXT_LENGTH)
     suits = rule_choice("suits")
@@ -146,6 +150,15 @@ class PickerForm(forms.Form):
         """Why `card` can't be tapped: it is in the `other` hand."""
         raise NotImplementedError  # pragma: no cover (each form with two hands says)
 
+    def held_elsewhere_tag(self, holder: str) -> str:
+        """What a card shows on its face while it is in `holder`, a hand other than the one
+        being picked (so it can't be tapped): that hand's tag, unless a form says more."""
+        return self.places()[holder][0]
+
+    def places(self) -> dict[str, tuple[str, str]]:
+        """Each hand's tag on a picked card, and the words a screen reader adds after it."""
+        raise NotImplementedError  # pragma: no cover (each page's form says)
+
     @property
     def ruleset(self) -> RuleSet:
         """The rules in force: the standard ones until the form is cleaned, or if they are bad."""
@@ -178,13 +191,35 @@ class PickerForm(forms.Form):
         than a shared link: such a query is sent on to its canonical address."""
         return bool(self.data.get("tap")) or any(name in self.data for name in HAND_OPTIONS)
 
+    def changes_hands(self) -> bool:
+        """Whether a button of the page changed the hands as sent (a card tapped): the page
+        then shows them as its canonical address has them."""
+        return bool(self.data.get("tap"))
+
+
+def cleared_or_swapped(data: QueryDict) -> QueryDict:
+    """The hand checker's query with its "Clear" (`clear=a`) or "Swap" (`swap=1`) button's
+    change made to the hands as sent. It works on the text, so a hand that doesn't read as
+    cards can be cleared or swapped as well; anything else in `clear` is left alone."""
+    clear = data.get("clear")
+    if clear not in ("a", "b") and not data.get("swap"):
+        return data
+    changed = data.copy()
+    if clear in ("a", "b"):
+        changed[clear] = ""
+    else:
+        changed["a"], changed["b"] = data.get("b", ""), data.get("a", "")
+    return changed
+
 
 class CheckForm(PickerForm):
-    """The hand checker's query string: two hands as text, plus an optional card tap."""
+    """The hand checker's query string: two hands as text, plus an optional card tap, or a
+    hand cleared or the two swapped (`cleared_or_swapped`)."""
 
     hands = ("a", "b")
     url_name = "rules:check"
     form_id = "checker"
+    comes_back_to = "#feedback"
 
     a = cards_field(gettext_lazy("Hand A"))
     b = cards_field(gettext_lazy("Hand B"))
@@ -194,6 +229,9 @@ class CheckForm(PickerForm):
         required=False,
         widget=forms.RadioSelect,
     )
+
+    def __init__(self, data: QueryDict | None = None) -> None:
+        super().__init__(None if data is None else cleared_or_swapped(data))
 
     def clean_into(self) -> str:
         return self.cleaned_data.get("into") or "a"
@@ -206,6 +244,16 @@ class CheckForm(PickerForm):
             "%(card)s is already in hand %(hand)s: pick into hand %(hand)s to take it out."
         ) % {"card": card, "hand": other.upper()}
 
+    def changes_hands(self) -> bool:
+        return (
+            super().changes_hands()
+            or self.data.get("clear") in ("a", "b")
+            or bool(self.data.get("swap"))
+        )
+
+    def sent_by_the_page(self) -> bool:
+        return super().sent_by_the_page() or self.changes_hands()
+
     def canonical_params(self) -> dict[str, str]:
         params = super().canonical_params()
         if self.cleaned_data["into"] == "b":
@@ -213,8 +261,12 @@ class CheckForm(PickerForm):
         return params
 
     def places(self) -> dict[str, tuple[str, str]]:
-        """Each hand's tag on a picked card, and the words a screen reader adds after it."""
         return {key: (key.upper(), _(", in hand %(hand)s") % {"hand": key.upper()}) for key in "ab"}
+
+    def held_elsewhere_tag(self, holder: str) -> str:
+        return pgettext("on a card in the other hand, so it can't be picked", "in %(hand)s") % {
+            "hand": holder.upper()
+        }
 
 
 PLACES = (("hand", gettext_lazy("Your hand")), ("table", gettext_lazy("The table")))

@@ -83,6 +83,7 @@ def split_json(
 # the order the README lists them.
 SCORE_PARAMETERS = {
     "cards": "cards_left",
+    "went_out": "went_out",
     "out_on_twos": "out_on_twos",
     "twos": "twos_held",
     "last_play_twos": "last_play_twos",

@@ -54,8 +54,9 @@ class HandPanel:
 class PickerCard:
     card: Card
     holder: str | None  # the hand it is in ("a", "b", "hand", "table"), or None
-    tag: str  # that hand's short tag on the card ("A"), or ""
+    tag: str  # that hand's short tag on the card ("A"; "in A" where it can't be tapped), or ""
     held: str  # words a screen reader adds after the card's name (", in hand A"), or ""
+    held_elsewhere: bool  # in a hand other than the one being picked: it can't be tapped
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +108,11 @@ def picker_page[F: PickerForm](
     typing swaps only `#feedback` inside it."""
     form = form_class(request.GET or None)
     if form.is_bound and form.is_valid() and form.sent_by_the_page():
-        # A tap changes the hands, so what is shown (and shared) is the address without it.
+        # A tap (or Clear, or Swap) changes the hands, so what is shown (and shared) is the
+        # address without it.
         if not request.htmx:
-            return redirect(form.canonical_url())
-        if request.GET.get("tap"):
+            return redirect(form.canonical_url() + form.comes_back_to)
+        if form.changes_hands():
             form = form_class(QueryDict(form.canonical_url().partition("?")[2]))
     if request.htmx:
         template += "#feedback" if request.htmx.target == "feedback" else f"#{form.form_id}"
@@ -131,15 +133,7 @@ def common_context(form: PickerForm) -> dict[str, object]:
     holders = {card: key for key in form.hands for card in data.get(key) or ()}
     into = data.get("into") or form.hands[0]
     picker_rows = [
-        [
-            PickerCard(
-                card=card,
-                holder=holders.get(card),
-                tag=places[holders[card]][0] if card in holders else "",
-                held=places[holders[card]][1] if card in holders else "",
-            )
-            for card in cards
-        ]
+        [picker_card(form, card, holders.get(card), into, places) for card in cards]
         for _rank, cards in groupby(DECK, key=lambda card: card.rank)
     ]
     return {
@@ -155,6 +149,27 @@ def common_context(form: PickerForm) -> dict[str, object]:
         "into_choices": form.fields["into"].choices if "into" in form.fields else (),
         "picker_rows": picker_rows,
     }
+
+
+def picker_card(
+    form: PickerForm,
+    card: Card,
+    holder: str | None,
+    into: str,
+    places: dict[str, tuple[str, str]],
+) -> PickerCard:
+    """A card of the picker: free, in the hand being picked, or in another (said on its face,
+    since it is greyed out and can't be tapped)."""
+    if holder is None:
+        return PickerCard(card=card, holder=None, tag="", held="", held_elsewhere=False)
+    elsewhere = holder != into
+    return PickerCard(
+        card=card,
+        holder=holder,
+        tag=form.held_elsewhere_tag(holder) if elsewhere else places[holder][0],
+        held=places[holder][1],
+        held_elsewhere=elsewhere,
+    )
 
 
 def rule_selects(form: PickerForm, rules: RuleSet) -> list[RuleSelect]:
@@ -182,9 +197,14 @@ def checker_context(form: CheckForm) -> dict[str, object]:
         )
     a, b = panels[0].report, panels[1].report
     verdict: Verdict | None = judge(a.cards, b.cards, rules) if valid and a and b else None
+    into = data.get("into") or "a"
+    other = "b" if into == "a" else "a"
     return {
         "panels": panels,
         "verdict": verdict,
+        # The hand whose cards are greyed out in the picker, if it has any: the page says why.
+        "held_elsewhere": other.upper() if data.get(other) else "",
+        "can_swap": any(form[key].value() for key in ("a", "b")),
         # The hands that could be a deal's first play: a legal play holding its lowest card.
         "openers": [
             panel.key for panel in panels if panel.report and may_open(panel.report, rules)

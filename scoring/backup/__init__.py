@@ -2,12 +2,15 @@
 
 A backup (version 2) holds the club and every row of its models (`CLUB_PARTS`), each as
 `{"model", "pk", "fields"}`, and the accounts those rows name: the members, and anyone the
-history names who has since left. Of an account it keeps what logs in and names someone
-(`ACCOUNT_FIELDS`): never a staff, superuser, group or permission field.
+history names who has since left. Of an account it keeps what names someone
+(`ACCOUNT_FIELDS`), and its password hash only when asked (`with_passwords`): never a staff,
+superuser, group or permission field. An account restored without one has no password until
+it is given one (the club owner's password reset link).
 
 A restore trusts nothing in the file. It reads it strictly: only the club's models and
 their fields, each value of its field's type and passing the field's own validators, every
-link pointing at a row of the same file, one club, no account the club doesn't name.
+link pointing at a row of the same file, one club whose owner is one of its members, no
+account the club doesn't name, every username as sign-up would write it.
 Anything else refuses the whole file, with a list of what was found. Then, in one
 transaction, it refuses usernames already taken here and inserts every row with a new id,
 its links remapped, so no row of another club is ever written. Version 1 files restore

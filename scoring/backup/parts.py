@@ -38,9 +38,9 @@ FORMAT = "bigtwo-club-backup"
 VERSION = 2
 
 
-# What a backup holds of an account, by version (each is required in a file of that version).
-# Version 1 also held is_active: it is read for its type and otherwise ignored, since
-# restored accounts are plain active accounts.
+# What a backup holds of an account, by version (each is required in a file of that version,
+# but the password). Version 1 also held is_active: it is read for its type and otherwise
+# ignored, since restored accounts are plain active accounts.
 ACCOUNT_FIELDS: Mapping[int, Sequence[str]] = {
     1: ("username", "password", "date_joined", "is_active", "last_login"),
     2: ("username", "first_name", "last_name", "email", "password", "date_joined", "last_login"),
@@ -48,6 +48,13 @@ ACCOUNT_FIELDS: Mapping[int, Sequence[str]] = {
 
 
 RESTORED_ACCOUNT_FIELDS = ACCOUNT_FIELDS[VERSION]
+
+
+# A password hash is only written when asked for (`export_club --with-passwords`, to move a
+# whole site): a club's file is kept by its owner, and a hash in it (a superuser's, or that of a
+# member who runs another club) can be guessed at offline. Without one, the account is restored
+# with no password, and gets one by a link from the club's owner.
+PASSWORD_FIELD = "password"
 
 
 PROBLEMS_SHOWN = 20

@@ -18,13 +18,14 @@ from scoring.backup.parts import (
     ACCOUNT_FIELDS,
     CLUB_PARTS,
     FORMAT,
+    PASSWORD_FIELD,
     PROBLEMS_SHOWN,
     BackupError,
     Check,
     check_parts,
 )
 from scoring.backup.values import READERS, Invalid, kind_of, names_of, said
-from scoring.models import Club
+from scoring.models import Club, Membership
 
 
 @dataclass
@@ -126,11 +127,19 @@ def _accounts(value: object, version: int, problems: list[str]) -> dict[int, dic
                 f"{who} has {names_of(extra)}: a backup holds only an account's "
                 f"{', '.join(allowed)}, never staff, superuser, group or permission fields"
             )
-        missing = [name for name in allowed if name not in fields]
+        missing = [name for name in allowed if name not in fields and name != PASSWORD_FIELD]
         if missing:
             problems.append(f"{who} has no {', '.join(missing)}")
         present = [name for name in allowed if name in fields]
         accounts[pk] = _values(model, present, fields, {}, who, problems)
+        username = accounts[pk].get("username")
+        if isinstance(username, str) and model.normalize_username(username) != username:
+            # Sign-up and the login form read what is typed in this form (NFKC): an account
+            # named otherwise could never log in.
+            problems.append(
+                f"{who}: sign-up would write it {model.normalize_username(username)!r}, "
+                "and an account named otherwise could never log in"
+            )
     return accounts
 
 
@@ -248,6 +257,15 @@ def _check_links(
             f"account {pk} ({said(accounts[pk].get('username'))}) is neither a member "
             "of the club nor named by its history"
         )
+    members = {values.get("user") for values in rows[Membership._meta.label_lower].values()}
+    for values in rows[Club._meta.label_lower].values():
+        owner = values.get("owner")
+        if owner is not None and owner not in members:
+            name = said(accounts.get(owner, {}).get("username"))
+            problems.append(
+                f"the club's owner, account {owner} ({name}), isn't one of its members: the "
+                'club would be "not found" to them'
+            )
 
 
 def _check_repeats(

@@ -66,7 +66,8 @@ def _refuse_what_is_taken(backup: Backup) -> None:
     clashes = []
     for part in CLUB_PARTS:
         for column in part.fields:
-            if column.unique:
+            # A unique link (a player's member) is given the new id of what it links to.
+            if column.unique and not column.is_relation:
                 values = [row.get(column.name) for row in backup.rows[part.label].values()]
                 values = [value for value in values if value is not None]
                 found = sum(
@@ -100,6 +101,9 @@ def _insert(backup: Backup) -> Club:
         )
         for pk in old_ids
     ]
+    for user in users:
+        if not user.password:  # a backup without passwords: the owner's link sets one
+            user.set_unusable_password()
     accounts._default_manager.bulk_create(users)
     new_ids[accounts._meta.label_lower] = {
         old: user.pk for old, user in zip(old_ids, users, strict=True)

@@ -12,11 +12,19 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
-from scoring.backup.parts import ACCOUNT_FIELDS, CLUB_PARTS, FORMAT, VERSION, check_parts
+from scoring.backup.parts import (
+    ACCOUNT_FIELDS,
+    CLUB_PARTS,
+    FORMAT,
+    PASSWORD_FIELD,
+    VERSION,
+    check_parts,
+)
 from scoring.models import Club
 
 
-def export_club(club: Club) -> str:
+def export_club(club: Club, *, with_passwords: bool = False) -> str:
+    """The club's backup as JSON text; its accounts' password hashes only `with_passwords`."""
     check_parts()
     accounts = get_user_model()
     rows: list[dict[str, Any]] = []
@@ -30,7 +38,11 @@ def export_club(club: Club) -> str:
         for row in part.rows_of(club).iterator(chunk_size=2000):
             rows.append(_item(row, part.fields))
             named.update(getattr(row, attname) for attname in links_to_accounts)
-    account_fields = [accounts._meta.get_field(name) for name in ACCOUNT_FIELDS[VERSION]]
+    account_fields = [
+        accounts._meta.get_field(name)
+        for name in ACCOUNT_FIELDS[VERSION]
+        if with_passwords or name != PASSWORD_FIELD
+    ]
     users = accounts._default_manager.filter(pk__in=named - {None}).order_by("pk")
     document = {
         "format": FORMAT,

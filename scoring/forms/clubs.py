@@ -51,17 +51,9 @@ class NewGameForm(forms.Form):
         # insisted on would block a two-player game in a club that once played four).
         self.required_seats = min((season.ruleset.players for season in seasons), default=SEATS)
         current = next((season for season in seasons if season.is_current), None)
-        playing = current.ruleset.players if current is not None else SEATS
         for position in range(1, self.seats + 1):
-            label = _("Seat %(number)s") % {"number": position}
-            if position > playing:
-                # Another season of the club seats more: this one stays empty here.
-                label = _("Seat %(number)s (only in seasons for %(count)s)") % {
-                    "number": position,
-                    "count": self.seats,
-                }
             self.fields[f"seat_{position}"] = forms.CharField(
-                label=label,
+                label=_("Seat %(number)s") % {"number": position},
                 max_length=PLAYER_NAME_MAX_LENGTH,
                 required=False,
                 error_messages={
@@ -77,12 +69,43 @@ class NewGameForm(forms.Form):
         self.current_season = current
 
     def seat_fields(self) -> list[BoundField]:
-        return [self[f"seat_{position}"] for position in range(1, self.seats + 1)]
+        """The seats the season chosen (the current one, on a fresh form) is played by, and
+        any other seat sent filled in or refused: a seat it doesn't use isn't shown."""
+        shown = self.players()
+        return [
+            self[f"seat_{position}"]
+            for position in range(1, self.seats + 1)
+            if position <= shown or self[f"seat_{position}"].errors
+        ]
 
     def players(self) -> int:
-        """How many the chosen season's rules seat."""
-        season = self.cleaned_data.get("season") or self.current_season
+        """How many the chosen season's rules seat: as sent, or on a fresh form the current
+        season's."""
+        season = getattr(self, "cleaned_data", {}).get("season") or self._sent_season()
         return season.ruleset.players if season is not None else SEATS
+
+    def _sent_season(self) -> Season | None:
+        if self.is_bound and "season" not in getattr(self, "cleaned_data", {}):
+            try:
+                return self.fields["season"].clean(self["season"].data)
+            except forms.ValidationError:
+                pass
+        return self.current_season
+
+    def seating(self) -> str:
+        """What the form asks, for the number of players the season chosen seats."""
+        count = self.players()
+        if count == 2:
+            return _("Seat the two players. Pick a name from the club's players or type a new one.")
+        if count == 3:
+            return _(
+                "Seat the three players clockwise. Pick a name from the club's players or type a"
+                " new one."
+            )
+        return _(
+            "Seat the four players clockwise. Pick a name from the club's players or type a new"
+            " one."
+        )
 
     def clean(self) -> dict[str, object]:
         data = super().clean()

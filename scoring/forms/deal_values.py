@@ -22,9 +22,10 @@ from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring.models import Seat
 
-# What each player's row asks, by the facts the rules need: cards left, points by hand, or
-# the place in the finishing order. Each row's input is named `<what>_<seat position>`.
-CARDS, POINTS, PLACE = "cards", "points", "place"
+# What each player's row asks, by the facts the rules need: cards left, points by hand, the
+# place in the finishing order, or (Pusoy Dos scoring) only whether they went out. Each row's
+# input is named `<what>_<seat position>`, but for the one choice of who went out, `winner`.
+CARDS, POINTS, PLACE, WINNER = "cards", "points", "place", "winner"
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
 
 
@@ -86,7 +87,11 @@ def form_values(facts: DealResult, seats: Sequence[Seat]) -> dict[str, object]:
         if facts.points is not None:
             values[f"{POINTS}_{at}"] = facts.points[at]
     values["out_on_twos"] = facts.out_on_twos
+    # Who went out, for a form that asks only that (Pusoy Dos scoring); the cards of a deal
+    # recorded with them say it too.
+    went_out = facts.cards_left.index(0) if facts.cards_left and 0 in facts.cards_left else None
     for name, value in (
+        ("winner", facts.went_out if facts.went_out is not None else went_out),
         ("last_play_twos", facts.last_play_twos),
         ("pays", facts.pays),
         ("dragon", facts.dragon),

@@ -2,10 +2,11 @@
 (`rules.deal_score.facts_wanted`), scored as it is typed by the engine's `score_deal`, the one
 function the services and the JSON API score with too.
 
-Each player has a row: their cards left (or points by hand, or place in the finishing order),
-the penalty it would cost, and under the stronger twos rule the twos they hold. Below the rows,
-the facts of the whole deal the rules ask: went out on twos, the twos in the last play (Pusoy
-Dos scoring), who pays for the table, whose dragon.
+Each player has a row: their cards left (or points by hand, or place in the finishing order, or
+under Pusoy Dos scoring only whether they went out), the penalty it would cost, and under the
+stronger twos rule the twos they hold. Below the rows, the facts of the whole deal the rules
+ask: went out on twos, the twos in the last play (Pusoy Dos scoring), who pays for the table,
+whose dragon.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from django import forms
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
-from rules.deal_checks import MOST_POINTS, TWOS_IN_THE_DECK, DealResult, and_list
+from rules.deal_checks import MOST_POINTS, DealResult, and_list
 from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.ruleset import RuleSet
+from scoring.forms.deal_fields import DEAL_FIELDS, deal_fields, seat_field, twos_field, winner_field
 from scoring.forms.deal_values import (
     CARDS,
     PLACE,
     POINTS,
+    WINNER,
     alone,
     ordinal,
     whole,
@@ -31,9 +34,6 @@ from scoring.forms.deal_values import (
     with_went_out,
 )
 from scoring.models import Seat
-
-# The facts of the whole deal, below the rows, in the order they are shown.
-DEAL_FIELDS = ("out_on_twos", "last_play_twos", "pays", "dragon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +73,25 @@ class DealForm(forms.Form):
         self.invalid_positions: set[int] = set()
         self._facts: DealResult | None = None
         self._scored: ScoredDeal | None = None
+        if self.asks == WINNER:
+            self.fields[WINNER] = winner_field(self.seats)
         for seat in self.seats:
-            self.fields[self.key(seat)] = self._seat_field(seat)
+            if self.asks != WINNER:
+                self.fields[self.key(seat)] = seat_field(seat, self.asks, rules, len(self.seats))
             if "twos_held" in self.wanted.allowed:
-                self.fields[f"twos_{seat.position}"] = forms.IntegerField(
-                    label=_("Twos in %(name)s's hand") % {"name": seat.player.name},
-                    required=False,
-                    error_messages={
-                        "invalid": _("%(name)s's twos must be a whole number from 0 to 4")
-                        % {"name": seat.player.name},
-                    },
-                )
-        self._deal_fields()
+                self.fields[f"twos_{seat.position}"] = twos_field(seat)
+        self.fields.update(deal_fields(self.wanted.allowed, self.seats))
 
     @staticmethod
     def asks_for(rules: RuleSet) -> str:
-        """What each player's row asks under `rules`: CARDS, POINTS or PLACE."""
-        required = facts_wanted(rules).required
-        return POINTS if "points" in required else PLACE if "order" in required else CARDS
+        """What each player's row asks under `rules`: CARDS, POINTS, PLACE or (when the rules
+        take who went out instead of anyone's cards) WINNER."""
+        wanted = facts_wanted(rules)
+        if "went_out" in wanted.allowed:
+            return WINNER
+        if "points" in wanted.required:
+            return POINTS
+        return PLACE if "order" in wanted.required else CARDS
 
     @classmethod
     def tapped(
@@ -98,7 +99,9 @@ class DealForm(forms.Form):
     ) -> dict[str, str] | None:
         """Without JavaScript, "Went out" and "Out next" send the form: the values with that
         player at 0, or in the next place, to show the form again (nothing is saved); None if
-        neither was tapped."""
+        neither was tapped (nor can be: Pusoy Dos's "Went out" is a choice, sent with the rest)."""
+        if cls.asks_for(rules) == WINNER:
+            return None
         keys = [f"{cls.asks_for(rules)}_{seat.position}" for seat in seats]
         if (went_out := data.get("went_out")) is not None:
             return with_went_out(data, keys, went_out)
@@ -106,76 +109,10 @@ class DealForm(forms.Form):
             return with_out_next(data, keys, out_next)
         return None
 
-    def _seat_field(self, seat: Seat) -> forms.Field:
-        name = seat.player.name
-        if self.asks == PLACE:
-            places = [(str(place), ordinal(place)) for place in range(1, len(self.seats) + 1)]
-            return forms.TypedChoiceField(
-                label=name,
-                choices=[("", "–"), *places],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                widget=forms.Select(
-                    attrs={"class": "deal-place", "aria-describedby": f"preview-{seat.position}"}
-                ),
-            )
-        invalid = (
-            _("%(name)s's points must be a whole number from 0 to %(max)s")
-            % {"name": name, "max": MOST_POINTS}
-            if self.asks == POINTS
-            else _("%(name)s's cards left must be a whole number from 0 to %(max)s")
-            % {"name": name, "max": self.rules.hand_size}
-        )
-        return forms.IntegerField(label=name, required=False, error_messages={"invalid": invalid})
-
-    def _deal_fields(self) -> None:
-        allowed = self.wanted.allowed
-        if "out_on_twos" in allowed:
-            self.fields["out_on_twos"] = forms.BooleanField(
-                label=_("Went out on twos?"),
-                required=False,
-                help_text=_("The winner's last play was nothing but twos: penalties double."),
-            )
-        if "last_play_twos" in allowed:
-            self.fields["last_play_twos"] = forms.TypedChoiceField(
-                label=_("How many twos were in the last play?"),
-                choices=[(str(count), str(count)) for count in range(TWOS_IN_THE_DECK + 1)],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                initial=0,
-                widget=forms.RadioSelect,
-            )
-        nobody = [("", _("nobody"))]
-        players = [(str(seat.position), seat.player.name) for seat in self.seats]
-        if "pays" in allowed:
-            self.fields["pays"] = forms.TypedChoiceField(
-                label=_("Pays for the table"),
-                choices=nobody + players,
-                coerce=int,
-                empty_value=None,
-                required=False,
-                help_text=_(
-                    "Who led carelessly into a one-card hand and lost: they take every loser's"
-                    " penalty, their own included."
-                ),
-            )
-        if "dragon" in allowed:
-            self.fields["dragon"] = forms.TypedChoiceField(
-                label=_("Dragon"),
-                choices=nobody + players,
-                coerce=int,
-                empty_value=None,
-                required=False,
-                help_text=_(
-                    "Whoever was dealt one card of every rank wins at once: nothing else is needed."
-                ),
-            )
-
     def key(self, seat: Seat) -> str:
-        """The name of the seat's row input: cards_0, points_0 or place_0."""
-        return f"{self.asks}_{seat.position}"
+        """The name of the seat's row input: cards_0, points_0 or place_0; under WINNER the
+        one choice of who went out, `winner`."""
+        return WINNER if self.asks == WINNER else f"{self.asks}_{seat.position}"
 
     def deal_fields(self) -> list[BoundField]:
         """The facts of the whole deal the rules ask, below the players' rows."""
@@ -206,6 +143,10 @@ class DealForm(forms.Form):
         players in one place."""
         if self.asks == PLACE:
             return self._places_apart(data)
+        if self.asks == WINNER:
+            if data.get(WINNER) is None and WINNER not in self.errors:
+                self.add_error(WINNER, _("Say who went out: the player who played their last card"))
+            return data.get(WINNER) is not None
         given = True
         for seat in self.seats:
             key = self.key(seat)
@@ -283,6 +224,7 @@ class DealForm(forms.Form):
             order=self._order(number) if self.asks == PLACE else None,
             pays=number("pays") if "pays" in allowed else None,
             points=every_seat(POINTS) if self.asks == POINTS else None,
+            went_out=number(WINNER) if self.asks == WINNER else None,
         )
 
     def _order(self, number: Callable[[str], int | None]) -> tuple[int, ...] | None:
@@ -335,6 +277,8 @@ class DealForm(forms.Form):
             return list(score_deal(facts, self.rules).penalties)
         except ValueError:  # DealRefused: not all typed yet, or not a deal yet
             pass
+        if self.asks == WINNER:  # nothing to show until who went out is chosen
+            return [None] * len(self.seats)
         out_on_twos = bool(facts.out_on_twos)
         last_play = self._typed("last_play_twos", blank=0)
         return [
@@ -360,6 +304,8 @@ class DealForm(forms.Form):
             typed = whole(field.value())
             if facts.dragon is not None:
                 won = facts.dragon == seat.position
+            elif self.asks == WINNER:
+                won = typed == seat.position
             else:
                 won = typed == (1 if self.asks == PLACE else 0)
             rows.append(

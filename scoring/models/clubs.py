@@ -102,10 +102,19 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
-    """Someone on a club's roster. Players need no account; names are unique ignoring case."""
+    """Someone on a club's roster. Players need no account; names are unique ignoring case.
+
+    A member may say which player they are (`scoring.services.claim_player`): one player per
+    member, so one per member in each club, held by the link's uniqueness. The link goes when
+    they leave the club (their membership with it)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH)
+    # A membership of this player's club: the services check that, as no constraint can
+    # across two tables.
+    member = models.OneToOneField(
+        Membership, on_delete=models.SET_NULL, null=True, blank=True, related_name="player"
+    )
 
     class Meta:
         ordering = [Lower("name"), "pk"]

@@ -146,9 +146,14 @@ class SeasonChange(models.Model):
         }
 
 
+# The club's history lines that name a player besides the member or player they are about.
+TWO_NAMED = ["rename_player", "merge_player", "claim_player", "unlink_player"]
+
+
 class ClubChange(models.Model):
     """One line of a club's history: who removed a member, left (or deleted their account),
-    handed the club on, or renamed, merged or removed a player, and when.
+    handed the club on, renamed, merged or removed a player, said which player they are (or
+    had that undone by the owner), and when.
 
     Names are kept as they were at the time, as text: the line still reads right once the
     member's account is gone or the player renamed, merged or removed."""
@@ -161,6 +166,8 @@ class ClubChange(models.Model):
         MERGE_PLAYER = "merge_player", _("Merged players")
         REMOVE_PLAYER = "remove_player", _("Removed a player")
         DELETE_ACCOUNT = "delete_account", _("Deleted their account")
+        CLAIM_PLAYER = "claim_player", _("Said which player they are")
+        UNLINK_PLAYER = "unlink_player", _("Undid a member's “This is me”")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     by = models.ForeignKey(
@@ -168,10 +175,12 @@ class ClubChange(models.Model):
     )
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
-    # The member's username (removed, left, deleted their account, made owner), or the
-    # player's name before the change (renamed, merged, removed).
+    # The member's username (removed, left, deleted their account, made owner, said which
+    # player they are, had that undone), or the player's name before the change (renamed,
+    # merged, removed).
     name = models.CharField(max_length=150)
-    # The player's new name, or the player a merge folded them into; blank for the rest.
+    # The player's new name, the player a merge folded them into, or the player a member said
+    # they are (or no longer are); blank for the rest.
     new_name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, blank=True, default="")
 
     class Meta:
@@ -187,18 +196,21 @@ class ClubChange(models.Model):
                         "merge_player",
                         "remove_player",
                         "delete_account",
+                        "claim_player",
+                        "unlink_player",
                     ]
                 ),
                 name="clubchange_action_known",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="clubchange_names_someone"),
-            # A rename and a merge name the player they end with; nothing else names two.
+            # A rename and a merge name the player they end with, a member's link the player
+            # it is to; nothing else names two.
             models.CheckConstraint(
                 condition=(
-                    (Q(action__in=["rename_player", "merge_player"]) & ~Q(new_name=""))
-                    | (~Q(action__in=["rename_player", "merge_player"]) & Q(new_name=""))
+                    (Q(action__in=TWO_NAMED) & ~Q(new_name=""))
+                    | (~Q(action__in=TWO_NAMED) & Q(new_name=""))
                 ),
-                name="clubchange_new_name_only_for_rename_and_merge",
+                name="clubchange_new_name_only_where_two_are_named",
             ),
         ]
 
@@ -220,6 +232,10 @@ class ClubChange(models.Model):
             return _("%(who)s renamed the player %(name)s to %(new_name)s") % values
         if self.action == self.Action.MERGE_PLAYER:
             return _("%(who)s merged the player %(name)s into %(new_name)s") % values
+        if self.action == self.Action.CLAIM_PLAYER:
+            return _("%(name)s said they are the player %(new_name)s") % values
+        if self.action == self.Action.UNLINK_PLAYER:
+            return _("%(who)s undid %(name)s's “This is me” for the player %(new_name)s") % values
         return _("%(who)s removed the player %(name)s from the roster") % values
 
 

@@ -2,6 +2,7 @@
 the templates read, no queries of their own beyond the ones they say.
 
 - `board`: a game's scoreboard (`Board`, `load_board`), its lines, cells and totals.
+- `deal_hint`: the line under the deal form that says what to do next.
 - `settlements`: who pays whom, for a game (`Settling`) or a season (`SeasonSettlement`).
 - `qr`: the QR code of a link shared at the table, as SVG.
 - `tables`: the league table with its sortable headings, a season's games a page at a time,

@@ -61,13 +61,14 @@ class TotalCell:
 def cell_notes(scored: ScoredDeal, seat: int, explained: tuple[str, ...]) -> tuple[str, ...]:
     """What a seat's cell says about its deal. Cards left keep their short words ("5 left",
     "2 twos"); finishing order, points by hand, Pusoy Dos's winner and whoever paid for the
-    table say it in the rules engine's words (`ScoredDeal.explain`)."""
+    table say it in the rules engine's words (`ScoredDeal.explain`), as do Pusoy Dos deals told
+    only who went out."""
     facts, rules = scored.facts, scored.rules
     if facts.dragon is not None:
         return (_("dragon"),) if seat == facts.dragon else (_left(rules.cards_dealt),)
-    if facts.order is not None or facts.points is not None:
+    if facts.order is not None or facts.points is not None or facts.cards_left is None:
+        # Without cards left (Pusoy Dos scoring told only who went out) there are no "5 left".
         return (explained[seat],)
-    assert facts.cards_left is not None
     cards = facts.cards_left[seat]
     if cards == 0 and rules.scoring is Scoring.PUSOY_DOS:
         notes = [explained[seat]]
@@ -273,6 +274,18 @@ class Board:
             "name": winner.player.name,
             "total": winner.total,
         }
+
+    @cached_property
+    def play_again_note(self) -> str:
+        """Why "Play again" can't seat this finished game's table, said before it is tapped:
+        the club's current season is played by another number of players (one query)."""
+        season = selectors.current_season(self.game.club_id)
+        if season is None or season.ruleset.players == len(self.seats):
+            return ""
+        return _(
+            "%(season)s is played by %(count)s players and this game had %(had)s: "
+            "start a new game and choose who plays"
+        ) % {"season": season.name, "count": season.ruleset.players, "had": len(self.seats)}
 
     @property
     def final_totals(self) -> str:

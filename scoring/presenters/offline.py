@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from rules.deal_checks import DealResult
 from rules.deal_options import Scoring
+from rules.deal_score import ScoredDeal
+from rules.next_deal import next_deal
 from rules.ruleset import RuleSet
 from rules.scoring_sheet import SHEET_VERSION, Json, scoring_sheet
 from scoring.presenters.board import Board
@@ -37,14 +41,45 @@ def offline_keeper(user: AbstractBaseUser) -> str:
 
 def offline_game(rules: RuleSet, board: Board, keeper: str) -> Json | None:
     """The page's part that never changes while it is open: the game, whose phone keeps its
-    waiting deals (`offline_keeper`), the players and the sheet; None where the phone can't
-    score these rules."""
+    waiting deals (`offline_keeper`), the players, the sheet and who deals next
+    (`next_deal_words`); None where the phone can't score these rules."""
     sheet = scoring_sheet(rules)
     if not phone_can_score(sheet):
         return None
     game = board.game.pk
     record = reverse("scoring:record", args=[game])
-    return {"game": game, "user": keeper, "names": board.names, "sheet": sheet, "record": record}
+    names = board.names
+    return {
+        "game": game,
+        "user": keeper,
+        "names": names,
+        "sheet": sheet,
+        "record": record,
+        "next": next_deal_words(rules, names),
+    }
+
+
+def next_deal_words(rules: RuleSet, names: list[str]) -> list[str | list[str | None]]:
+    """ "Next: Ann deals; whoever holds 3♦ leads" after a deal, by the seat that went out and
+    then the seat left holding the most cards (`ScoredDeal.loser`): what the game page says
+    under the scoreboard, for the phone to say after a waiting deal. `rules.next_deal` decides
+    who deals and leads, here as on the server; the phone only finds the two seats. One
+    sentence a winner where the lead rule doesn't ask who lost."""
+    seats = range(len(names))
+    words: list[str | list[str | None]] = []
+    for winner in seats:
+        said = [None if loser == winner else _after(rules, names, winner, loser) for loser in seats]
+        told = set(said) - {None}
+        words.append(told.pop() if len(told) == 1 else said)
+    return words
+
+
+def _after(rules: RuleSet, names: list[str], winner: int, loser: int) -> str:
+    # Only who went out and who kept the most cards matter to `next_deal`: the rest of the
+    # deal is any that has them so.
+    cards = tuple(0 if seat == winner else 2 if seat == loser else 1 for seat in range(len(names)))
+    last = ScoredDeal(DealResult(cards), rules, penalties=cards, winner=winner)
+    return _("Next: %(next)s") % {"next": next_deal(rules, last).sentence(names)}
 
 
 def board_state(board: Board) -> Json:

@@ -11,6 +11,7 @@ person at the table). Views call these and nothing else that writes, as
   one's password, deleting one's account.
 - `members`: removing a member, leaving, handing the club on.
 - `players`: renaming, merging and removing a player of the roster.
+- `player_links`: a member saying which player they are, and the owner undoing it.
 - `seasons`: a new season, a season's rules.
 - `games`: starting a game, playing again with the same table, its stake, its season, its live
   view link, ending it, deleting it.
@@ -33,6 +34,7 @@ from scoring.services.accounts import (
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
 from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
+    DatabaseBusy,
     DealAlreadyRecorded,
     DealRecordedDifferently,
     DealWasUndone,
@@ -55,6 +57,7 @@ from scoring.services.games import (
     stop_sharing,
 )
 from scoring.services.members import leave_club, make_owner, remove_member
+from scoring.services.player_links import claim_player, unlink_player
 from scoring.services.players import merge_player, remove_player, rename_player
 from scoring.services.seasons import season_day_problem, set_season_rules, start_season
 from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
@@ -63,6 +66,7 @@ __all__ = [
     "SEAT_FIGURES",
     "UndoneDeal",
     "ClubLinkTokens",
+    "DatabaseBusy",
     "DealAlreadyRecorded",
     "DealRecordedDifferently",
     "DealWasUndone",
@@ -75,6 +79,7 @@ __all__ = [
     "ScoringError",
     "change_password",
     "SeatsDiffer",
+    "claim_player",
     "clean_player_name",
     "create_club",
     "described",
@@ -111,4 +116,5 @@ __all__ = [
     "stop_sharing",
     "stored_facts",
     "undo_last_deal",
+    "unlink_player",
 ]

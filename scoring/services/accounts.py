@@ -48,12 +48,14 @@ class OwnsClubs(ScoringError):
 
 
 class ClubLinkTokens(PasswordResetTokenGenerator):
-    """Django's reset tokens, bound to the club whose owner made them and to that owner.
+    """Django's reset tokens, bound to the club whose owner made them, to that owner, to the
+    club's last change of hands and to the member's membership.
 
     Its own salt keeps them apart from the emailed links' tokens (neither works as the other).
     A token checks only while the account may still be reset from the club
     (`reset_link_refusal`): handing the club on, leaving it or joining a club someone else runs
-    spends the link.
+    spends the link. Handing on and leaving spend it for good: the club handed back still has a
+    later change of hands in its history, and a member who joins again has a new membership.
     """
 
     key_salt = "scoring.services.accounts.ClubLinkTokens"
@@ -64,7 +66,21 @@ class ClubLinkTokens(PasswordResetTokenGenerator):
 
     def _make_hash_value(self, user: AbstractBaseUser, timestamp: int) -> str:
         made = super()._make_hash_value(user, timestamp)
-        return f"{made}|club {self.club.pk}|owner {self.club.owner_id}"
+        handed_on = (
+            ClubChange.objects.filter(club=self.club, action=ClubChange.Action.MAKE_OWNER)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        membership = (
+            Membership.objects.filter(club=self.club, user=user)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        return (
+            f"{made}|club {self.club.pk}|owner {self.club.owner_id}|handed on {handed_on}"
+            f"|membership {membership}"
+        )
 
     def check_token(self, user: AbstractBaseUser | None, token: str | None) -> bool:
         return (

@@ -16,6 +16,11 @@ CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length
 
 
 def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
+    """A new club owned by `owner`, with its first season.
+
+    That season's name is the only name the site gives rather than the owner, and it is stored
+    like any other: in the language the club is founded in (the page's), so a club founded in
+    Chinese reads "第 1 賽季" on its pages, downloads and backups, as if its owner had typed it."""
     name = " ".join(name.split())
     if not name:
         raise ScoringError(_("Give the club a name"))
@@ -29,7 +34,10 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
         club.save()
         Membership.objects.create(club=club, user=owner)
         Season.objects.create(
-            club=club, name="Season 1", starts_on=timezone.localdate(), is_current=True
+            club=club,
+            name=_("Season %(number)s") % {"number": 1},
+            starts_on=timezone.localdate(),
+            is_current=True,
         )
     return club
 

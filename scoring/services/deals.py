@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
@@ -18,10 +18,12 @@ from scoring import caching
 from scoring.models import Deal, Game, GameChange, Seat
 from scoring.selectors import seats_of
 from scoring.services.errors import (
+    DatabaseBusy,
     DealAlreadyRecorded,
     DealRecordedDifferently,
     DealWasUndone,
     ScoringError,
+    database_busy,
 )
 from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
@@ -94,6 +96,10 @@ def record_deal(
         raise DealAlreadyRecorded(
             _("Deal %(number)s was already recorded") % {"number": number}
         ) from error
+    except OperationalError as error:
+        if not database_busy(error):
+            raise
+        raise DatabaseBusy(number) from error
     refresh_from(game, locked)
     return deal
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from django.db import OperationalError
 from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
@@ -34,6 +35,27 @@ class DealWasUndone(ScoringError):
             % {"number": number}
         )
         self.number = number
+
+
+class DatabaseBusy(ScoringError):
+    """The deal met the database's write lock held longer than a writer waits for it (on
+    SQLite, whose one lock covers the whole database: a club being restored, say). Nothing was
+    written, so the same deal can be sent again as it is."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            _(
+                "Deal %(number)s isn't recorded yet: the database is busy with something else "
+                "(a club being restored, say). It is kept below: send it again in a moment."
+            )
+            % {"number": number}
+        )
+        self.number = number
+
+
+def database_busy(error: OperationalError) -> bool:
+    """Whether `error` is SQLite's "database is locked": the write lock waited for in vain."""
+    return "database is locked" in str(error)
 
 
 class DealRecordedDifferently(ScoringError):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules.deal_checks import DealResult
+from rules.deal_checks import DealResult, base_penalties
 from rules.deal_score import ScoredDeal, facts_wanted
 from rules.ruleset import RuleSet
 from scoring.models import Deal
@@ -36,11 +36,18 @@ def facts_of(
     """A stored deal as the rules read it: the facts `rules` take, each as stored.
 
     Only what the rules take is read: the twos held are stored as 0 under rules without the
-    stronger twos rule, and a dragon's cards left (all still in hand) are no fact of it.
+    stronger twos rule, and a dragon's cards left (all still in hand) are no fact of it. Where
+    the rules take who went out instead of the cards left (Pusoy Dos scoring), a deal recorded
+    so stores the winner's 0 alone, which says it.
     """
     allowed = facts_wanted(rules, dragon=dragon_seat is not None).allowed
+    every_count = _every_seat(cards_left) if "cards_left" in allowed else None
+    went_out = None
+    if "went_out" in allowed and every_count is None and 0 in cards_left:
+        went_out = list(cards_left).index(0)
     return DealResult(
-        cards_left=_every_seat(cards_left) if "cards_left" in allowed else None,
+        cards_left=every_count,
+        went_out=went_out,
         out_on_twos=out_on_twos and "out_on_twos" in allowed,
         twos_held=tuple(twos_held) if "twos_held" in allowed else None,
         last_play_twos=last_play_twos if "last_play_twos" in allowed else None,
@@ -93,10 +100,12 @@ def deal_row(facts: DealResult) -> dict[str, object]:
 def score_rows(scored: ScoredDeal) -> list[dict[str, object]]:
     """What each seat's `DealScore` stores, in seat order: the penalty as the engine charged
     it, and the seat's facts (cards left are None where the rules don't ask, 13 after a
-    dragon, as `ScoredDeal.cards_left` says)."""
+    dragon, as `ScoredDeal.cards_left` says; told only who went out, their 0 alone)."""
     facts = scored.facts
     seats = range(len(scored.penalties))
     cards, order = scored.cards_left, facts.order
+    if cards is None and facts.went_out is not None:
+        cards = tuple(0 if seat == facts.went_out else None for seat in seats)
     twos = facts.twos_held or (0,) * len(seats)
     return [
         {
@@ -113,7 +122,8 @@ def score_rows(scored: ScoredDeal) -> list[dict[str, object]]:
 def figures(facts: DealResult, rules: RuleSet) -> list[int]:
     """Each seat's figure as the deal form takes it, for a line of the game's history: its
     place under finishing order, its points by hand, else its cards left (a dragon's holder 0,
-    everyone else their whole hand)."""
+    everyone else their whole hand); told only who went out (Pusoy Dos scoring), what each
+    paid: 0 for the winner, what the winner earned for the others."""
     seats = range(rules.players)
     if facts.dragon is not None:
         return [0 if seat == facts.dragon else rules.cards_dealt for seat in seats]
@@ -121,7 +131,8 @@ def figures(facts: DealResult, rules: RuleSet) -> list[int]:
         return [facts.order.index(seat) + 1 for seat in seats]
     if facts.points is not None:
         return list(facts.points)
-    assert facts.cards_left is not None  # every scoring takes one of these
+    if facts.cards_left is None:  # only who went out: every scoring takes one of these
+        return list(base_penalties(facts, rules, rules.players))
     return list(facts.cards_left)
 
 

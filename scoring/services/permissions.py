@@ -59,6 +59,11 @@ def check_may_make_owner(*, club: Club, by: AbstractBaseUser) -> None:
     _owner_only(club, by, _("Only the club's owner can make another member the owner."))
 
 
+def check_may_unlink_player(*, club: Club, by: AbstractBaseUser) -> None:
+    """A member says once which player they are; only the owner undoes it."""
+    _owner_only(club, by, _("Only the club's owner can undo a member's “This is me”."))
+
+
 def check_may_change_stake(*, club: Club, finished: bool, by: AbstractBaseUser) -> None:
     """Any member may while the game is played; once it is over, only the owner, since it
     changes what everyone owes."""

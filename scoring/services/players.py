@@ -73,7 +73,8 @@ def rename_player(*, player: Player, name: str, by: AbstractBaseUser) -> None:
 def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:
     """Fold `player` (a name typed wrong) into `into`: every seat of theirs, with its totals, and
     every game they won become `into`'s, so the standings add up as if the name had been right;
-    then `player` leaves the roster. Refused when both sat in one game: two people.
+    then `player` leaves the roster, and a member who said they are `player` is `into`.
+    Refused when both sat in one game, or each is a different member: two people.
 
     Returns how many games moved over."""
     if player.pk == into.pk:
@@ -91,6 +92,7 @@ def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:
             .order_by("pk")
         )
         refuse_if_sat_together(merged, kept, games)
+        carry_link(merged, kept)
         merged.seats.update(player=kept)
         Game.objects.filter(winner=merged).update(winner=kept)
         history_of_merge(games, merged, kept, by)
@@ -125,6 +127,23 @@ def refuse_if_sat_together(merged: Player, kept: Player, games: list[Game]) -> N
         % {"merged": merged.name, "kept": kept.name, "players": names, "date": started},
         game=together,
     )
+
+
+def carry_link(merged: Player, kept: Player) -> None:
+    """Merging `merged` into `kept`: the member who said they are `merged` is `kept` now.
+    Refused when each is a different member: they are two people."""
+    if merged.member_id is None or merged.member_id == kept.member_id:
+        return
+    if kept.member_id is not None:
+        raise ScoringError(
+            _("%(merged)s and %(kept)s are two members of the club, so they can't be merged.")
+            % {"merged": merged.name, "kept": kept.name}
+        )
+    link = merged.member_id
+    merged.member = None
+    merged.save(update_fields=["member"])
+    kept.member_id = link
+    kept.save(update_fields=["member"])
 
 
 def history_of_merge(games: list[Game], merged: Player, kept: Player, by: AbstractBaseUser) -> None:

@@ -15,8 +15,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 
-from rules.deal_options import Scoring
-from rules.deal_score import DealRefused, ScoredDeal, score_deal
+from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.options import TwosRule
 from rules.penalties import DealResult, GameReplay, outcome, replay
 from rules.ruleset import RuleSet
@@ -33,12 +32,12 @@ def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[st
 
     A deal is won by whoever the rules engine says won it (went out, went out first, typed 0
     points, or showed a dragon). Being caught with a full hand needs the cards left, which
-    finishing order and points by hand don't ask for: there it is None (a dash in the
-    standings), not 0. The losers of a dragon held their whole hand, and count when that hand
-    is the largest the rules allow.
+    finishing order, points by hand and Pusoy Dos scoring don't ask for: there it is None (a
+    dash in the standings), not 0. The losers of a dragon held their whole hand, and count
+    when that hand is the largest the rules allow.
     """
     scored = [deal.scored for deal in replayed.deals if deal.scored is not None]
-    counts_cards = rules.scoring in (Scoring.CARDS_LEFT, Scoring.PUSOY_DOS)
+    counts_cards = asks_cards(rules)
     return {
         "total": replayed.totals[position],
         "deals_played": len(replayed.deals),
@@ -53,6 +52,11 @@ def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[st
         if counts_cards
         else None,
     }
+
+
+def asks_cards(rules: RuleSet) -> bool:
+    """Whether every deal under these rules says each player's cards left."""
+    return "cards_left" in facts_wanted(rules).required
 
 
 def recompute(game: Game) -> GameReplay:
@@ -89,7 +93,7 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
     """
     assert not game.is_finished, "a finished game takes no more deals"
     rules = game.ruleset
-    counts_cards = rules.scoring in (Scoring.CARDS_LEFT, Scoring.PUSOY_DOS)
+    counts_cards = asks_cards(rules)
     for position, seat in enumerate(seats):
         seat.total += scored.penalties[position]
         seat.deals_played += 1
@@ -163,6 +167,7 @@ def normalised(facts: DealResult, rules: RuleSet) -> DealResult:
         dragon=facts.dragon,
         pays=facts.pays,
         points=whole(facts.points),
+        went_out=facts.went_out,
     )
 
 

@@ -92,6 +92,24 @@ def join_by_invite(request: HttpRequest, token: str, user: AbstractBaseUser) -> 
     return club
 
 
+def password_check_locked(request: HttpRequest) -> HttpResponse | None:
+    """The lockout page if the signed-in account's username is locked out from this address,
+    as the login counts it; else None. Asked before a page checks the account's password."""
+    credentials = {"username": request.user.get_username()}
+    if AxesProxyHandler.is_locked(request, credentials):
+        return get_lockout_response(request, credentials=credentials)
+    return None
+
+
+def wrong_password(request: HttpRequest) -> None:
+    """Count a wrong password typed by the signed-in account against the login's lockout: a
+    phone left signed in is no place to guess it. The limit reached, django-axes's middleware
+    answers with the lockout page. Only after `password_check_locked`, which readies the
+    request for django-axes."""
+    credentials = {"username": request.user.get_username()}
+    user_login_failed.send(sender=__name__, credentials=credentials, request=request)
+
+
 def safe_next(request: HttpRequest) -> str:
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     allowed = url_has_allowed_host_and_scheme(
@@ -107,6 +125,8 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     owned = list(selectors.clubs_run_by(request.user))
     sent = request.method == "POST"
     form = DeleteAccountForm(request.POST if sent and not owned else None)
+    if sent and not owned and (locked := password_check_locked(request)):
+        return locked
     if sent and form.is_valid():
         try:
             services.delete_account(user=request.user, password=form.cleaned_data["password"])
@@ -114,6 +134,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             owned = refused.clubs
         except services.ScoringError as refused:
             form.add_error("password", refused.message)
+            wrong_password(request)
         else:
             logout(request)
             messages.success(

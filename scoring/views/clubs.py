@@ -58,7 +58,7 @@ def club(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
             "invite_url": invite_url,
             "rules_open": rules_open,
             "players": club.players.all(),
-            "members": club.memberships.select_related("user"),
+            "members": club.memberships.select_related("user", "player"),
         },
     )
 

@@ -22,6 +22,7 @@ from scoring import selectors
 from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
+from scoring.standings import Standing
 from scoring.views.pages import standings_of
 
 
@@ -108,9 +109,10 @@ def deal_cells(line: Line, rules: RuleSet, names: list[str]) -> list[object]:
 
 def seat_columns(rules: RuleSet) -> list[str]:
     """The game CSV's columns for each player: what the deal form asked of them, the
-    penalty, and under the stronger twos rule the twos they held."""
+    penalty, their total after the deal (what the board's total row says once it is played),
+    and under the stronger twos rule the twos they held."""
     asked = {Scoring.FINISHING_ORDER: "place", Scoring.POINTS_BY_HAND: "points"}
-    columns = [asked.get(rules.scoring, "cards left"), "penalty"]
+    columns = [asked.get(rules.scoring, "cards left"), "penalty", "total"]
     return columns + (["twos held"] if rules.twos is TwosRule.EACH_TWO else [])
 
 
@@ -121,7 +123,7 @@ def seat_cells(line: Line, rules: RuleSet, seat: int, cell: Cell) -> list[object
         asked = facts.order.index(seat) + 1
     elif facts.points is not None:
         asked = facts.points[seat]
-    cells = [asked, cell.penalty]
+    cells = [asked, cell.penalty, cell.total]
     return cells + ([cell.twos_held] if rules.twos is TwosRule.EACH_TWO else [])
 
 
@@ -151,46 +153,32 @@ def csv_response(filename: str, rows: Iterator[Sequence[object]]) -> StreamingHt
     return response
 
 
-# The standings CSV keeps the order its columns always had (a spreadsheet reads them by
-# position), whatever order the page shows them in for a phone.
-CSV_COLUMNS = (
-    "rank",
-    "player",
-    "games",
-    "wins",
-    "win_percent",
-    "deals",
-    "deals_won",
-    "average_penalty",
-    "penalty",
-    "thirteens",
-    "best",
-)
+def standings_cell(line: Standing, column: str) -> object:
+    """A figure of the league table as the standings CSV gives it: as many decimals as a
+    spreadsheet needs, empty where the page shows a dash."""
+    if column == "player":
+        return spreadsheet_safe(line.name)
+    if column == "win_percent":
+        return f"{line.win_percent:.1f}"
+    if column == "average_penalty":
+        return f"{line.average_penalty:.2f}"
+    value = getattr(line, column)
+    return "" if value is None else value
 
 
 @login_required
 @require_GET
 def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
+    """The league table as the season page shows it: its headings, in its order (`COLUMNS`,
+    which the page's table follows too), its rows sorted as the page's query asks."""
     season = selectors.member_season(request.user, season_id)
     # One query, read here rather than as the rows stream: one state of every game.
     table = standings_of(request, season.games.all())
 
     def rows() -> Iterator[list[object]]:
-        yield [COLUMNS[name][0] for name in CSV_COLUMNS]
+        yield [label for label, _higher_is_better in COLUMNS.values()]
         for line in table.lines:
-            yield [
-                line.rank,
-                spreadsheet_safe(line.name),
-                line.games,
-                line.wins,
-                f"{line.win_percent:.1f}",
-                line.deals,
-                line.deals_won,
-                f"{line.average_penalty:.2f}",
-                line.penalty,
-                "" if line.thirteens is None else line.thirteens,
-                line.best,
-            ]
+            yield [standings_cell(line, column) for column in COLUMNS]
 
     return csv_response(f"standings-season-{season.pk}.csv", rows())
 

@@ -132,6 +132,14 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         # What this phone sent stays in the form, as the next deal with a token of its own:
         # the scorekeeper sends it again on purpose, or not.
         return render_game(request, game, typed=request.POST.dict(), refusal=error.message)
+    except services.DatabaseBusy as error:
+        # Nothing was written: the form comes back as sent. A 5xx, so a phone with scripts
+        # keeps the deal waiting and sends it again itself (static/js/waiting-deals.js).
+        busy = render_game(
+            request, game, typed=request.POST.dict(), typed_for=error.number, refusal=error.message
+        )
+        busy.status_code, busy["Retry-After"] = 503, "5"
+        return busy
     except services.ScoringError as error:
         return refused(request, game, error.message)
     notice = _("Deal %(number)s recorded.") % {"number": deal.number}

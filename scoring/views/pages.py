@@ -18,6 +18,7 @@ from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.services import permissions
@@ -84,6 +85,7 @@ def game_context(
         initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
+    rows = form.rows() if form is not None else []
     return board_context(
         game,
         board=board,
@@ -93,7 +95,8 @@ def game_context(
     ) | {
         "club": game.club,
         "form": form,
-        "rows": form.rows() if form is not None else [],
+        "rows": rows,
+        "hint": deal_hint(form, rows, board) if form is not None else None,
         "is_owner": permissions.is_owner(game.club, request.user),
         "notice": parts.get("notice", ""),
         "refusal": parts.get("refusal", ""),

@@ -9,6 +9,8 @@ the address at once (Django's `PasswordResetConfirmView`), so it isn't sent on a
 
 from __future__ import annotations
 
+import hashlib
+import unicodedata
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -19,17 +21,21 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, SetPasswordForm
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from common.client_address import client_address
 from scoring import selectors, services
+from scoring.views.accounts import password_check_locked, wrong_password
 
 View = Callable[..., HttpResponse]
 
@@ -152,12 +158,63 @@ class PasswordSet(auth_views.PasswordResetCompleteView):
 
 @method_decorator(email_only, name="dispatch")
 class ForgotPassword(auth_views.PasswordResetView):
-    """Django's reset by email: the same answer whether or not an account has the address."""
+    """Django's reset by email: the same answer whether or not an account has the address, but
+    only a few an hour to one address and from one client (`mail_refusal`)."""
 
     template_name = "registration/password_reset_form.html"
     subject_template_name = "registration/password_reset_subject.txt"
     email_template_name = "registration/password_reset_email.txt"
     success_url = reverse_lazy("password-forgot-sent")
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        refusal = mail_refusal(self.request, form.cleaned_data["email"])
+        if refusal:
+            form.add_error(None, refusal)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
+
+
+MAIL_WINDOW = 60 * 60  # the hour the limits on "Forgot your password?" count over
+
+
+def mail_refusal(request: HttpRequest, email: str) -> str | None:
+    """Why no link is mailed to `email` now, or None, having counted this one.
+
+    The client is counted first: past its limit, what it sends no longer counts against the
+    addresses it names. Every address is counted, with or without an account: a refusal tells
+    nobody which have one. Keys hold a digest of the address, never the address.
+    """
+    client = client_address(request) or "unknown"
+    if not spend(f"password-mail:client:{client}", settings.PASSWORD_MAILS_PER_CLIENT):
+        return _(
+            "Too many links have been asked for from this device (or its network) in the last "
+            "hour. Try again later, or ask your club's owner for a password reset link."
+        )
+    same = unicodedata.normalize("NFKC", email).casefold()  # as Django matches the address
+    digest = hashlib.sha256(same.encode()).hexdigest()
+    if not spend(f"password-mail:address:{digest}", settings.PASSWORD_MAILS_PER_ADDRESS):
+        return ngettext(
+            "A link to that address has been asked for %(count)s time in the last hour, so no "
+            "more are sent for now. Look for it (in spam too), try again later, or ask your "
+            "club's owner for a password reset link.",
+            "A link to that address has been asked for %(count)s times in the last hour, so no "
+            "more are sent for now. Look for them (in spam too), try again later, or ask your "
+            "club's owner for a password reset link.",
+            settings.PASSWORD_MAILS_PER_ADDRESS,
+        ) % {"count": settings.PASSWORD_MAILS_PER_ADDRESS}
+    return None
+
+
+def spend(key: str, limit: int) -> bool:
+    """Count one more use of `key` in its hour (Django's cache, so servers sharing Redis share
+    the count); False once past `limit`. The hour starts at its first use."""
+    cache.add(key, 0, timeout=MAIL_WINDOW)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # the hour ran out between the two
+        cache.set(key, 1, timeout=MAIL_WINDOW)
+        used = 1
+    return used <= limit
 
 
 @method_decorator(email_only, name="dispatch")
@@ -175,6 +232,16 @@ class ChangePassword(auth_views.PasswordChangeView):
 
     form_class = PasswordChangeForm
     template_name = "registration/password_change_form.html"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A wrong old password counts against the login's lockout (`wrong_password`).
+        locked = password_check_locked(request)
+        return locked if locked is not None else super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
+        if form.has_error("old_password", "password_incorrect"):  # the form's own check
+            wrong_password(self.request)
+        return super().form_invalid(form)
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
         try:

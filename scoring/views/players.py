@@ -1,5 +1,6 @@
 """A player's page (their games, their line in each season, their average a deal), and the
-roster's changes: renaming a player, merging one into another, removing one.
+roster's changes: renaming a player, merging one into another, removing one; a member saying
+"This is me", and the owner undoing it.
 
 The changes are addressed through the club (`/clubs/<club>/players/<player>/…`), so that a
 form sent again after its player has gone (merged or removed, on this phone a moment ago or on
@@ -13,13 +14,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
-from scoring.charts import average_penalty_chart
+from scoring.charts import average_penalty_chart, average_penalty_figure
 from scoring.forms import MergePlayerForm, RenamePlayerForm
 from scoring.models import Club, Player
 from scoring.presenters.tables import played_games
+from scoring.services import permissions
 from scoring.snapshot import read_snapshot
 from scoring.standings import standings_by_season
 
@@ -31,16 +33,19 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     player = selectors.member_player(request.user, player_id)
     played = played_games(player, selectors.games_of_player(player))
     per_season = standings_by_season(player)
-    finished = [entry for entry in played if entry.game.is_finished]
+    averages = [entry.average for entry in played if entry.game.is_finished]
     return render(
         request,
         "scoring/player.html",
         {
             "player": player,
             "club": player.club,
+            "is_owner": permissions.is_owner(player.club, request.user),
+            "my_player": selectors.player_of(request.user, player.club),
             "played": list(reversed(played)),
             "per_season": per_season,
-            "chart": average_penalty_chart([entry.average for entry in finished]),
+            "chart": average_penalty_chart(averages),
+            "figure": average_penalty_figure(averages),
         },
     )
 
@@ -115,6 +120,40 @@ def remove_player(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     played = player.seats.count()
     context = {"club": club, "player": player, "played": played, "refusal": refusal}
     return render(request, "scoring/remove_player.html", context)
+
+
+@login_required
+@require_POST
+def claim_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """ "This is me": the member says which player of the roster they are."""
+    club, player = club_and_player(request, club_id, player_id)
+    if player is None:
+        return no_longer_on_roster(request, club)
+    try:
+        services.claim_player(player=player, by=request.user)
+    except services.ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("You are %(name)s: your own figures show on the home page.") % {"name": player.name},
+        )
+    return redirect("scoring:player", player_id=player.pk)
+
+
+@login_required
+@require_POST
+def unlink_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """The owner undoes a member's "This is me" (a wrong tap, or the wrong name)."""
+    club, player = club_and_player(request, club_id, player_id)
+    permissions.check_may_unlink_player(club=club, by=request.user)
+    if player is None:
+        return no_longer_on_roster(request, club)
+    services.unlink_player(player=player, by=request.user)
+    messages.success(
+        request, _("%(name)s is no longer linked to a member.") % {"name": player.name}
+    )
+    return redirect("scoring:player", player_id=player.pk)
 
 
 def club_and_player(

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from common.http import HtmxHttpRequest
 from scoring import caching, selectors, services
 from scoring.forms import HouseRulesForm, SeasonForm
-from scoring.models import Season, shown_stake
+from scoring.models import Club, Season, shown_stake
 from scoring.presenters.settlements import season_settlement
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
@@ -70,6 +70,9 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
     club = selectors.member_club(request.user, club_id)
     permissions.check_may_start_season(club=club, by=request.user)
     form = SeasonForm(request.POST if request.method == "POST" else None, club=club)
+    if request.method == "POST" and form.is_valid() and form.picked_another:
+        # Another preset chosen without JavaScript: its rules are shown first, not saved unseen.
+        return preset_shown(request, club, form.picked_another)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -92,6 +95,19 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
             )
             return redirect("scoring:season", season_id=season.pk)
     return render(request, "scoring/new_season.html", {"club": club, "form": form})
+
+
+def preset_shown(request: HttpRequest, club: Club, preset: str) -> HttpResponse:
+    """The new-season form again, its house rules now `preset`'s, with what was typed besides."""
+    kept = ("name", "starts_on", "ends_on", "stake", "currency")
+    typed = {name: request.POST.get(name, "") for name in kept}
+    form = SeasonForm(club=club, preset=preset, initial=typed)
+    notice = _(
+        "Not started yet: check the rules below (change any under “Customise”), then tap"
+        " “Start season”."
+    )
+    context = {"club": club, "form": form, "notice": notice}
+    return render(request, "scoring/new_season.html", context)
 
 
 @login_required

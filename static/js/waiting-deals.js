@@ -26,7 +26,7 @@
     return element;
   }
 
-  const FACT = /^(cards|twos|points|place)_\d$|^(out_on_twos|last_play_twos|pays|dragon)$/;
+  const FACT = /^(cards|twos|points|place)_\d$|^(winner|out_on_twos|last_play_twos|pays|dragon)$/;
   const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
   const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
   const seatOf = (input) => input.name.split("_")[1];
@@ -60,14 +60,31 @@
     markOut(form);
   }
 
-  // Show whose "Went out" is at 0, as the server draws it; the winner's twos box goes (a 0).
+  const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
+
+  // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
+  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0).
   function markOut(form) {
+    const won = [...form.querySelectorAll("[name=winner]:checked")].map(nameIn); // Pusoy Dos
     for (const input of counts(form)) {
       const out = input.value.trim() === "0";
-      form.querySelector(`[name=went_out][value="${seatOf(input)}"]`)?.classList.toggle("is-out", out);
+      const button = form.querySelector(`[name=went_out][value="${seatOf(input)}"]`);
+      button?.classList.toggle("is-out", out);
+      button?.setAttribute("aria-pressed", out);
       const twos = form.elements[`twos_${seatOf(input)}`];
       if (twos && input.name.startsWith("cards_")) {
         twos.closest(".deal-twos").hidden = twos.disabled = out;
+      }
+      if (out) {
+        won.push(nameIn(input));
+      }
+    }
+    const hint = $("deal-hint");
+    if (hint) { // a dragon wins before a card is played: nothing is left to type
+      const next = won.length === 1 && !form.elements.dragon?.value && hint.dataset.sayWentOut;
+      const said = next ? next.split("{name}").join(won[0]) : hint.dataset.sayStart;
+      if (hint.textContent !== said) { // said again, a screen reader would say it again
+        hint.textContent = said;
       }
     }
   }
@@ -141,12 +158,16 @@
   function waitingText(form) {
     const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
       const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
-      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_]");
+      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_], [name=winner]");
+      const name = row.querySelector(".deal-name").textContent.trim();
+      if (box.type === "radio") { // Pusoy Dos: only who went out, as the choice is named
+        return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
+      }
       const count = (box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–";
-      const said = `${row.querySelector(".deal-name").textContent.trim()} ${count}`;
+      const said = `${name} ${count}`;
       const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
       return twos && twos !== "0" ? `${said} (${held} ${twos})` : said;
-    });
+    }).filter(Boolean);
     if (form.elements.out_on_twos?.checked) {
       parts.push(words("sayOutOnTwos"));
     }
@@ -385,7 +406,9 @@
     if (!own || !store) {
       return null;
     }
-    const { game, user, names, sheet, record } = JSON.parse(own.textContent);
+    // `after`: "Next: Ann deals; …" by the winner of the last deal (then its loser, where the lead
+    // rule asks): scoring/presenters/offline.py, `next_deal_words`.
+    const { game, user, names, sheet, record, next: after } = JSON.parse(own.textContent);
     const PREFIX = "bigtwo:waiting:";
     const KEY = `${PREFIX}${user}:${game}`;
     const DAY = 864e5;
@@ -440,14 +463,32 @@
         sum(twos) <= (sheet.twos?.in_the_deck ?? 0) - (onTwos ? 1 : 0);
     }
 
-    function penalties({ cards, twos, onTwos }) {
-      const rule = sheet.twos;
-      return cards.map((n, seat) =>
-        sheet.penalties[n] * (rule && onTwos ? rule.out_on_twos : 1) * (rule?.per_two_held ?? 1) ** twos[seat]);
+    // One seat's penalty: its cards left on the scale, doubled as the twos rules say.
+    const cost = (cards, twos, onTwos) =>
+      sheet.penalties[cards] * (sheet.twos && onTwos ? sheet.twos.out_on_twos : 1) * (sheet.twos?.per_two_held ?? 1) ** twos;
+    const penalties = ({ cards, twos, onTwos }) => cards.map((n, seat) => cost(n, twos[seat], onTwos));
+
+    // Who lost a deal (`ScoredDeal.loser`, rules/deal_score.py): the most cards left, and of
+    // seats tied, the first after the winner.
+    function loser(cards, winner) {
+      let most = (winner + 1) % cards.length;
+      for (let step = 2; step < cards.length; step++) {
+        const seat = (winner + step) % cards.length;
+        most = cards[seat] > cards[most] ? seat : most;
+      }
+      return most;
     }
 
-    function played() {
-      let totals = boardState().totals;
+    function nextAfter(deal) {
+      const { cards } = facts(deal.values);
+      const winner = cards.indexOf(0);
+      const said = after[winner];
+      return typeof said === "string" ? said : said[loser(cards, winner)];
+    }
+
+    // The waiting deals, each on the totals before it: the server's, or `from`.
+    function played(from = boardState().totals) {
+      let totals = from;
       return deals.map((deal) => {
         const points = penalties(facts(deal.values));
         totals = totals.map((total, seat) => total + points[seat]);
@@ -472,6 +513,52 @@
     }
 
     const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
+
+    // Each player's "on 21", or "+6 → 27" as a count is typed. The server's preview knows only
+    // the deals it has: while any wait (or one is changed, or there is no signal) the phone
+    // says them, on the totals before the form's deal, and asks the server nothing.
+    let ownFigures = false;
+    const saysOwn = () => deals.length > 0 || editing !== null || navigator.onLine === false;
+
+    function showFigures(f, anyway = false) {
+      if (!(anyway || ownFigures || saysOwn())) {
+        return;
+      }
+      ownFigures = saysOwn();
+      const before = editing ?? deals.length;
+      const totals = before ? played()[before - 1].totals : boardState().totals;
+      const values = typed(f);
+      names.forEach((_, seat) => {
+        const cards = count(values[`cards_${seat}`]);
+        const twos = count(values[`twos_${seat}`] || "0");
+        const points = cards <= sheet.cards_left.most && twos <= Math.min(cards, 4) // false for NaN
+          ? cost(cards, twos, values.out_on_twos === "on") : null;
+        $(`preview-${seat}`).textContent = points === null ? said("sayOn", { total: totals[seat] })
+          : cards === 0 ? said("sayWentOutZero") : `+${points} → ${totals[seat] + points}`;
+      });
+    }
+
+    document.addEventListener("input", (event) => {
+      const f = dealForm();
+      if (f?.contains(event.target)) {
+        showFigures(f);
+      }
+    });
+    // The server's preview, asked for as a count is typed: not while the phone says the figures
+    // (it would leave out the waiting deals); when it can't come, the phone says them.
+    for (const name of ["htmx:beforeRequest", "htmx:sendError", "htmx:timeout"]) {
+      document.addEventListener(name, (event) => {
+        const f = dealForm();
+        if (!f?.contains(event.detail.elt) || event.detail.elt === f) {
+          return;
+        }
+        if (name !== "htmx:beforeRequest") {
+          showFigures(f, true);
+        } else if (saysOwn()) {
+          event.preventDefault();
+        }
+      });
+    }
 
     function keep(f) {
       const values = typed(f);
@@ -520,12 +607,23 @@
 
     const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
 
+    // What a cell says of its seat, as the server's row does (`cell_notes`, scoring/presenters/board.py).
+    function note({ cards, twos, onTwos }, seat) {
+      if (cards[seat] === 0) {
+        return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
+      }
+      const left = said("sayLeft", { count: cards[seat] });
+      return twos[seat] ? `${left}, ${said("sayTwos").split("|")[twos[seat] - 1]}` : left;
+    }
+
     function cells(tr, row) {
+      const dealFacts = facts(row.deal.values);
       row.points.forEach((points, seat) => {
         const td = tr.insertCell();
-        const won = count(row.deal.values[`cards_${seat}`]) === 0;
+        const won = dealFacts.cards[seat] === 0;
         td.className = won ? "went-out-cell" : "";
-        td.append(make("span", won ? "0" : `+${points}`, "pen"), make("span", `= ${row.totals[seat]}`, "run"));
+        td.append(make("span", won ? "0" : `+${points}`, "pen"), make("span", note(dealFacts, seat), "meta"),
+          make("span", `= ${row.totals[seat]}`, "run"));
       });
       return tr;
     }
@@ -560,7 +658,8 @@
         return;
       }
       board.querySelectorAll(".waiting").forEach((element) => element.remove());
-      board.querySelectorAll(".scoreboard > p, .banner-tied, #undo-area").forEach((e) => (e.hidden = deals.length > 0));
+      // The tie banner sits above the deal form, outside the board.
+      $("game-live").querySelectorAll(".scoreboard > p, .banner-tied, #undo-area, .next-deal").forEach((e) => (e.hidden = deals.length > 0));
       const rows = played();
       const last = rows.at(-1);
       if (f && deals.length && editing === null && Number(f.elements.number.value) !== nextNumber()) {
@@ -568,18 +667,32 @@
       }
       if (f) {
         f.hidden = Boolean(last?.over);
+        showFigures(f);
       }
       if (!last) {
         $("live-notice").querySelector(".waiting")?.remove();
         return;
       }
+      if (!last.over) {
+        $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
+      }
       const table = scoreboard();
+      // Below the sent deals, under one label: each row keeps to the height of a sent one.
+      const waiting = table.createTBody();
+      waiting.className = "waiting";
+      const labelRow = waiting.insertRow();
+      labelRow.className = "waiting";
+      const label = labelRow.insertCell();
+      label.colSpan = names.length + 1;
+      label.className = "waiting-label";
+      label.textContent = said("sayNotSent");
       rows.forEach((row, index) => {
-        const tr = table.tBodies[0].insertRow();
+        const tr = waiting.insertRow();
         tr.className = "waiting";
         const th = make("th", "", "", { scope: "row" });
-        th.append(button(`${row.deal.number} ✎`, "edit", index), make("span", said("sayNotSent"), "meta"));
-        th.firstChild.setAttribute("aria-label", said("sayEdit", { number: row.deal.number }));
+        const edit = make("button", `${row.deal.number} ✎`, "", { type: "button", "data-waiting": "edit", value: index });
+        edit.setAttribute("aria-label", said("sayEdit", { number: row.deal.number }));
+        th.append(edit, make("span", said("sayNotSent"), "visually-hidden"));
         tr.append(th);
         cells(tr, row);
       });
@@ -620,7 +733,8 @@
         const table = scoresTable("");
         row.cells[0].replaceWith(make("th", said("sayServers"), "", { scope: "row" }));
         table.tBodies[0].append(row);
-        const mine = cells(table.tBodies[0].insertRow(), { deal, ...played()[0] });
+        // Mine where the server's is: on the same totals, whatever the board has taken since.
+        const mine = cells(table.tBodies[0].insertRow(), { deal, ...played(conflict.before)[0] });
         mine.prepend(make("th", said("sayMine"), "", { scope: "row" }));
         parts.push(wrapped(table, "table-wrap"));
       }
@@ -671,8 +785,12 @@
           }
           const row = [...page.querySelectorAll("#game-board tbody tr")]
             .find((tr) => parseInt(tr.cells[0].textContent, 10) === deal.number);
+          row?.removeAttribute("id"); // the board's own row of it, when it comes, goes by that id
           const state = JSON.parse(page.getElementById("board-state")?.textContent || "null");
-          conflict = { row, state, reason: refusal.textContent.trim() };
+          // The totals before the server's deal: its running totals less its penalties.
+          const figure = (td, part) => Number(td.querySelector(part).textContent.replace(/\D/g, ""));
+          const before = row && [...row.cells].slice(1).map((td) => figure(td, ".run") - figure(td, ".pen"));
+          conflict = { row, state, before, reason: refusal.textContent.trim() };
         }
       } catch (error) {
         // No connection after all: tried again when it returns.

@@ -2,6 +2,7 @@
 ("Continue: Ann · Ben · Cy · Dee, deal 7") and the user's clubs. And the club page, where the
 games in progress come before the standings."""
 
+import datetime
 import re
 
 import pytest
@@ -89,14 +90,15 @@ def test_the_home_page_takes_the_same_queries_for_one_game_or_many(
     club = make_club(owner)
     record(make_game(club), 0, 1, 2, 3)
     client.force_login(owner)
-    # Who is asking (session, account), then games, their seats, clubs.
-    with django_assert_num_queries(who_is_asking() + 3):
+    # Who is asking (session, account), then games, their seats, clubs, the user's own figures.
+    with django_assert_num_queries(who_is_asking() + 4):
         client.get("/")
     other = make_club(owner, name="Second table")
     for n in range(6):
         game = make_game(other if n % 2 else club, names=[f"Q{n}a", f"Q{n}b", f"Q{n}c", "Z"])
         record(game, 0, 1, 2, 3)
-    with django_assert_num_queries(who_is_asking() + 3):
+    services.claim_player(player=club.players.get(name="Z"), by=owner)
+    with django_assert_num_queries(who_is_asking() + 4):
         client.get("/")
 
 
@@ -120,3 +122,82 @@ def test_a_club_with_only_games_in_progress_says_none_has_finished(client):
     html = text(client.get(f"/clubs/{club.pk}/"))
     assert "No game of this season has finished yet." in html
     assert "No games yet." not in html
+
+
+# What tells two games of one table apart, and a new game where the user last played
+
+
+def continue_cards(html: str) -> list[str]:
+    """Each "Continue" card's heading and the line under it."""
+    return [
+        f"{heading} / {detail}"
+        for heading, detail in re.findall(
+            r'<strong>(Continue: [^<]*)</strong>.*?<span class="muted">([^<]*)</span>', html
+        )
+    ]
+
+
+def test_each_continue_card_names_its_season_and_the_day_it_started(client):
+    club = make_club(make_user("ann"), name="Friday table")
+    autumn = make_game(club)
+    autumn.created_at = datetime.datetime(2026, 9, 4, 19, 30, tzinfo=datetime.UTC)
+    autumn.save(update_fields=["created_at"])
+    record(autumn, 0, 1, 1, 1)
+    services.start_season(
+        club=club, name="Winter", starts_on=datetime.date(2026, 12, 1), by=club.owner
+    )
+    winter = make_game(club)
+    winter.created_at = datetime.datetime(2026, 12, 2, 19, 30, tzinfo=datetime.UTC)
+    winter.save(update_fields=["created_at"])
+    record(winter, 1, 0, 1, 1)
+    # Another game of the same table, season and day: the time tells it apart.
+    again = make_game(club)
+    again.created_at = datetime.datetime(2026, 12, 2, 21, 5, tzinfo=datetime.UTC)
+    again.save(update_fields=["created_at"])
+    client.force_login(club.owner)
+
+    cards = continue_cards(text(client.get("/")))
+
+    first_season = autumn.season.name
+    assert sorted(cards) == sorted(
+        [
+            f"Continue: Ann · Ben · Cy · Dee, deal 2 / Friday table · {first_season} · "
+            "started 4 Sep 2026",
+            "Continue: Ann · Ben · Cy · Dee, deal 2 / Friday table · Winter · "
+            "started 2 Dec 2026, 7:30 p.m.",
+            "Continue: Ann · Ben · Cy · Dee, deal 1 / Friday table · Winter · "
+            "started 2 Dec 2026, 9:05 p.m.",
+        ]
+    )
+    assert len(set(cards)) == 3
+
+
+def new_game_link(html: str) -> str | None:
+    found = re.search(r'<a class="button primary" href="([^"]+)">(New game at [^<]*)</a>', html)
+    return f"{found.group(2)} ({found.group(1)})" if found else None
+
+
+def test_the_home_page_offers_a_new_game_at_the_club_last_played(client):
+    ann = make_user("ann")
+    friday = make_club(ann, name="Friday table")
+    sunday = make_club(make_user(), name="Sunday lunch")
+    services.join_club(token=sunday.invite_token, user=ann)
+    client.force_login(ann)
+    # No game yet anywhere: the club joined last.
+    assert new_game_link(text(client.get("/"))) == (
+        f"New game at Sunday lunch (/clubs/{sunday.pk}/games/new/)"
+    )
+    finish(make_game(sunday))
+    finish(make_game(friday))  # over, and the latest started
+    assert new_game_link(text(client.get("/"))) == (
+        f"New game at Friday table (/clubs/{friday.pk}/games/new/)"
+    )
+    make_game(sunday, names=["Eve", "Fay", "Gus", "Hal"])
+    assert new_game_link(text(client.get("/"))) == (
+        f"New game at Sunday lunch (/clubs/{sunday.pk}/games/new/)"
+    )
+
+
+def test_no_club_no_new_game(client):
+    client.force_login(make_user())
+    assert new_game_link(text(client.get("/"))) is None

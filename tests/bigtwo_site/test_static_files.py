@@ -4,6 +4,7 @@ compressed and cached for long, before the rest of the stack; every other reques
 import asyncio
 
 import pytest
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.management import call_command
 
@@ -50,7 +51,7 @@ def collected(tmp_path, settings):
     settings.STATIC_ROOT = tmp_path / "static"
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedScriptsStorage"},
+        "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedStaticFilesStorage"},
     }
     call_command("collectstatic", interactive=False, verbosity=0)
     return get_asgi_application()
@@ -77,3 +78,21 @@ def test_any_other_request_goes_on_to_the_site(db, collected):
 def test_it_is_async_as_well_as_sync():
     """Under ASGI Django runs it on the event loop, with no hop to a thread for it."""
     assert StaticFilesMiddleware.async_capable and StaticFilesMiddleware.sync_capable
+
+
+def test_scripts_and_style_sheets_are_served_without_their_comments(collected):
+    """The first load's budget counts what a phone downloads: the comments stay in the sources."""
+    from django.contrib.staticfiles.storage import staticfiles_storage
+
+    for name in ("css/site.css", "js/live-board.js"):
+        source = (settings.BASE_DIR / "static" / name).read_text()
+        served = (settings.STATIC_ROOT / staticfiles_storage.stored_name(name)).read_text()
+        assert "/*" in source or "//" in source
+        assert len(served) < len(source)
+        assert "/*" not in served.replace("/*!", "")
+    style = (settings.STATIC_ROOT / staticfiles_storage.stored_name("css/site.css")).read_text()
+    assert (
+        style.count("{")
+        == style.count("}")
+        == ((settings.BASE_DIR / "static/css/site.css").read_text().count("{"))
+    )

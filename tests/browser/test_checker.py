@@ -66,9 +66,9 @@ def test_the_checker_works_without_javascript(phone_without_js):
     page.get_by_role("textbox", name="Hand A").fill("")
     page.get_by_role("textbox", name="Hand B").fill("")
     page.get_by_role("button", name="Check").click()
-    # Tapping a card reloads the page at a shareable address.
+    # Tapping a card reloads the page at a shareable address, opened at the cards.
     page.locator("#pick-9S").click()
-    expect(page).to_have_url(re.compile(r"/check/\?a=9S$"))
+    expect(page).to_have_url(re.compile(r"/check/\?a=9S#feedback$"))
     expect(page.locator("#hand-a-status")).to_contain_text("Single")
 
 
@@ -76,13 +76,57 @@ def in_viewport(box: dict, height: int = 844) -> bool:
     return box["y"] > -1 and box["y"] + box["height"] < height + 1  # to the pixel
 
 
+def overlaps(one: dict, other: dict) -> bool:
+    return (
+        one["x"] < other["x"] + other["width"]
+        and other["x"] < one["x"] + one["width"]
+        and one["y"] < other["y"] + other["height"]
+        and other["y"] < one["y"] + one["height"]
+    )
+
+
+def covered_cards(page, over: list[dict]) -> list[str]:
+    """The cards of the picker on the screen that any of the boxes `over` lies across."""
+    covered = []
+    for card in page.locator(".pick").all():
+        box = card.bounding_box()
+        if box["y"] < 844 and box["y"] + box["height"] > 0 and any(overlaps(box, o) for o in over):
+            covered.append(card.get_attribute("id"))
+    return covered
+
+
+def assert_verdict_and_reason_in_sight_over_no_card(page, verdict: str) -> None:
+    expect(page.locator(".verdict h2")).to_have_text(verdict)
+    heading, reason = page.locator(".verdict h2"), page.locator(".verdict-reason")
+    expect(heading).to_be_in_viewport(ratio=1)
+    expect(reason).to_be_in_viewport(ratio=1)
+    boxes = [heading.bounding_box(), reason.bounding_box()]
+    assert not covered_cards(page, boxes), f"the verdict lies over {covered_cards(page, boxes)}"
+
+
+FLUSH_AND_STRAIGHT = "/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D"
+
+
+def test_on_a_phone_the_verdict_and_its_reason_show_together_over_no_card(phone):
+    """At 390x844, as a shared link opens and once the picker is scrolled into view: which beats
+    which and why are on the screen together, and neither lies over a card."""
+    page = phone
+    page.goto(FLUSH_AND_STRAIGHT)
+    assert_verdict_and_reason_in_sight_over_no_card(page, "A beats B")
+    page.locator("#picker").evaluate("p => p.scrollIntoView({block: 'end'})")
+    for card in page.locator(".pick").all():
+        expect(card).to_be_in_viewport(ratio=1)
+    assert_verdict_and_reason_in_sight_over_no_card(page, "A beats B")
+    screenshot(page, "checker-verdict-and-reason")
+
+
 def test_tapping_cards_moves_nothing_and_keeps_the_verdict_in_sight(phone):
     """At 390x844: with the picker scrolled into view, every tap leaves it where it was (no
-    jump to find the next card), and what the hands are and which beats which stay on screen
-    beside it."""
+    jump to find the next card), though what the hands are grows above it; once both hands
+    are picked, which beats which and why are on the screen beside it."""
     page = phone
     page.goto("/check/")
-    page.locator("#picker").evaluate("p => p.scrollIntoView({block: 'start'})")
+    page.locator("#picker").evaluate("p => p.scrollIntoView({block: 'end'})")
     place = page.locator("#picker").bounding_box()
     assert in_viewport(place), place
     taps = [("a", code) for code in ("3H", "5H", "6H", "7H", "9H")]
@@ -91,43 +135,73 @@ def test_tapping_cards_moves_nothing_and_keeps_the_verdict_in_sight(phone):
         if hand == "b" and page.get_by_role("radio", name="Hand A").is_checked():
             page.get_by_role("radio", name="Hand B").check()
         tap(page, code)
+        expect(page.locator(f"#hand-{hand}-status")).not_to_contain_text("No cards yet")
         box = page.locator("#picker").bounding_box()
         assert abs(box["y"] - place["y"]) < 1 and box["height"] == place["height"], (
             f"the picker moved at {code}: {place} → {box}"
         )
-        bar = page.locator(".verdict-bar")
-        expect(bar).to_be_in_viewport(ratio=1)
-        expect(page.locator(f"#hand-{hand}-status")).not_to_contain_text("No cards yet")
-    expect(page.locator(".verdict h2")).to_have_text("A beats B")
-    expect(page.locator(".verdict h2")).to_be_in_viewport(ratio=1)
+    assert_verdict_and_reason_in_sight_over_no_card(page, "A beats B")
     screenshot(page, "checker-tapping")
 
 
-def test_the_verdict_bar_stays_in_sight_while_the_picker_runs_below_the_screen(phone):
-    """Without scrolling first, the picker's lower rows are below the screen: the verdict bar
-    keeps to the bottom of the screen, over them, until the picker is scrolled up."""
+def test_clear_and_swap_change_the_hands(phone):
     page = phone
-    page.goto("/check/?a=3H+5H+6H+7H+9H")
-    page.get_by_role("radio", name="Hand B").check()
-    for code in ("4C", "3D"):  # in the rows on the screen
-        tap(page, code)
-    assert page.evaluate("scrollY") == 0
-    picker = page.locator("#picker").bounding_box()
-    assert picker["y"] < 844 < picker["y"] + picker["height"], picker
-    bar = page.locator(".verdict-bar")
-    expect(bar).to_be_in_viewport(ratio=1)
-    expect(bar).to_contain_text("Flush")
-    expect(bar).to_contain_text("Not a play")
+    page.goto(FLUSH_AND_STRAIGHT)
+    page.get_by_role("button", name="Swap A and B").click()
+    expect(page.locator(".verdict h2")).to_have_text("B beats A")
+    expect(page.locator("#hand-a-status")).to_contain_text("Straight")
+    expect(page.locator("#hand-b-status")).to_contain_text("Flush")
+    expect(page).to_have_url(re.compile(r"/check/\?a=4C\+5D\+6S\+7C\+8D&b=3H\+5H\+6H\+7H\+9H$"))
+    page.get_by_role("button", name="Clear hand A").click()
+    expect(page.locator("#hand-a-status")).to_contain_text("No cards yet")
+    expect(page.locator("#hand-b-status")).to_contain_text("Flush")
+    expect(page.locator(".verdict")).to_have_count(0)
+    expect(page.get_by_role("textbox", name="Hand A")).to_have_value("")
+    expect(page).to_have_url(re.compile(r"/check/\?b=3H\+5H\+6H\+7H\+9H$"))
+    # Nothing left in A to clear; B still has its cards.
+    expect(page.get_by_role("button", name="Clear hand A")).to_be_disabled()
+    page.get_by_role("button", name="Clear hand B").click()
+    expect(page.locator("#hand-b-status")).to_contain_text("No cards yet")
+    expect(page.get_by_role("button", name="Swap A and B")).to_be_disabled()
 
 
-def test_with_text_at_200_percent_the_bar_stays_under_the_picker(browser, live_server):
-    """There the bar would cover most of the screen and most of the cards: it keeps its place
-    under the picker instead."""
+def test_clear_and_swap_work_without_javascript(phone_without_js):
+    page = phone_without_js
+    page.goto(FLUSH_AND_STRAIGHT)
+    page.get_by_role("button", name="Swap A and B").click()
+    expect(page.locator(".verdict h2")).to_have_text("B beats A")
+    # Back at the picker, with the verdict above it: the page doesn't open at its top again.
+    assert page.evaluate("scrollY") > 0
+    assert_verdict_and_reason_in_sight_over_no_card(page, "B beats A")
+    page.get_by_role("button", name="Clear hand B").click()
+    expect(page.locator("#hand-b-status")).to_contain_text("No cards yet")
+    expect(page.locator("#hand-a-status")).to_contain_text("Straight")
+
+
+def test_a_card_in_the_other_hand_says_where_it_is(phone):
+    """Greyed out, it says why: "in A" on its face, "in hand A" in its name."""
+    page = phone
+    page.goto("/check/?a=3H+5H+6H+7H+9H&into=b")
+    card = page.locator("#pick-3H")
+    expect(card).to_be_disabled()
+    expect(card).to_have_accessible_name("3 of hearts, in hand A")
+    expect(card.locator(".holder")).to_have_text("in A")
+    expect(card.locator(".holder")).to_be_visible()
+    assert card.locator(".holder").evaluate("e => getComputedStyle(e).opacity") == "1"
+    expect(page.locator(".held-elsewhere-note")).to_have_text(
+        "Cards marked “in A” are in hand A: choose Hand A above to take one out."
+    )
+    expect(page.locator("#pick-4C")).to_be_enabled()
+    screenshot(page, "checker-card-in-the-other-hand")
+
+
+def test_with_text_at_200_percent_nothing_covers_the_cards(browser, live_server):
+    """The verdict keeps its own place above the picker, however large the text."""
     page = open_phone(browser, live_server)  # lets the test's own style in, past the CSP
-    page.goto("/check/?a=3H+5H+6H+7H+9H&b=4C+5D+6S+7C+8D")
+    page.goto(FLUSH_AND_STRAIGHT)
     page.add_style_tag(content="html { font-size: 200% !important; }")
-    page.locator("#picker").evaluate("p => p.scrollIntoView({block: 'start'})")
-    picker = page.locator("#picker").bounding_box()
-    bar = page.locator(".verdict-bar").bounding_box()
-    assert bar["y"] >= picker["y"] + picker["height"], (picker, bar)
+    for block in ("start", "end"):
+        page.locator("#picker").evaluate(f"p => p.scrollIntoView({{block: '{block}'}})")
+        verdict = page.locator(".verdict").bounding_box()
+        assert not covered_cards(page, [verdict]), covered_cards(page, [verdict])
     page.context.close()

@@ -21,6 +21,7 @@ def test_a_season_of_pusoy_dos_with_the_twos_rule_played_for_money(phone, live_s
     page.goto(f"/clubs/{club.pk}/seasons/new/")
     page.get_by_label("Name").fill("Pusoy Dos season")
     page.get_by_label("Starts on").fill("2027-01-01")
+    page.get_by_text("Customise", exact=True).click()  # every house rule, behind a <details>
     page.get_by_role("radio", name=re.compile(r"^Pusoy Dos suits")).check()
     page.get_by_role("radio", name=re.compile(r"^Twos rule doubled")).check()
     page.get_by_role("radio", name=re.compile(r"^Open-ended")).check()

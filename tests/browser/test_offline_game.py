@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Game
+from tests.browser.a11y import assert_accessible
 from tests.browser.phone import screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded
 from tests.factories import PASSWORD, make_club, make_game, make_ruled_game, make_user, record
@@ -19,6 +20,37 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FIVE_DEALS = [[0, 13, 2, 3], [1, 13, 0, 4], [0, 2, 3, 5], [4, 0, 1, 2], [0, 10, 1, 1]]
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 WAITING = re.compile(r"(\d+) deals? waiting to send")
+# What the form says of FIVE_DEALS, worked by hand (1 to 9 cards cost 1 a card, 10 to 12 cost 2
+# a card, 13 cost 39; the winner of a deal deals the next, and under the standard rules
+# whoever holds 3♦ leads): before each deal, each player's total; once it is typed, each
+# penalty and the total it makes; after it, who deals.
+HAND_WORKED = [
+    (  # deal 1: 0 | 13 → 39 | 2 | 3
+        ["on 0", "on 0", "on 0", "on 0"],
+        ["went out: 0", "+39 → 39", "+2 → 2", "+3 → 3"],
+        "Next: Ann deals; whoever holds 3♦ leads",
+    ),
+    (  # deal 2: 0 + 1 = 1 | 39 + 39 = 78 | Cy out, 2 | 3 + 4 = 7
+        ["on 0", "on 39", "on 2", "on 3"],
+        ["+1 → 1", "+39 → 78", "went out: 0", "+4 → 7"],
+        "Next: Cy deals; whoever holds 3♦ leads",
+    ),
+    (  # deal 3: Ann out, 1 | 78 + 2 = 80 | 2 + 3 = 5 | 7 + 5 = 12
+        ["on 1", "on 78", "on 2", "on 7"],
+        ["went out: 0", "+2 → 80", "+3 → 5", "+5 → 12"],
+        "Next: Ann deals; whoever holds 3♦ leads",
+    ),
+    (  # deal 4: 1 + 4 = 5 | Ben out, 80 | 5 + 1 = 6 | 12 + 2 = 14
+        ["on 1", "on 80", "on 5", "on 12"],
+        ["+4 → 5", "went out: 0", "+1 → 6", "+2 → 14"],
+        "Next: Ben deals; whoever holds 3♦ leads",
+    ),
+    (  # deal 5: Ann out, 5 | 10 cards at 2 = 20, 80 + 20 = 100 | 6 + 1 = 7 | 14 + 1 = 15
+        ["on 5", "on 80", "on 6", "on 14"],
+        ["went out: 0", "+20 → 100", "+1 → 7", "+1 → 15"],
+        None,  # Ben reached 100: the game is over on the phone, and nobody deals next
+    ),
+]
 
 
 def status(page):
@@ -46,16 +78,35 @@ def game():
     return make_game(make_club(make_user("ann")))
 
 
+def figures(page):
+    """Each player's "on 21", or "+6 → 27" once a count is typed, in the deal form."""
+    return page.locator("#deal-form .preview")
+
+
+def next_deal(page):
+    return page.locator(".next-deal:visible")
+
+
 def test_a_whole_game_offline_is_kept_through_a_reload_and_sent_once_in_order(phone, game):
+    """The form follows the deals waiting to send: each player's total, the penalty as a count
+    is typed and who deals next are the phone's own, as worked out by hand."""
     page = phone
     open_offline(page, game)
-    for number, cards in enumerate(FIVE_DEALS, start=1):
+    expect(next_deal(page)).to_have_text("Next: Whoever holds 3♦ leads")
+    deals = zip(FIVE_DEALS, HAND_WORKED, strict=True)
+    for number, (cards, (before, typed, dealer)) in enumerate(deals, start=1):
         expect(page.locator(".deal-no")).to_have_text(f"Deal {number}")
-        record_deal(page, cards)
+        expect(figures(page)).to_have_text(before)
+        fill(page, dict(zip(NAMES, map(str, cards), strict=True)))
+        expect(figures(page)).to_have_text(typed)
+        page.get_by_role("button", name="Record deal").click()
         expect(status(page)).to_contain_text(
             f"{number} deal{'s' if number > 1 else ''} waiting to send"
         )
-    expect(page.locator("tbody tr.waiting")).to_have_count(5)
+        if dealer:
+            expect(next_deal(page)).to_have_text(dealer)
+    expect(next_deal(page)).to_have_count(0)
+    expect(rows_with(page, "button", "^Change waiting deal")).to_have_count(5)
     assert waiting_totals(page) == ["5", "100", "7", "15"]
     expect(page.get_by_role("heading", name="Ann wins with 5")).to_be_visible()
     expect(page.locator("#deal-form")).to_be_hidden()  # the game is over on the phone
@@ -91,10 +142,14 @@ def test_a_waiting_deal_is_undone_and_changed_offline(phone, game):
     expect(status(page)).to_contain_text("1 deal waiting to send")
     expect(page.locator(".deal-no")).to_have_text("Deal 3")
     expect(page.get_by_label("Ann", exact=True)).to_have_value("3")  # back in the form
+    # On deal 2's totals, 0, 1 + 5 = 6, 2 + 6 = 8, 3 + 7 = 10.
+    expect(figures(page)).to_have_text(["+3 → 3", "went out: 0", "+1 → 9", "+2 → 12"])
 
     page.get_by_role("button", name="Change waiting deal 2").click()
     expect(page.get_by_label("Ben", exact=True)).to_have_value("5")
     fill(page, {"Ben": "4"})
+    # On deal 1's totals, 0, 1, 2, 3, as deal 2 is changed.
+    expect(figures(page)).to_have_text(["went out: 0", "+4 → 5", "+6 → 8", "+7 → 10"])
     page.get_by_role("button", name="Record deal").click()
     expect(status(page)).to_contain_text("1 deal waiting to send")
     assert waiting_totals(page) == ["0", "5", "8", "10"]
@@ -102,6 +157,113 @@ def test_a_waiting_deal_is_undone_and_changed_offline(phone, game):
     page.context.set_offline(False)
     expect(page.locator("tr.waiting")).to_have_count(0, timeout=15_000)
     assert recorded(game) == [[0, 1, 2, 3], [0, 4, 6, 7]]
+
+
+def rows_with(page, role: str, name: str):
+    return page.get_by_role("row").filter(has=page.get_by_role(role, name=re.compile(name)))
+
+
+def heights(rows) -> list[float]:
+    return rows.evaluate_all("rows => rows.map(row => row.getBoundingClientRect().height)")
+
+
+def test_deals_waiting_to_send_show_as_sent_ones_do_and_the_form_goes_on_from_them(
+    a11y_phone, game
+):
+    """Two deals sent, two waiting: the waiting rows keep to a sent row's height, say each
+    player's cards left as sent rows do, and are named not yet sent; the form's totals, its
+    penalty as a count is typed and who deals next go on from them (issue 29, items 1 and 8).
+    """
+    page = a11y_phone
+    record(game, 0, 5, 6, 7)
+    record(game, 3, 0, 1, 2)  # on the server: 3, 5, 7, 9
+    open_offline(page, game)
+    record_deal(page, [1, 2, 0, 4])  # 3 + 1 = 4, 5 + 2 = 7, 7, 9 + 4 = 13
+    record_deal(page, [0, 9, 3, 1])  # 4, 7 + 9 = 16, 7 + 3 = 10, 13 + 1 = 14
+    expect(status(page)).to_contain_text("2 deals waiting to send")
+    assert waiting_totals(page) == ["4", "16", "10", "14"]
+
+    sent = rows_with(page, "link", "^Edit deal")
+    waiting = rows_with(page, "button", "^Change waiting deal")
+    expect(waiting).to_have_count(2)
+    assert max(heights(waiting)) <= max(heights(sent)) * 1.1, (heights(waiting), heights(sent))
+    assert waiting.nth(0).locator("td .meta").all_inner_texts() == [
+        "1 left",
+        "2 left",
+        "went out",
+        "4 left",
+    ]
+    expect(waiting.nth(1).get_by_role("rowheader")).to_contain_text("not yet sent")
+    expect(page.get_by_role("cell", name="not yet sent", exact=True)).to_be_visible()
+    edit = waiting.nth(1).get_by_role("button").bounding_box()
+    assert edit["width"] >= 44 and edit["height"] >= 44
+
+    expect(figures(page)).to_have_text(["on 4", "on 16", "on 10", "on 14"])
+    expect(next_deal(page)).to_have_text("Next: Ann deals; whoever holds 3♦ leads")
+    fill(page, {"Ann": "6"})
+    expect(figures(page)).to_have_text(["+6 → 10", "on 16", "on 10", "on 14"])
+    screenshot(page, f"offline-waiting-rows-{page.color_scheme}")
+    assert_accessible(page, f"game, two deals waiting to send ({page.color_scheme})")
+
+
+def test_the_conflict_notice_and_the_form_go_on_from_the_waiting_deals(phone, game):
+    """Another phone took deal 2 while two deals waited, and the board has taken it since: mine
+    is shown on the totals the server's deal 2 started from, and the form (online, where the
+    server's preview would leave the waiting deals out) on the waiting deals' totals."""
+    page = phone
+    record(game, 0, 1, 2, 3)
+    open_offline(page, game)
+    record_deal(page, [0, 5, 6, 7])
+    record_deal(page, [3, 0, 1, 2])
+    record(game, 9, 0, 1, 2)  # the other phone's deal 2
+    page.context.set_offline(False)
+    expect(status(page)).to_contain_text("Deal 2 was recorded on another phone")
+    # The board follows the game: as the server's word that it changed would have it.
+    page.locator("#board-follow").evaluate("follow => htmx.trigger(follow, 'changed')")
+    expect(page.locator("#score-totals td").first).to_have_text("9")  # Ann's, with deal 2
+    yours = page.locator("#live-notice tbody tr").nth(1)
+    # Deal 1 left 0, 1, 2, 3; mine adds 0, 5, 6, 7.
+    expect(yours.locator(".run")).to_have_text(["= 0", "= 6", "= 8", "= 10"])
+    # The server's 9, 1, 3, 5, then the waiting 0, 5, 6, 7 and 3, 0, 1, 2: 12, 6, 10, 14.
+    expect(page.locator("tfoot tr.waiting td")).to_have_text(["12", "6", "10", "14"])
+    expect(figures(page)).to_have_text(["on 12", "on 6", "on 10", "on 14"])
+    fill(page, {"Ann": "6"})
+    expect(figures(page)).to_have_text(["+6 → 18", "on 6", "on 10", "on 14"])
+    page.wait_for_timeout(1000)  # a preview the server answered would be in by now
+    expect(figures(page)).to_have_text(["+6 → 18", "on 6", "on 10", "on 14"])
+    expect(page.get_by_role("link", name="Edit deal 2")).to_be_visible()  # the server's, sent
+    screenshot(page, "offline-conflict-on-waiting-totals")
+
+
+def test_who_leads_next_and_the_twos_follow_the_waiting_deals(phone):
+    """Under the loser-leads and stronger twos rules: the loser of the last waiting deal leads
+    (of players tied on cards, the first after the winner), and the twos double the penalty
+    as the form shows it and are named on the waiting row as on a sent one."""
+    game = make_ruled_game("loser-leads,twos-double-each", club=make_club(make_user("ann")))
+    page = phone
+    open_offline(page, game)
+    fill(page, {"Ann": "0", "Ben": "5", "Cy": "5", "Dee": "3"})
+    page.get_by_label("Twos in Ben's hand").fill("2")
+    page.get_by_label("Went out on twos?").check()
+    # Doubled for going out on twos, Ben's twice more for his two twos: 5 × 2 × 2 × 2 = 40,
+    # Cy 5 × 2 = 10, Dee 3 × 2 = 6.
+    expect(figures(page)).to_have_text(["went out: 0", "+40 → 40", "+10 → 10", "+6 → 6"])
+    page.get_by_role("button", name="Record deal").click()
+    expect(status(page)).to_contain_text("1 deal waiting to send")
+    row = rows_with(page, "button", "^Change waiting deal 1")
+    assert row.locator("td .meta").all_inner_texts() == [
+        "went out on twos",
+        "5 left, 2 twos",
+        "5 left",
+        "3 left",
+    ]
+    # Ben and Cy kept 5 each: Ben is the first after Ann, who went out.
+    expect(next_deal(page)).to_have_text("Next: Ann deals; Ben leads")
+    fill(page, {"Ann": "5", "Ben": "1", "Cy": "0", "Dee": "5"})
+    expect(figures(page)).to_have_text(["+5 → 5", "+1 → 41", "went out: 0", "+5 → 11"])
+    page.get_by_role("button", name="Record deal").click()
+    # Ann and Dee kept 5 each: after Cy, Dee comes before Ann.
+    expect(next_deal(page)).to_have_text("Next: Cy deals; Dee leads")
 
 
 def test_a_deal_the_phone_cannot_score_is_not_kept(phone, game):

@@ -7,10 +7,10 @@ server send what production sends: in production WhiteNoise serves static files 
 `.br` and `.gz` files `collectstatic` writes, see STORAGES in settings), while the test server
 sends them plain, so each static body is counted at the size WhiteNoise's own compressor makes of
 it, when WhiteNoise would use that: brotli where the browser takes it (Chromium asks for it, on
-http too), else gzip; and what is compressed of a script is the script as `collectstatic`
-left it, without its comments (bigtwo_site/static_storage.py). Pages and the other views are
-counted as sent (compressed only if the site's middleware compresses them). The figures are
-printed and written to test-artifacts/page-weight.txt.
+http too), else gzip; and what is compressed of a script or style sheet is the file as
+`collectstatic` left it, without its comments (bigtwo_site/static_storage.py). Pages and the
+other views are counted as sent (compressed only if the site's middleware compresses them).
+The figures are printed and written to test-artifacts/page-weight.txt.
 """
 
 from pathlib import Path
@@ -65,7 +65,7 @@ class Ledger:
         if path.startswith("/static/") and response.status == 200:
             plain = response.body()
             if is_minified_here(path.split("?")[0]):
-                plain = minified(plain)
+                plain = minified(path.split("?")[0], plain)
             if COMPRESSOR.should_compress(path.split("?")[0]):
                 body, note = compressed(response, path, plain, body)
         else:

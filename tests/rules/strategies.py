@@ -115,7 +115,10 @@ def deals(draw, rules: RuleSet) -> DealResult:
     if rules.pays_for_table is PaysForTable.ON and draw(st.booleans()):
         facts["pays"] = draw(st.sampled_from([seat for seat in range(seats) if seat != winner]))
     if rules.scoring is Scoring.PUSOY_DOS:
-        return DealResult(cards, last_play_twos=draw(st.integers(0, 4)), **facts)
+        twos = draw(st.integers(0, 4))
+        if rules.lead is Lead.LOSER or draw(st.booleans()):
+            return DealResult(cards, last_play_twos=twos, **facts)
+        return DealResult(last_play_twos=twos, went_out=winner, **facts)
     out_on_twos = rules.twos is not TwosRule.OFF and draw(st.booleans())
     if rules.twos is TwosRule.EACH_TWO:
         facts["twos_held"] = draw(twos_held(cards, out_on_twos))

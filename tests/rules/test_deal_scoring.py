@@ -153,6 +153,58 @@ def test_pusoy_dos_scoring_needs_the_twos_of_the_last_play_and_a_winner():
     ]
 
 
+def test_pusoy_dos_scoring_needs_only_who_went_out_and_the_twos_of_the_last_play():
+    """Issue 29: the score comes from the winner and the twos of the last play alone, so no
+    loser's cards left are asked for."""
+    deal = scored(DealResult(went_out=2, last_play_twos=1), "pusoy-dos-scoring")
+    assert deal.penalties == (2, 2, 0, 2)
+    assert deal.winner == 2
+    assert deal.cards_left is None
+    assert deal.explain() == (
+        "the winner earned 2",
+        "the winner earned 2",
+        "went out on a two",
+        "the winner earned 2",
+    )
+    # The cards left may still be given (their 0 says who went out), and must agree.
+    assert scored(DealResult((3, 0, 5, 2), last_play_twos=0, went_out=1), "pusoy-dos-scoring")
+    assert refused(
+        DealResult((3, 0, 5, 2), last_play_twos=0, went_out=2), "pusoy-dos-scoring", NAMES
+    ) == ["Cara went out, so enter 0 cards left for them, not 5"]
+
+
+def test_pusoy_dos_scoring_asks_who_went_out():
+    assert refused(DealResult(), "pusoy-dos-scoring") == [
+        "Say who went out: the player who played their last card",
+        "Say how many twos were in the last play: 0 to 4",
+    ]
+    assert refused(DealResult(went_out=4, last_play_twos=0), "pusoy-dos-scoring") == [
+        "There is no seat 4 to have gone out: seats are 0 to 3"
+    ]
+    with pytest.raises(ValueError, match="went_out given, but standard doesn't use it"):
+        scored(DealResult((0, 1, 2, 3), went_out=0))
+    # When the loser leads, the cards left say who that is: they are needed.
+    assert refused(DealResult(last_play_twos=0), "pusoy-dos-scoring,loser-leads") == [
+        "Enter the cards left for all 4 players"
+    ]
+
+
+def test_paying_for_the_table_under_pusoy_dos_scoring_without_cards_left():
+    deal = scored(
+        DealResult(went_out=0, last_play_twos=2, pays=1), "pusoy-dos-scoring,pays-for-table"
+    )
+    assert deal.penalties == (0, 12, 0, 0)
+    assert deal.explain(NAMES) == (
+        "went out on two twos",
+        "pays for the table: 4 + 4 + 4",
+        "the winner earned 4; Ben pays for the table",
+        "the winner earned 4; Ben pays for the table",
+    )
+    assert refused(
+        DealResult(went_out=0, last_play_twos=2, pays=0), "pusoy-dos-scoring,pays-for-table", NAMES
+    ) == ["Alice went out, so can't pay for the table: name a player who lost the deal"]
+
+
 # --- Finishing order ---------------------------------------------------------------------------
 
 
@@ -336,10 +388,13 @@ def test_the_facts_each_scoring_takes():
     )
     assert wanted("dragon", dragon=True) == (["dragon"], [])
     assert wanted("standard", dragon=True) == (["cards_left"], [])
-    assert wanted("pusoy-dos-scoring,pays-for-table") == (
-        ["cards_left", "last_play_twos"],
-        ["pays"],
-    )
+    assert wanted("pusoy-dos-scoring,pays-for-table") == (["last_play_twos"], ["pays"])
+    assert sorted(facts_wanted(parse_rules("pusoy-dos-scoring")).one_of) == [
+        "cards_left",
+        "went_out",
+    ]
+    # Whoever was left holding the most cards leads: only then are the cards needed.
+    assert wanted("pusoy-dos-scoring,loser-leads") == (["cards_left", "last_play_twos"], [])
     assert wanted("finishing-order") == (["order"], [])
     assert wanted("points-by-hand") == (["points"], ["cards_left"])
 

@@ -33,15 +33,16 @@ def interpret(sheet: dict, facts: dict) -> tuple[list[int], int]:
     if sheet["scoring"] == "points-by-hand":
         return list(facts["points"]), facts["points"].index(0)
     cards = facts["cards_left"]
+    winner = facts["went_out"] if facts.get("went_out") is not None else cards.index(0)
     if sheet["scoring"] == "pusoy-dos-scoring":
         earned = sheet["pusoy_dos_points"][facts["last_play_twos"]]
-        penalties = [earned if count else 0 for count in cards]
+        penalties = [0 if seat == winner else earned for seat in range(players)]
     else:
         penalties = [cards_penalty(sheet, facts, seat) for seat in range(players)]
     if sheet["pays_for_table"] and facts.get("pays") is not None:
         total = sum(penalties)
         penalties = [total if seat == facts["pays"] else 0 for seat in range(players)]
-    return penalties, cards.index(0)
+    return penalties, winner
 
 
 def cards_penalty(sheet: dict, facts: dict, seat: int) -> int:
@@ -117,7 +118,7 @@ def test_the_standard_sheet():
         "rules": "standard",
         "players": 4,
         "scoring": "cards-left-scoring",
-        "facts": {"required": ["cards_left"], "optional": []},
+        "facts": {"required": ["cards_left"], "optional": [], "one_of": []},
         "cards_left": {"most": 13, "most_in_all": None, "most_once": False},
         "penalties": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 22, 24, 39],
         "twos": None,
@@ -139,10 +140,15 @@ def test_sheets_of_the_new_rules():
     assert pusoy["pays_for_table"] is True
     assert pusoy["lead"]["lowest_card"] == "3C"
     assert pusoy["finish"] == {"kind": "deals", "deals": 8}
+    assert pusoy["facts"] == {
+        "required": ["last_play_twos"],
+        "optional": ["pays"],
+        "one_of": ["cards_left", "went_out"],
+    }
     order = scoring_sheet(parse_rules("finishing-order,3-players,open-ended,winner-leads"))
     assert order["places"] == [0, 1, 3]
     assert order["cards_left"] is None
-    assert order["facts"] == {"required": ["order"], "optional": []}
+    assert order["facts"] == {"required": ["order"], "optional": [], "one_of": []}
     assert order["finish"] == {"kind": "open-ended"}
     assert order["lead"]["rule"] == "winner-leads"
     dragon = scoring_sheet(parse_rules("dragon,heavy-penalties,twos-double-each"))

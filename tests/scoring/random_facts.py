@@ -34,6 +34,9 @@ def next_facts(rng: random.Random, game: Game) -> dict[str, object]:
         return {"points": tuple(points)}
     cards = random_deal(rng, players)
     facts: dict[str, object] = {"cards_left": tuple(cards)}
+    if "went_out" in wanted.allowed and rng.random() < 0.5:
+        # Pusoy Dos scoring, as the deal form gives it: who went out, no cards left.
+        facts = {"went_out": cards.index(0)}
     if "twos_held" in wanted.allowed:
         # One player caught with a two now and then.
         twos = [0] * players

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.charts import (
     average_penalty_chart,
+    average_penalty_figure,
     marker_path,
     running_totals_chart,
     shorten,
@@ -111,16 +112,17 @@ def test_the_average_penalty_trend_has_a_point_per_game_and_few_grid_lines():
     assert "3 finished games" in trend.description
 
 
-def test_a_single_game_trend_sits_in_the_middle_and_no_games_draw_nothing():
-    trend = average_penalty_chart([4.5])
-    x, _y = trend.points.split(",")
-    assert float(x) == (trend.left + trend.right) / 2
-    assert average_penalty_chart([]) is None
+def test_one_game_is_a_figure_not_a_chart_and_no_games_are_neither():
+    """One game's point would be a lone dot: it is told as a number until there is a line."""
+    assert average_penalty_chart([4.5]) is None
+    assert average_penalty_figure([4.5]).value == 4.5
+    assert average_penalty_chart([]) is None and average_penalty_figure([]) is None
+    assert average_penalty_figure([4.5, 2.0]) is None
 
 
-def test_one_games_trend_is_told_as_one_game_with_no_range():
+def test_one_games_figure_is_told_as_one_game_with_no_range():
     """Not "1 finished games … from 2.1 to 2.1"."""
-    description = average_penalty_chart([2.125]).description
+    description = average_penalty_figure([2.125]).description
     assert description == "1 finished game: 2.1 points a deal. Lower is better."
 
 

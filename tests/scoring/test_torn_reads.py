@@ -218,8 +218,9 @@ def problem_with_json(table: Table, answer: Answer) -> str | None:
 def problem_with_csv(table: Table, answer: Answer) -> str | None:
     if answer.status != 200:
         return str(answer)
-    rows = list(csv.reader(io.StringIO(answer.text)))[1:]
-    deals = tuple(tuple(int(cell) for cell in row[1::2]) for row in rows)
+    rows = list(csv.DictReader(io.StringIO(answer.text)))
+    asked = [column for column in (rows[0] if rows else {}) if column.endswith(" cards left")]
+    deals = tuple(tuple(int(row[column]) for column in asked) for row in rows)
     if table.states.with_deals(deals) is None:
         return f"deals {deals} were never the game's"
     return None

@@ -249,3 +249,58 @@ def test_the_house_rules_stay_closed_under_the_standard_rules(client):
     assert '<details class="house-rules">' in html
     assert '<option value="standard-suits" selected>' in html
     assert 'form="checker"' in html
+
+
+def test_clear_empties_one_hand_and_comes_back_to_the_cards_without_javascript(client):
+    response = client.get("/check/", {"a": "9s 9d", "b": "10c 10h", "clear": "a"})
+    assert response.status_code == 302
+    assert response["Location"] == "/check/?b=10C+10H#feedback"
+
+
+def test_swap_exchanges_the_hands_without_javascript(client):
+    response = client.get("/check/", {"a": "9s 9d", "b": "10c 10h", "into": "b", "swap": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == "/check/?a=10C+10H&b=9S+9D&into=b#feedback"
+
+
+def test_clear_and_swap_work_on_text_that_is_not_cards(client):
+    """A hand typed wrong can be cleared or moved, its text kept as typed."""
+    response = client.get("/check/", {"a": "9s 1H", "b": "", "clear": "a"})
+    assert response["Location"] == "/check/#feedback"
+    html = client.get("/check/", {"a": "9s 1H", "b": "3d", "swap": "1"}).content.decode()
+    assert 'value="3d"' in html and 'value="9s 1H"' in html
+    assert "is not a card" in html
+
+
+def test_a_clear_that_names_no_hand_changes_nothing(client):
+    response = client.get("/check/", {"a": "9s", "clear": "c"})
+    assert response.status_code == 200
+    assert 'value="9s"' in response.content.decode()
+
+
+def test_htmx_clear_and_swap_show_the_changed_hands_at_their_address(client):
+    htmx = {"HX-Request": "true", "HX-Target": "checker"}
+    response = client.get("/check/", {"a": "9s", "b": "3d", "swap": "1"}, headers=htmx)
+    assert response["HX-Replace-Url"] == "/check/?a=3D&b=9S"
+    assert 'value="3D"' in response.content.decode()
+    response = client.get("/check/", {"a": "9s", "b": "3d", "clear": "b"}, headers=htmx)
+    assert response["HX-Replace-Url"] == "/check/?a=9S"
+
+
+def test_clear_and_swap_are_disabled_with_nothing_to_do(client):
+    html = client.get("/check/", {"a": "9s"}).content.decode()
+    buttons = dict(
+        re.findall(r'<button type="submit" name="(clear" value="\w|swap)[^>]*?( disabled)?>', html)
+    )
+    assert buttons == {'clear" value="a': "", 'clear" value="b': " disabled", "swap": ""}
+    html = client.get("/check/").content.decode()
+    assert html.count('class="button" disabled>') == 3
+
+
+def test_a_card_in_the_other_hand_says_so_on_its_face(client, text_of):
+    html = client.get("/check/", {"a": "9s", "b": "3d"}).content.decode()
+    button = re.search(r'<button[^>]*id="pick-3D".*?</button>', html, re.S).group(0)
+    assert "disabled" in button
+    assert text_of(button).split() == ["3♦", "in", "B"]
+    assert "3 of diamonds, in hand B" in button
+    assert "Cards marked “in B” are in hand B: choose Hand B above to take one out." in html

@@ -225,7 +225,7 @@ def test_a_fourteenth_card_cannot_be_tapped_in(client, pressed):
 def test_picked_cards_are_tagged_with_where_they_are(client):
     html = page(client, hand="9s", table="8d")
     assert ", in your hand" in html and ", on the table" in html
-    assert 'class="pick suit-diamonds in-table"' in html
+    assert 'class="pick suit-diamonds in-table held-elsewhere"' in html
 
 
 def test_htmx_typing_swaps_only_the_feedback(client):

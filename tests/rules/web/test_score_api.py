@@ -81,6 +81,13 @@ def test_pusoy_dos_scoring(client, twos, points):
     assert body["winner"] == 1
 
 
+def test_pusoy_dos_scoring_takes_who_went_out_without_cards_left(client):
+    body = score(client, rules="pusoy-dos-scoring", went_out="2", last_play_twos="1")
+    assert body["penalties"] == [2, 2, 0, 2]
+    assert body["cards"] is None
+    assert body["winner"] == 2
+
+
 def test_finishing_order(client):
     body = score(client, rules="finishing-order", order="2,0,3,1")
     assert body["penalties"] == [1, 5, 0, 3]
@@ -168,7 +175,7 @@ def test_the_rules_are_named_in_full(client):
         ),
         (
             {"rules": "pusoy-dos-scoring"},
-            "need cards=0,5,13,10 (each seat's cards left, 0 for the winner); last_play_twos=2",
+            "need went_out=1 (the seat who went out); last_play_twos=2",
         ),
         (
             {"rules": "points-by-hand,2-players"},

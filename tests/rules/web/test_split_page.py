@@ -1,16 +1,20 @@
 """Split a hand (/split/), without a browser."""
 
 import re
+from collections import Counter
 from html import unescape
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+import rules.split
 from rules.cards import parse_cards
 from rules.ruleset import DEFAULT_RULES
 from rules.web.table_helpers import HandProblem, split_ways
 
 HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
+# The dearest hand to split: thirteen cards of one suit hold 1,287 flushes.
+ONE_SUIT = "3s 4s 5s 6s 7s 8s 9s 10s js qs ks as 2s"
 
 
 def page(client, **params) -> str:
@@ -160,3 +164,37 @@ def test_the_page_links_the_other_helpers(client):
 def test_the_ways_are_only_for_a_whole_hand():
     with pytest.raises(HandProblem, match="You have 1 card: a hand is 13 — add 12"):
         split_ways(parse_cards("3d"), DEFAULT_RULES)
+
+
+@pytest.fixture
+def engine_work(monkeypatch) -> Counter:
+    """How often the split engine finds a hand's five-card plays, and how many choices of them
+    it weighs, counted as the pages and the API ask."""
+    work: Counter = Counter()
+    find, weigh = rules.split.five_card_plays, rules.split._Search._expand
+
+    def counted_find(*args, **kwargs):
+        work["five-card plays found"] += 1
+        return find(*args, **kwargs)
+
+    def counted_weigh(*args, **kwargs):
+        work["choices weighed"] += 1
+        return weigh(*args, **kwargs)
+
+    monkeypatch.setattr(rules.split, "five_card_plays", counted_find)
+    monkeypatch.setattr(rules.split._Search, "_expand", counted_weigh)
+    return work
+
+
+@pytest.mark.parametrize("rules_name", ["", "two-high-straights"])
+def test_the_page_splits_a_hand_with_no_more_work_than_the_api(client, engine_work, rules_name):
+    """Anyone can ask for /split/ as often as they like: a hand costs it the API's answer and the
+    rendering, not ten times the search (it found the flushes four times and weighed 819 choices
+    of them, against the API's once and 20)."""
+    query = {"hand": ONE_SUIT, "rules": rules_name}
+    assert client.get("/api/hands/split", query).status_code == 200
+    api = Counter(engine_work)
+    engine_work.clear()
+    assert client.get("/split/", query).status_code == 200
+    assert engine_work["five-card plays found"] == api["five-card plays found"] == 1
+    assert engine_work["choices weighed"] <= api["choices weighed"]

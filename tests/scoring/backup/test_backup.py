@@ -17,6 +17,7 @@ from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,10 @@ def build_club(prefix: str, *, games: int = 0) -> Club:
         player=club.players.get(name="Anne"), into=club.players.get(name="Ann"), by=member
     )
     services.rename_player(player=club.players.get(name="Eve"), name="Evie", by=member)
+    # Members who said which player they are: one still, one undone by the owner.
+    services.claim_player(player=club.players.get(name="Ben"), by=member)
+    services.claim_player(player=club.players.get(name="Ann"), by=club.owner)
+    services.unlink_player(player=club.players.get(name="Ann"), by=club.owner)
     services.delete_game(game=make_game(club, ("Zed", "Ben", "Cy", "Dee")), by=club.owner)
     services.remove_player(player=club.players.get(name="Zed"), by=club.owner)
     services.remove_member(club=club, member=make_member(club, f"{prefix}-dee"), by=club.owner)
@@ -121,7 +126,7 @@ def snapshot(club: Club) -> dict:
             (m.user.username, m.user.get_full_name(), m.user.email)
             for m in club.memberships.select_related("user")
         ),
-        "players": sorted(club.players.values_list("name", flat=True)),
+        "players": sorted(club.players.values_list("name", "member__user__username")),
         "seasons": list(
             club.seasons.order_by("pk").values_list(
                 "name", "starts_on", "is_current", "rules", "stake", "version"
@@ -242,7 +247,7 @@ def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
     if not club_id_collides:
         make_club(name="Another club first")  # shifts the club's id, not its players' or games'
     restored_club = build_club("a", games=2)
-    backup = export_club(restored_club)
+    backup = export_club(restored_club, with_passwords=True)
     expected = snapshot(restored_club)
 
     empty_the_database(restart_ids=True)
@@ -262,7 +267,7 @@ def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
     assert snapshot(beside) == beside_snapshot
     assert club.pk != beside.pk
     assert snapshot(club) == expected
-    assert without_ids(export_club(club)) == without_ids(backup)
+    assert without_ids(export_club(club, with_passwords=True)) == without_ids(backup)
     assert User.objects.get(username="a-bo").check_password(PASSWORD)
     assert User.objects.get(username="b-bo").check_password(PASSWORD)
     # Ids keep counting from the database's own sequences: nothing needed moving on.
@@ -303,6 +308,63 @@ def test_the_command_line_restores_a_file_and_says_where_the_club_went(db, tmp_p
     said = capsys.readouterr().out
     assert f"as club {restored.pk}" in said
     assert "3 games and 2 members" in said
+
+
+def logs_in(username: str, password: str) -> bool:
+    response = Client().post("/accounts/login/", {"username": username, "password": password})
+    return response.status_code == 302
+
+
+def test_a_backup_holds_no_password_hashes_unless_asked(db, tmp_path):
+    """The bug: the file the README tells owners to keep held every account's password hash,
+    a superuser's and that of a member who runs another club among them."""
+    club = build_club("a")
+    admin = User.objects.create_superuser("a-admin", password=PASSWORD)
+    services.join_club(token=club.invite_token, user=admin)
+    make_club(club.memberships.get(user__username="a-bo").user, name="Bo's own table")
+    hashes = {user.username: user.password for user in User.objects.all()}
+    path = tmp_path / "friday.json"
+
+    call_command("export_club", str(club.pk), output=str(path))
+
+    kept = path.read_text(encoding="utf-8")
+    accounts = [user["fields"] for user in json.loads(kept)["users"]]
+    assert {account["username"] for account in accounts} == {"a-ann", "a-bo", "a-cy", "a-admin"}
+    assert not any("password" in account for account in accounts)
+    assert not any(password in kept for password in hashes.values())
+
+    call_command("export_club", str(club.pk), output=str(path), with_passwords=True)
+
+    moved = {
+        user["fields"]["username"]: user["fields"]["password"]
+        for user in json.loads(path.read_text(encoding="utf-8"))["users"]
+    }
+    assert moved == {name: hashes[name] for name in moved}
+
+
+def test_a_member_restored_without_a_password_gets_in_by_the_owners_link(db, tmp_path, capsys):
+    path = tmp_path / "friday.json"
+    call_command("export_club", str(build_club("a").pk), output=str(path))
+    empty_the_database()
+
+    call_command("import_club", str(path))
+
+    said = capsys.readouterr().out
+    assert "The backup holds no passwords, so these members can't log in yet:" in said
+    assert "- the owner: manage.py changepassword a-ann" in said
+    assert "- a-bo: a-ann makes each a password reset link on the club's page" in said
+    assert not logs_in("a-ann", PASSWORD) and not logs_in("a-bo", PASSWORD)
+    owner = User.objects.get(username="a-ann")
+    owner.set_password("the owner's new passphrase 3")  # what changepassword does
+    owner.save()
+    assert logs_in("a-ann", "the owner's new passphrase 3")
+    club = Club.objects.get(name="a table")
+    link = services.make_reset_link(club=club, member=User.objects.get(username="a-bo"), by=owner)
+    bo = Client()
+    opened = bo.get(f"/accounts/password/link/{club.pk}/{link.uidb64}/{link.token}/")
+    new = "bo's own new passphrase 9"
+    bo.post(opened["Location"], {"new_password1": new, "new_password2": new})
+    assert logs_in("a-bo", new)
 
 
 def test_a_version_1_backup_still_restores(db):
@@ -539,6 +601,41 @@ def test_a_crafted_file_grants_nothing_and_is_refused_naming_what_it_found(
     victim.refresh_from_db()
     assert victim.password == victim_password
     assert victim.check_password(PASSWORD)
+
+
+def test_a_username_sign_up_would_write_otherwise_is_refused(genuine, victim):
+    """The bug: ｃａｒｏｌ (full-width) was restored as it was, and could never log in: the login
+    form, as sign-up, reads what is typed as carol."""
+    member = next(u for u in genuine["users"] if u["fields"]["username"] == "a-bo")
+    member["fields"]["username"] = "ｃａｒｏｌ"
+
+    refused(genuine, "(ｃａｒｏｌ)", "sign-up would write it 'carol'")
+
+
+def test_a_club_whose_owner_is_not_a_member_is_refused(genuine, victim):
+    """The bug: the club was restored, and was "not found" to its own owner."""
+    owner = first(genuine, "scoring.club")["fields"]["owner"]
+    genuine["rows"] = [
+        row
+        for row in genuine["rows"]
+        if not (row["model"] == "scoring.membership" and row["fields"]["user"] == owner)
+    ]
+
+    refused(genuine, "the club's owner", "a-ann", "isn't one of its members")
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(genuine, tmp_path, settings):
+    """The bug: a 95 MB file took 27 s to restore, holding SQLite's write lock throughout."""
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(genuine))
+    settings.BACKUP_MAX_BYTES = path.stat().st_size - 1
+
+    with pytest.raises(CommandError, match=r"huge.json is [\d.]+ MB: a restore takes at most"):
+        call_command("import_club", str(path))
+    assert not Club.objects.exists()
+    settings.BACKUP_MAX_BYTES = path.stat().st_size
+    call_command("import_club", str(path))
+    assert Club.objects.get().name == "a table"
 
 
 def test_a_version_1_file_is_read_as_strictly(victim):

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 
 from rules.deal_checks import DealResult
 from rules.ruleset import RuleSet
+from scoring.forms import DealForm
+from scoring.forms.deal_values import WINNER
 from scoring.models import Deal
 from tests.factories import PLAYERS, make_club, make_game, make_user
 from tests.rules.scored_deals import RECORDED, query, scoring_part
@@ -31,8 +33,12 @@ def as_typed(facts: DealResult, rules: RuleSet) -> dict[str, str]:
     if facts.dragon is not None:
         return {"dragon": str(facts.dragon)}
     data: dict[str, str] = {}
+    if facts.went_out is not None:
+        data["winner"] = str(facts.went_out)
     for seat in range(rules.players):
-        if facts.order is not None:
+        if facts.went_out is not None:
+            pass  # Pusoy Dos scoring: the form asks nobody's cards
+        elif facts.order is not None:
             data[f"place_{seat}"] = str(facts.order.index(seat) + 1)
         elif facts.points is not None:
             data[f"points_{seat}"] = str(facts.points[seat])
@@ -48,10 +54,16 @@ def as_typed(facts: DealResult, rules: RuleSet) -> dict[str, str]:
     return data
 
 
-def as_the_form_takes(facts: DealResult) -> DealResult:
+def as_the_form_takes(facts: DealResult, rules: RuleSet) -> DealResult:
     """Under points by hand the form asks only the points (cards left would be a second way
-    of saying who went out): the API is asked the same."""
-    return replace(facts, cards_left=None) if facts.points is not None else facts
+    of saying who went out), and under Pusoy Dos scoring only who went out (issue 29): the
+    API is asked the same."""
+    if facts.points is not None:
+        return replace(facts, cards_left=None)
+    if DealForm.asks_for(rules) == WINNER and facts.dragon is None:
+        winner = facts.went_out if facts.went_out is not None else facts.cards_left.index(0)
+        return replace(facts, cards_left=None, went_out=winner)
+    return facts
 
 
 def recorded_through_the_form(rules: RuleSet, facts: DealResult) -> tuple[int, ...]:
@@ -87,7 +99,7 @@ def in_a_rolled_back_transaction(check):
 @given(drawn=rules_and_deals())
 def test_the_deal_form_and_the_api_score_any_deal_alike(db, drawn):
     rules, (facts,) = drawn
-    facts = as_the_form_takes(facts)
+    facts = as_the_form_takes(facts, rules)
 
     @in_a_rolled_back_transaction
     def check() -> None:

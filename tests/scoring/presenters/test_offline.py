@@ -11,14 +11,18 @@ import re
 import uuid
 
 import pytest
+from hypothesis import given, settings
 
+from rules.deal_score import score_deal
+from rules.next_deal import next_deal
 from rules.ruleset import parse_rules
 from rules.scoring_sheet import scoring_sheet
 from scoring import services
 from scoring.models import Game
-from scoring.presenters.offline import phone_can_score
+from scoring.presenters.offline import next_deal_words, phone_can_score
 from tests.factories import make_member, make_ruled_game, record
 from tests.pages import HTMX, deal_post, embedded
+from tests.rules.strategies import rule_sets, rules_and_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -53,10 +57,52 @@ def test_the_game_page_carries_the_engine_s_sheet_the_players_and_the_totals(own
         "names": ["Ann", "Ben", "Cy", "Dee"],
         "sheet": json.loads(json.dumps(scoring_sheet(game.ruleset))),
         "record": f"/games/{game.pk}/deals/",
+        # By who went out: under the standard rules, who lost doesn't change who leads.
+        "next": [
+            "Next: Ann deals; whoever holds 3♦ leads",
+            "Next: Ben deals; whoever holds 3♦ leads",
+            "Next: Cy deals; whoever holds 3♦ leads",
+            "Next: Dee deals; whoever holds 3♦ leads",
+        ],
     }
     assert embedded(html, "board-state") == {"totals": [0, 5, 20, 39], "next": 2, "finished": False}
     assert 'id="offline-words"' in html
     assert '<script src="/static/js/waiting-deals.js" defer></script>' in html
+
+
+def said_next(words: list, cards: tuple[int, ...]) -> str:
+    """Who deals and leads after a deal, looked up as static/js/waiting-deals.js does: by the
+    seat that went out, then (where the words differ by it) the one left with the most cards,
+    the first after the winner of those tied."""
+    winner = cards.index(0)
+    said = words[winner]
+    if isinstance(said, str):
+        return said
+    after = [(winner + step) % len(cards) for step in range(1, len(cards))]
+    loser = after[0]
+    for seat in after[1:]:
+        loser = seat if cards[seat] > cards[loser] else loser
+    return said[loser]
+
+
+@settings(max_examples=200)
+@given(rules_and_deals(rule_sets().filter(lambda rules: phone_can_score(scoring_sheet(rules)))))
+def test_after_a_deal_the_phone_says_who_deals_next_as_the_scoreboard_would(drawn):
+    rules, (facts,) = drawn
+    names = ["Ann", "Ben", "Cy", "Dee"][: rules.players]
+    assert facts.cards_left is not None  # the phone scores cards left alone
+    said = said_next(json.loads(json.dumps(next_deal_words(rules, names))), facts.cards_left)
+    assert said == f"Next: {next_deal(rules, score_deal(facts, rules)).sentence(names)}"
+
+
+def test_under_loser_leads_who_leads_next_is_looked_up_by_who_lost():
+    words = next_deal_words(parse_rules("loser-leads"), ["Ann", "Ben", "Cy", "Dee"])
+    assert words[2] == [
+        "Next: Cy deals; Ann leads",
+        "Next: Cy deals; Ben leads",
+        None,  # Cy went out: not the loser too
+        "Next: Cy deals; Dee leads",
+    ]
 
 
 def test_each_member_s_page_names_its_own_user(client, game):

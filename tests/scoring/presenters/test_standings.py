@@ -172,11 +172,32 @@ def test_standings_csv_is_the_table_as_shown(owner_client, season_games):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
-    assert rows[0][:4] == ["Rank", "Player", "Games", "Won"]
+    assert rows[0][:4] == ["Rank", "Player", "Won", "Per deal"]
     # Ben, Cy and Dee all have 234 points: a tie keeps the league order.
     assert [row[1] for row in rows[1:]] == ["Eve", "Ann", "Ben", "Cy", "Dee"]
     ann = next(row for row in rows if row[1] == "Ann")
-    assert ann == ["1", "Ann", "3", "1", "33.3", "9", "3", "13.33", "120", "3", "0"]
+    assert ann == ["1", "Ann", "1", "13.33", "3", "3", "33.3", "9", "120", "3", "0"]
+
+
+def test_the_standings_csv_has_the_columns_of_the_screen_in_its_order(owner_client, season_games):
+    """Someone reading the download beside the page finds each column where the page has it."""
+    html = owner_client.get(f"/seasons/{season_games.pk}/").content.decode()
+    table_html = re.search(r'<table class="standings">.*?</table>', html, re.S).group(0)
+    on_screen = [
+        re.sub(r"<[^>]+>|[▲▼]", "", heading).strip()
+        for heading in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', table_html, re.S)
+    ]
+    response = owner_client.get(f"/seasons/{season_games.pk}/standings.csv")
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert rows[0] == on_screen
+    # Each figure under its own heading, as the page shows it for Ann.
+    ann = dict(zip(rows[0], next(row for row in rows if row[1] == "Ann"), strict=True))
+    assert (ann["Won"], ann["Per deal"], ann["Went out"], ann["Games"]) == ("1", "13.33", "3", "3")
+    # The page's rows keep the headings' order too.
+    ann_on_screen = re.search(r"<tr[^>]*>(?:(?!</tr>).)*>Ann</a>.*?</tr>", table_html, re.S)
+    cells = re.findall(r'class="col-(\w+)"', ann_on_screen.group(0))
+    headings = re.findall(r'<th scope="col" class="col-(\w+)"', table_html)
+    assert cells == headings and len(cells) == 11
 
 
 def test_deals_csv_has_a_row_per_player_per_deal(owner_client, season_games):
@@ -332,6 +353,24 @@ def test_a_players_page_lists_games_seasons_and_the_chart(owner_client, club, se
     assert (season_name, line.games, line.wins) == ("Season 1", 3, 1)
     html = response.content.decode()
     assert "<svg" in html and "Average penalty per deal" in html
+
+
+def test_a_player_with_one_finished_game_sees_their_average_as_a_number(owner_client, club):
+    """One game is one point: drawn, it is a lone dot. The page gives the figure instead, and
+    draws the line once a second game gives it somewhere to go."""
+    finish(make_game(club, ("Ann", "Ben", "Cy", "Dee")), 0, 13, 13, 13)
+    ben = club.players.get(name="Ben")
+    html = owner_client.get(f"/players/{ben.pk}/").content.decode()
+    section = re.search(r'<section aria-labelledby="trend-title">.*?</section>', html, re.S)
+    assert section, "the player page has no average penalty section"
+    assert "<svg" not in section.group(0)
+    assert '<span class="trend-number" aria-hidden="true">39.0</span>' in section.group(0)
+    assert "1 finished game: 39.0 points a deal. Lower is better." in section.group(0)
+
+    finish(make_game(club, ("Ann", "Ben", "Cy", "Dee")), 13, 0, 13, 13)
+    html = owner_client.get(f"/players/{ben.pk}/").content.decode()
+    assert '<svg class="chart-svg trend"' in html
+    assert "trend-number" not in html
 
 
 def test_a_player_with_no_finished_game_has_an_empty_page(owner_client, club, season_games):

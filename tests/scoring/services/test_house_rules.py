@@ -257,8 +257,10 @@ def test_the_exports_carry_the_twos(owner_client, club):
         }
     ]
     rows = owner_client.get(f"/games/{game.pk}.csv").content.decode().splitlines()
-    assert rows[0].startswith("deal,out on twos,Ann cards left,Ann penalty,Ann twos held,")
-    assert rows[1] == "1,1,0,0,0,9,72,2,4,8,0,1,2,0"
+    assert rows[0].startswith(
+        "deal,out on twos,Ann cards left,Ann penalty,Ann total,Ann twos held,"
+    )
+    assert rows[1] == "1,1,0,0,0,0,9,72,72,2,4,8,8,0,1,2,2,0"
     page = text(owner_client.get(f"/games/{game.pk}/"))
     assert "went out on twos" in page and "9 left, 2 twos" in page
 
@@ -357,19 +359,20 @@ def test_undoing_the_deal_an_open_match_ended_on_shows_it_open_again(owner_clien
 
 
 @pytest.mark.parametrize(
-    ("seasons", "required_seats"),
+    ("seasons", "shown_seats", "required_seats"),
     [
-        ([{"players": "2", "two_player_deal": "17"}], 2),
-        ([{"players": "3"}, {"players": "4"}], 3),
+        ([{"players": "2", "two_player_deal": "17"}], 2, 2),
+        ([{"players": "3"}, {"players": "4"}], 4, 3),
     ],
     ids=["four-then-two", "four-three-then-four"],
 )
 def test_the_new_game_form_requires_only_the_seats_every_season_fills(
-    owner_client, club, seasons, required_seats
+    owner_client, club, seasons, shown_seats, required_seats
 ):
     """A club that played four at a table and now plays two (or three, or four again): the
     phone must not refuse to send the form for an empty seat that the season chosen may not
-    have. The server says which seats the chosen season needs."""
+    have. The server says which seats the chosen season needs. The form shows the seats of
+    the current season (issue 29: a two-player season shows no Seat 3 or 4)."""
     for number, fields in enumerate(seasons):
         data = {"name": f"Season {number + 2}", "starts_on": f"2027-0{number + 1}-01"}
         response = owner_client.post(f"/clubs/{club.pk}/seasons/new/", data | fields)
@@ -378,4 +381,4 @@ def test_the_new_game_form_requires_only_the_seats_every_season_fills(
     seats = re.findall(r'<input type="text" name="seat_(\d)"[^>]*>', html)
     tags = re.findall(r'<input type="text" name="seat_\d"[^>]*>', html)
     required = [(seat, " required" in tag) for seat, tag in zip(seats, tags, strict=True)]
-    assert required == [(str(seat), seat <= required_seats) for seat in range(1, 5)]
+    assert required == [(str(seat), seat <= required_seats) for seat in range(1, shown_seats + 1)]

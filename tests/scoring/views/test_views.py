@@ -500,16 +500,32 @@ def test_the_csv_export(owner_client, game):
             "deal",
             "Ann cards left",
             "Ann penalty",
+            "Ann total",
             "Ben cards left",
             "Ben penalty",
+            "Ben total",
             "Cy cards left",
             "Cy penalty",
+            "Cy total",
             "Dee cards left",
             "Dee penalty",
+            "Dee total",
         ],
-        ["1", "0", "0", "5", "5", "9", "9", "13", "39"],
-        ["2", "3", "3", "0", "0", "10", "20", "2", "2"],
+        ["1", "0", "0", "0", "5", "5", "5", "9", "9", "9", "13", "39", "39"],
+        ["2", "3", "3", "3", "0", "0", "5", "10", "20", "29", "2", "2", "41"],
     ]
+
+
+def test_the_game_csv_gives_each_players_running_total_after_every_deal(owner_client, game):
+    """The totals a scorekeeper reads aloud, deal by deal, as the board's total row ends."""
+    for cards in [(0, 5, 9, 13), (3, 0, 10, 2), (7, 1, 0, 11)]:
+        record(game, *cards)
+    rows = list(csv.DictReader(io.StringIO(owner_client.get(f"/games/{game.pk}.csv").text)))
+    totals = [[int(row[f"{name} total"]) for name in ("Ann", "Ben", "Cy", "Dee")] for row in rows]
+    # Penalties 0/5/9/39, 3/0/20/2, 7/1/0/22: added up deal by deal.
+    assert totals == [[0, 5, 9, 39], [3, 5, 29, 41], [10, 6, 29, 63]]
+    game.refresh_from_db()
+    assert totals[-1] == [seat.total for seat in game.seats.order_by("position")]
 
 
 def test_a_name_that_looks_like_a_formula_is_kept_inert_in_the_csv(owner_client, club):
