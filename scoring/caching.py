@@ -47,14 +47,17 @@ def board_key(game: Game, *, shared: bool) -> str:
 MOST_PAGES = 10_000
 
 
-def season_lists_key(season: Season, query: QueryDict) -> str:
+def season_lists_key(season: Season, query: QueryDict, *, ratings: str = "") -> str:
     """The season's standings table and lists of games (season and club pages), as the query
     string sorts and pages them. Only what the page reads of the query string is in the key,
-    so a query string of anything else can't make the cache hold a page for each."""
+    so a query string of anything else can't make the cache hold a page for each. `ratings`
+    (`scoring.ratings.mark_key`): the table's ratings change with games of other seasons."""
     sort, order, page = query.get("sort", ""), query.get("order", ""), query.get("page", "1")
     page = page if page.isdigit() and 0 < int(page) <= MOST_PAGES else "1"
     language = translation.get_language()
-    return _key(season.pk, season.key, season.version, sort[:20], order == "desc", page, language)
+    return _key(
+        season.pk, season.key, season.version, sort[:20], order == "desc", page, language, ratings
+    )
 
 
 def season_settlement_key(season: Season) -> str:

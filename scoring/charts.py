@@ -317,3 +317,45 @@ def trend_description(averages: Sequence[float]) -> str:
         )
         % figures
     )
+
+
+def rating_chart(values: Sequence[float]) -> Trend | None:
+    """A player's rating after each of their finished games, oldest first (it can be below
+    0); None with fewer than two games."""
+    if len(values) < 2:
+        return None
+    width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
+    step = 5 if max(values) - min(values) < 25 else 10
+    low = step * math.floor(min(values) / step)
+    high = step * math.ceil((max(values) + 0.01) / step)
+
+    def x_of(game: int) -> float:
+        return round(left + (right - left) * game / (len(values) - 1), 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    coordinates = [(x_of(game), y_of(value)) for game, value in enumerate(values)]
+    return Trend(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        top=top,
+        bottom=bottom,
+        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
+        markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
+        y_ticks=tuple(Tick(value, y_of(value)) for value in range(low, high + 1, step)),
+        title=_("Rating, game by game"),
+        description=_(
+            "%(count)s finished games, oldest first: rating from %(first).1f to %(last).1f;"
+            " lowest %(lowest).1f, highest %(highest).1f. Higher is better."
+        )
+        % {
+            "count": len(values),
+            "first": values[0],
+            "last": values[-1],
+            "lowest": min(values),
+            "highest": max(values),
+        },
+    )

@@ -30,6 +30,9 @@ class Standing:
     thirteens: int | None
     best: int
     rank: int = 0
+    # The player's rating (scoring.ratings: μ − 3σ) as of the table's last game; None before
+    # their first finished game.
+    rating: float | None = None
 
     @property
     def win_share(self) -> Fraction:

@@ -54,6 +54,7 @@ MATRIX: dict[str, Row] = {
     "rules:api-plays": Row("/api/hands/plays?hand=9s9h3d&table=8s8h", everyone(200), NO),
     "rules:api-split": Row("/api/hands/split?hand=3d4c5h6s7d7c9h9sjdqdkc2s2h", everyone(200), NO),
     "rules:api-score": Row("/api/deals/score?cards=0,5,13,10", everyone(200), NO),
+    "scoring:ratings-help": Row("/ratings/", everyone(200), NO),
     "manifest": Row("/manifest.webmanifest", everyone(200), NO),
     "service-worker": Row("/sw.js", everyone(200), NO),
     "offline": Row("/offline/", everyone(200), NO),
@@ -121,6 +122,8 @@ MATRIX: dict[str, Row] = {
         "/clubs/{club}/players/{player}/not-me/", MEMBERS_NO, ("login", 404, 403, 302)
     ),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:club-head-to-head": Row("/clubs/{club}/head-to-head/", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:ratings-json": Row("/clubs/{club}/ratings.json", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
     ),

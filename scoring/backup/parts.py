@@ -27,6 +27,8 @@ from scoring.models import (
     GameChange,
     Membership,
     Player,
+    RatingsMark,
+    RatingSnapshot,
     Season,
     SeasonChange,
     Seat,
@@ -189,6 +191,10 @@ CLUB_PARTS: tuple[Part, ...] = (
     ),
     Part(ClubChange, "club"),
 )
+
+# The models a backup leaves out: worked out again from the rows above (the ratings, by
+# scoring.ratings, on the restored club's first read).
+DERIVED_MODELS: tuple[type[models.Model], ...] = (RatingsMark, RatingSnapshot)
 
 
 @functools.cache

@@ -30,6 +30,7 @@ from rules.ruleset import (
 )
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
+from scoring.services.seasons import MOST_GAMES_TO_RANK
 
 
 def stake_field(label: str | Promise) -> forms.DecimalField:
@@ -268,6 +269,22 @@ class SeasonForm(HouseRulesForm):
         validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
+    min_games = forms.IntegerField(
+        label=gettext_lazy("Rank players with at least N games"),
+        # Left empty, everyone is ranked (0).
+        required=False,
+        min_value=0,
+        max_value=MOST_GAMES_TO_RANK,
+        initial=0,
+        help_text=gettext_lazy(
+            "Players with fewer games this season are listed after the table, “Not yet ranked”."
+        ),
+        error_messages={
+            "invalid": gettext_lazy("Enter a whole number of games"),
+            "min_value": gettext_lazy("Enter a number of games, 0 to rank everyone"),
+            "max_value": gettext_lazy("That's more games than a season needs: at most 1000"),
+        },
+    )
     preset = forms.ChoiceField(
         label=gettext_lazy("Start from"), widget=forms.RadioSelect, required=False
     )
@@ -345,7 +362,7 @@ class SeasonForm(HouseRulesForm):
         }
 
     def season_fields(self) -> list[BoundField]:
-        return [self[name] for name in ("name", "starts_on", "ends_on")]
+        return [self[name] for name in ("name", "starts_on", "ends_on", "min_games")]
 
     def rules_refused(self) -> bool:
         """Whether a house rule was refused, or the rules together: "Customise" opens."""

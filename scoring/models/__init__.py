@@ -35,6 +35,7 @@ from scoring.models.history import (
     stake_text,
     who,
 )
+from scoring.models.ratings import RatingsMark, RatingSnapshot, ordinal
 
 __all__ = [
     "FIRST_SEASON_DAY",
@@ -51,11 +52,14 @@ __all__ = [
     "GameChange",
     "Membership",
     "Player",
+    "RatingSnapshot",
+    "RatingsMark",
     "Season",
     "SeasonChange",
     "Seat",
     "new_invite_token",
     "new_share_token",
+    "ordinal",
     "shown_stake",
     "spaced",
     "stake_change",

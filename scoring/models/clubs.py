@@ -144,6 +144,8 @@ class Season(models.Model):
     # and the money a point is worth at tables that play for it.
     rules = models.CharField(max_length=200, default=DEFAULT_RULES.name)
     stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
+    # Players with fewer finished games in the season are listed apart, "Not yet ranked".
+    min_games = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-starts_on", "-pk"]

@@ -4,7 +4,7 @@ sortable headings, a season's games a page at a time, a player's games."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.core.paginator import Page, Paginator
 from django.http import QueryDict
@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from scoring import selectors
 from scoring.models import Game, Player, Season
-from scoring.standings import Standing
+from scoring.ratings import Rated
+from scoring.standings import Standing, ranked
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
 # direction a first tap sorts in). In the order the table shows them: first the rank, the
@@ -25,6 +26,7 @@ COLUMNS: dict[str, tuple[Promise, bool]] = {
     "wins": (gettext_lazy("Won"), True),
     "average_penalty": (gettext_lazy("Per deal"), False),
     "deals_won": (gettext_lazy("Went out"), True),
+    "rating": (gettext_lazy("Rating"), True),
     "games": (gettext_lazy("Games"), True),
     "win_percent": (gettext_lazy("Win %"), True),
     "deals": (gettext_lazy("Deals"), True),
@@ -61,6 +63,9 @@ class Table:
     headings: list[Heading]
     column: str
     descending: bool
+    # Players with fewer games than the season asks to be ranked, by name: "Not yet ranked".
+    unranked: list[Standing] = field(default_factory=list)
+    min_games: int = 0
 
     @property
     def uncounted(self) -> bool:
@@ -73,9 +78,25 @@ class Table:
         return str(COLUMNS[self.column][0])
 
 
-def standings_table(lines: list[Standing], *, path: str, query: QueryDict) -> Table:
+def standings_table(
+    lines: list[Standing],
+    *,
+    path: str,
+    query: QueryDict,
+    rated: dict[int, Rated] | None = None,
+    min_games: int = 0,
+) -> Table:
     """The table sorted as the query string asks (`?sort=wins&order=desc`), with header links
-    to `path` that sort on their column, or flip the order when it is already sorted on it."""
+    to `path` that sort on their column, or flip the order when it is already sorted on it.
+    Each line carries its player's rating in `rated`; players with fewer than `min_games`
+    games are set apart, unranked, and the others ranked again among themselves."""
+    rated = rated or {}
+    lines = [replace(line, rating=rating_of(rated, line.player_id)) for line in lines]
+    unranked = sorted(
+        (line for line in lines if line.games < min_games), key=lambda line: line.name.casefold()
+    )
+    if unranked:
+        lines = ranked(line for line in lines if line.games >= min_games)
     column = query.get("sort", "rank")
     if column not in COLUMNS:
         column = "rank"
@@ -90,7 +111,14 @@ def standings_table(lines: list[Standing], *, path: str, query: QueryDict) -> Ta
             sort = "none"
         order = "desc" if next_descending else "asc"
         headings.append(Heading(name, label, f"{path}?sort={name}&order={order}", sort))
-    return Table(sorted_by(lines, column, descending), headings, column, descending)
+    return Table(
+        sorted_by(lines, column, descending), headings, column, descending, unranked, min_games
+    )
+
+
+def rating_of(rated: dict[int, Rated], player_id: int) -> float | None:
+    """The rating as shown: one decimal."""
+    return round(rated[player_id].rating, 1) if player_id in rated else None
 
 
 GAMES_PER_PAGE = 20

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from rules.options import Finish
 from rules.ruleset import parse_rules
-from scoring import live
+from scoring import live, ratings
 from scoring.caching import game_changed, seasons_changed
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
@@ -228,6 +228,10 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     with transaction.atomic():
         seasons_changed(game.season_id)
         live.game_changed(game.pk, game.version + 1)  # its phones ask, and find it gone
+        # Where it stood as stored, not as the caller's copy last saw it.
+        stored = Game.objects.filter(pk=game.pk).first()
+        if stored is not None and (was := ratings.position(stored)) is not None:
+            ratings.ratings_changed(stored.club_id, since=was, game_id=stored.pk)
         game.delete()
 
 

@@ -18,6 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import ratings
 from scoring.caching import games_changed, player_renamed
 from scoring.models import PLAYER_NAME_MAX_LENGTH, Club, ClubChange, Deal, Game, GameChange, Player
 from scoring.selectors import seats_of
@@ -103,6 +104,8 @@ def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:
             name=merged.name,
             new_name=kept.name,
         )
+        # Two players' games became one's: every rating from the first of them on changes.
+        ratings.ratings_changed(club.pk, since=None)
         merged.delete()
         # Their boards show the new name and history, and their seasons' tables the new sums.
         games_changed(Game.objects.filter(pk__in=[game.pk for game in games]))

@@ -24,6 +24,9 @@ from scoring.models import (
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
 
+# The most games a season may ask of a player before ranking them.
+MOST_GAMES_TO_RANK = 1000
+
 
 def start_season(
     *,
@@ -34,6 +37,7 @@ def start_season(
     rules: RuleSet | None = None,
     stake: Decimal | None = None,
     currency: str | None = None,
+    min_games: int = 0,
     by: AbstractBaseUser,
 ) -> Season:
     """Open a new season and make it the current one; new games go into it, played by
@@ -57,6 +61,10 @@ def start_season(
             raise ScoringError(problem)
     if ends_on is not None and ends_on < starts_on:
         raise ScoringError(_("A season can't end before it starts — check the dates"))
+    if not 0 <= min_games <= MOST_GAMES_TO_RANK:
+        raise ScoringError(
+            _("Rank players with at least 0 to %(most)s games") % {"most": MOST_GAMES_TO_RANK}
+        )
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         previous = club.seasons.filter(is_current=True).first()
@@ -76,6 +84,7 @@ def start_season(
             is_current=True,
             rules=(rules or DEFAULT_RULES).name,
             stake=stake,
+            min_games=min_games,
         )
 
 

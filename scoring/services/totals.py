@@ -19,6 +19,7 @@ from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.options import TwosRule
 from rules.penalties import DealResult, GameReplay, outcome, replay
 from rules.ruleset import RuleSet
+from scoring import ratings
 from scoring.caching import game_changed
 from scoring.models import Deal, DealScore, Game, GameChange, Seat
 from scoring.services.errors import InvalidDeal
@@ -66,6 +67,7 @@ def recompute(game: Game) -> GameReplay:
     the deals, with the locked game row: it also counts the game's `version` up by one, which
     tells the phones following the game that there is something new to show.
     """
+    was = ratings.position(game)
     by_deal, recorded_at = facts_and_times(game)
     replayed = replay_facts(game, by_deal)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
@@ -82,6 +84,7 @@ def recompute(game: Game) -> GameReplay:
         game.winner_id = None
         game.finished_at = None
     game_changed(game, saving=["status", "winner", "finished_at"])
+    ratings.game_rerated(game, was)
     return replayed
 
 
@@ -115,6 +118,7 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
         game.winner_id = seats[standing.winner].player_id
         game.finished_at = deal.recorded_at
     game_changed(game, saving=["status", "winner", "finished_at"])
+    ratings.game_rerated(game, None)
 
 
 def store_seat_figures(seats: Sequence[Seat]) -> None:

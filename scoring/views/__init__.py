@@ -18,6 +18,8 @@ or not, so they can sign up and join).
 - `seasons`: a season's page, the all-time standings, a new season, a season's rules.
 - `sharing`: the invite and live view links, and their QR codes.
 - `players`: a player's page; renaming, merging and removing a player.
+- `head_to_head`: the club's head-to-head, every player against every other.
 - `exports`: a game as JSON or CSV, a season's CSVs.
+- `ratings`: a club's ratings as JSON.
 - `pages`: the game page and the season pages as the views of several areas answer with them.
 """

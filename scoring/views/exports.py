@@ -23,7 +23,7 @@ from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
 from scoring.standings import Standing
-from scoring.views.pages import standings_of
+from scoring.views.pages import season_standings
 
 
 @login_required
@@ -162,6 +162,8 @@ def standings_cell(line: Standing, column: str) -> object:
         return f"{line.win_percent:.1f}"
     if column == "average_penalty":
         return f"{line.average_penalty:.2f}"
+    if column == "rating":
+        return "" if line.rating is None else f"{line.rating:.1f}"
     value = getattr(line, column)
     return "" if value is None else value
 
@@ -173,11 +175,11 @@ def standings_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse
     which the page's table follows too), its rows sorted as the page's query asks."""
     season = selectors.member_season(request.user, season_id)
     # One query, read here rather than as the rows stream: one state of every game.
-    table = standings_of(request, season.games.all())
+    table = season_standings(request, season)
 
     def rows() -> Iterator[list[object]]:
         yield [label for label, _higher_is_better in COLUMNS.values()]
-        for line in table.lines:
+        for line in [*table.lines, *table.unranked]:
             yield [standings_cell(line, column) for column in COLUMNS]
 
     return csv_response(f"standings-season-{season.pk}.csv", rows())

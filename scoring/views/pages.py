@@ -14,7 +14,7 @@ from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
 from rules.options import Finish
-from scoring import caching, selectors
+from scoring import caching, ratings, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
@@ -108,7 +108,16 @@ def game_context(
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
+        "chances": chances_before_deal_one(board),
     }
+
+
+def chances_before_deal_one(board: Board) -> list[tuple[str, int]]:
+    """Each player's chance of winning, in whole percentages, until the first deal."""
+    if board.has_deals or board.game.is_finished:
+        return []
+    shares = ratings.win_chances(board.game.club_id, [seat.player_id for seat in board.seats])
+    return list(zip(board.names, shares, strict=True))
 
 
 def board_context(
@@ -176,13 +185,30 @@ def season_context(request: HttpRequest, season: Season) -> dict[str, object]:
         "club": club,
         "season": season,
         "seasons": club.seasons.all(),
-        "table": SimpleLazyObject(lambda: standings_of(request, season.games.all())),
+        "table": SimpleLazyObject(lambda: season_standings(request, season)),
         "games": SimpleLazyObject(lambda: season_games(season, request.GET)),
         "is_owner": permissions.is_owner(club, request.user),
-        "lists_key": caching.season_lists_key(season, request.GET),
+        "lists_key": caching.season_lists_key(
+            season, request.GET, ratings=ratings.mark_key(club.pk)
+        ),
     }
 
 
-def standings_of(request: HttpRequest, games: QuerySet[Game]) -> Table:
-    """The league table over `games`, sorted as the request's query string asks."""
-    return standings_table(standings(games), path=request.path, query=request.GET)
+def standings_of(request: HttpRequest, games: QuerySet[Game], club_id: int) -> Table:
+    """The league table over `games`, sorted as the request's query string asks, with the
+    club's ratings as they are now."""
+    return standings_table(
+        standings(games), path=request.path, query=request.GET, rated=ratings.latest(club_id)
+    )
+
+
+def season_standings(request: HttpRequest, season: Season) -> Table:
+    """The season's league table, with each player's rating as of its last finished game and
+    those with fewer games than it asks set apart."""
+    return standings_table(
+        standings(season.games.all()),
+        path=request.path,
+        query=request.GET,
+        rated=ratings.as_of_season(season),
+        min_games=season.min_games,
+    )

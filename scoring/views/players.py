@@ -16,10 +16,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import selectors, services
-from scoring.charts import average_penalty_chart, average_penalty_figure
+from scoring import ratings, selectors, services
+from scoring.charts import average_penalty_chart, average_penalty_figure, rating_chart
 from scoring.forms import MergePlayerForm, RenamePlayerForm
+from scoring.head_to_head import head_to_head
 from scoring.models import Club, Player
+from scoring.player_figures import player_figures
 from scoring.presenters.tables import played_games
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
@@ -46,8 +48,21 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "per_season": per_season,
             "chart": average_penalty_chart(averages),
             "figure": average_penalty_figure(averages),
-        },
+            "figures": player_figures(player),
+            "head_to_head": head_to_head(player),
+        }
+        | rating_context(player),
     )
+
+
+def rating_context(player: Player) -> dict[str, object]:
+    """The player's rating now and its line over their games (_player_rating.html)."""
+    history = ratings.player_history(player)
+    values = [line.rating for line in history]
+    return {
+        "rating": values[-1] if values else None,
+        "rating_chart": rating_chart(values),
+    }
 
 
 @login_required

@@ -59,7 +59,7 @@ def all_time(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
         {
             "club": club,
             "seasons": club.seasons.all(),
-            "table": standings_of(request, club.games.all()),
+            "table": standings_of(request, club.games.all(), club.pk),
         },
     )
 
@@ -85,6 +85,7 @@ def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
                 rules=form.ruleset(),
                 stake=data["stake"],
                 currency=data["currency"],
+                min_games=data["min_games"] or 0,
             )
         except services.ScoringError as error:
             form.add_error(None, error.message)

@@ -207,7 +207,8 @@ def test_a_query_string_of_anything_else_makes_no_new_copy_of_a_season(
     season = game.season
     page(owner_client, f"/seasons/{season.pk}/?x=1")
     for junk in range(2, 6):
-        with django_assert_num_queries(2):  # who is asking, and the season: nothing rendered
+        # Who is asking, the season and the ratings' version: nothing rendered.
+        with django_assert_num_queries(3):
             page(owner_client, f"/seasons/{season.pk}/?x={junk}&page={junk}{'0' * 9}")
 
 

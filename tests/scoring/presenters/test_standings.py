@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scoring import services
+from scoring import ratings, services
 from scoring.models import Game, Season
 from scoring.standings import Standing, ranked
 from tests.factories import make_club, make_game, make_member, make_user, record
@@ -133,6 +133,7 @@ def test_the_tables_cells_stand_under_their_headings(owner_client, season_games)
         "wins": "1",
         "average_penalty": "13.33",
         "deals_won": "3",
+        "rating": "4.1",
         "games": "3",
         "win_percent": "33%",
         "deals": "9",
@@ -176,7 +177,7 @@ def test_standings_csv_is_the_table_as_shown(owner_client, season_games):
     # Ben, Cy and Dee all have 234 points: a tie keeps the league order.
     assert [row[1] for row in rows[1:]] == ["Eve", "Ann", "Ben", "Cy", "Dee"]
     ann = next(row for row in rows if row[1] == "Ann")
-    assert ann == ["1", "Ann", "1", "13.33", "3", "3", "33.3", "9", "120", "3", "0"]
+    assert ann == ["1", "Ann", "1", "13.33", "3", "4.1", "3", "33.3", "9", "120", "3", "0"]
 
 
 def test_the_standings_csv_has_the_columns_of_the_screen_in_its_order(owner_client, season_games):
@@ -197,7 +198,7 @@ def test_the_standings_csv_has_the_columns_of_the_screen_in_its_order(owner_clie
     ann_on_screen = re.search(r"<tr[^>]*>(?:(?!</tr>).)*>Ann</a>.*?</tr>", table_html, re.S)
     cells = re.findall(r'class="col-(\w+)"', ann_on_screen.group(0))
     headings = re.findall(r'<th scope="col" class="col-(\w+)"', table_html)
-    assert cells == headings and len(cells) == 11
+    assert cells == headings and len(cells) == 12
 
 
 def test_deals_csv_has_a_row_per_player_per_deal(owner_client, season_games):
@@ -233,14 +234,18 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     for _ in range(games):
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
-    # The season with its club's seasons; the table; the finished games counted, then a page of
-    # them, the games in progress, their seats; the games played for money; the history.
-    with django_assert_num_queries(8 + who_is_asking()):
+    # As the commit of the last game does (the test's transaction never commits).
+    ratings.refresh(club.pk)
+    # The season with its club's seasons; the ratings' version; the table; whether the ratings
+    # are whole, and each player's as of the season's end; the finished games counted, then a
+    # page of them, the games in progress, their seats; the games played for money; the history.
+    with django_assert_num_queries(11 + who_is_asking()):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
-    # Again: every costly part is cached under the season's version; only access is checked.
-    with django_assert_num_queries(1 + who_is_asking()):
-        assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
+    # Again: every costly part is cached under the season's and the ratings' versions; only
+    # access is checked.
     with django_assert_num_queries(2 + who_is_asking()):
+        assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
+    with django_assert_num_queries(4 + who_is_asking()):
         b"".join(owner_client.get(f"/seasons/{season.pk}/standings.csv").streaming_content)
     with django_assert_num_queries(2 + who_is_asking()):
         b"".join(owner_client.get(f"/seasons/{season.pk}/deals.csv").streaming_content)

@@ -1,0 +1,92 @@
+"""Time the ratings of a club of 1,000 finished games (the target is under a second).
+
+Run it with `python -m scoring.bench_ratings` (`--games N` for another size). Like
+`scoring.bench`, it seeds a throwaway database and drops it at the end. It prints the time to
+rate every game from none stored, to rate again from a game half way through (a change there),
+and to read the ratings when nothing changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+RUNS = 5
+
+
+def measure(*, games: int, seed: int) -> None:
+    from scoring import ratings
+    from scoring.bench import seed_bench_season
+    from scoring.models import Game, RatingsMark, RatingSnapshot
+
+    _user, season = seed_bench_season(games=games, rng=random.Random(seed))
+    club_id = season.club_id
+    finished = Game.objects.filter(club_id=club_id, status=Game.Status.FINISHED)
+    middle = finished.order_by("finished_at", "pk")[finished.count() // 2]
+
+    def timed(prepare) -> float:
+        runs = []
+        for _ in range(RUNS):
+            prepare()
+            start = time.perf_counter()
+            ratings.refresh(club_id)
+            runs.append(time.perf_counter() - start)
+        return statistics.median(runs)
+
+    def forget_all() -> None:
+        RatingSnapshot.objects.filter(club_id=club_id).delete()
+        RatingsMark.objects.filter(club_id=club_id).update(stale=True)
+
+    def change_middle() -> None:
+        # What `ratings_changed` leaves (without its refresh once the change commits).
+        cut = RatingSnapshot.objects.get(game=middle, player=middle.winner_id).sequence
+        RatingSnapshot.objects.filter(club_id=club_id, sequence__gte=cut).delete()
+        RatingsMark.objects.filter(club_id=club_id).update(stale=True)
+
+    every = timed(forget_all)
+    half = timed(change_middle)
+    start = time.perf_counter()
+    for _ in range(RUNS):
+        ratings.latest(club_id)
+    read = (time.perf_counter() - start) / RUNS
+    snapshots = RatingSnapshot.objects.filter(club_id=club_id).count()
+    print(f"{finished.count()} finished games, {snapshots} snapshots")
+    print(f"rate every game:            {every * 1000:8.1f} ms (median of {RUNS})")
+    print(f"rate from the middle game:  {half * 1000:8.1f} ms")
+    print(f"read when nothing changed:  {read * 1000:8.1f} ms")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scoring.bench_ratings", description=__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="finished games (1,000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the random games (1)")
+    options = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    database = connection.settings_dict
+    old_name = database["NAME"]
+    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as scratch:
+        if connection.vendor == "sqlite":
+            database["TEST"]["NAME"] = str(Path(scratch) / "bench.sqlite3")
+        else:
+            database["TEST"]["NAME"] = f"bench_{old_name}"
+        connection.creation.create_test_db(
+            verbosity=0, autoclobber=True, serialize=False, keepdb=False
+        )
+        try:
+            measure(games=options.games, seed=options.seed)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Ratings in Chromium at 390x844: the Rating column, the "Not yet ranked" group and the
+chances before a game's first deal, axe-clean in light and dark."""
+
+import datetime
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import ratings, services
+from tests.browser.a11y import assert_accessible
+from tests.browser.phone import PHONE, log_in, screenshot
+from tests.factories import make_club, make_game, make_user, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Three games among five players: Eve sits in one, fewer than the season's two.
+GAMES = (
+    (("Ann", "Ben", "Cy", "Dee"), (0, 13, 12, 13)),
+    (("Ann", "Ben", "Cy", "Eve"), (0, 13, 13, 12)),
+    (("Ann", "Ben", "Cy", "Dee"), (13, 0, 12, 13)),
+)
+
+
+def test_ratings_show_in_the_table_and_the_chances_before_deal_one(a11y_phone, live_server):
+    page = a11y_phone
+    sam = make_user("sam")
+    club = make_club(sam)
+    season = services.start_season(
+        club=club, name="Spring", starts_on=datetime.date.today(), by=sam, min_games=2
+    )
+    for names, deal in GAMES:
+        game = make_game(club, names)
+        for _ in range(3):
+            record(game, *deal)
+    shown = {line["player"]: f"{line['rating']:.1f}" for line in ratings.table(club.pk)}
+    log_in(page, sam, live_server.url)
+
+    page.goto(f"/seasons/{season.pk}/")
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(4)
+    ann = page.get_by_role("row", name=re.compile("Ann"))
+    expect(ann.locator(".col-rating")).to_have_text(shown["Ann"])
+    expect(page.get_by_role("heading", name="Not yet ranked")).to_be_visible()
+    expect(page.locator("ul.unranked li")).to_have_text([re.compile(r"^Eve — 1 game")])
+    page.get_by_role("link", name="Rating", exact=True).click()
+    expect(page.locator("th[aria-sort='descending']")).to_contain_text("Rating")
+    best = max(shown[name] for name in ("Ann", "Ben", "Cy", "Dee"))
+    expect(rows.first.locator(".col-rating")).to_have_text(best)
+    page.get_by_role("heading", name="Not yet ranked").scroll_into_view_if_needed()
+    screenshot(page, f"ratings-not-yet-ranked-{page.color_scheme}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page, f"season with ratings ({page.color_scheme})")
+
+    game = make_game(club, ("Ann", "Ben", "Cy", "Eve"))
+    page.goto(f"/games/{game.pk}/")
+    chances = page.get_by_role("region", name="Chances of winning")
+    expect(chances).to_be_visible()
+    percents = [
+        int(text.rstrip("%")) for text in chances.locator(".chance-percent").all_inner_texts()
+    ]
+    assert len(percents) == 4 and sum(percents) == 100
+    screenshot(page, f"ratings-chances-{page.color_scheme}")
+    assert_accessible(page, f"game before deal 1 ({page.color_scheme})")
+    record(game, 0, 5, 5, 5)
+    page.reload()
+    expect(page.get_by_role("region", name="Chances of winning")).to_have_count(0)
