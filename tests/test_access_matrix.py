@@ -113,13 +113,6 @@ MATRIX: dict[str, Row] = {
     "scoring:remove-player": Row(
         "/clubs/{club}/players/{player}/remove/", MEMBERS_ONLY, MEMBERS_ONLY
     ),
-    # "This is me": any member, for themself; only the owner undoes it.
-    "scoring:claim-player": Row(
-        "/clubs/{club}/players/{player}/me/", MEMBERS_NO, ("login", 404, 302, 302)
-    ),
-    "scoring:unlink-player": Row(
-        "/clubs/{club}/players/{player}/not-me/", MEMBERS_NO, ("login", 404, 403, 302)
-    ),
     "scoring:all-time": Row("/clubs/{club}/standings/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
