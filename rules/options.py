@@ -8,12 +8,15 @@ each, and its name joins the tokens of the choices that differ from the defaults
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 
 from rules.cards import Rank, Suit
 from rules.i18n import gettext, gettext_noop
+from rules.penalty_scales import (  # noqa: F401 (where the other options are)
+    STANDARD_PENALTIES,
+    PenaltyBand,
+    PenaltyScale,
+)
 
 
 class SuitOrder(StrEnum):
@@ -189,94 +192,6 @@ _FLUSHES_HELP = {
 }
 
 
-class PenaltyScale(StrEnum):
-    """What each card left in hand costs when another player goes out.
-
-    >>> [(band.first, band.last, band.per_card) for band in PenaltyScale.DOUBLING.bands(13)]
-    [(1, 7, 1), (8, 9, 2), (10, 13, 4)]
-    """
-
-    STANDARD = "standard-penalties"
-    FLAT = "flat-penalties"
-    HEAVY = "heavy-penalties"
-    DOUBLING = "doubling-penalties"
-
-    def bands(self, hand_size: int = 13) -> tuple[PenaltyBand, ...]:
-        """The bands from 1 to `hand_size` cards left; the top band stretches to cover it."""
-        # A plain int: the cache would otherwise hand a 13 back as whichever equal value
-        # (TwoPlayerDeal.THIRTEEN) first filled it.
-        return _bands(self, int(hand_size))
-
-    @property
-    def label(self) -> str:
-        return gettext(_PENALTY_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_PENALTY_HELP[self])
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyBand:
-    """Everyone left holding `first`–`last` cards pays `per_card` points for each of them.
-
-    >>> PenaltyBand(10, 12, 2).covers(11)
-    True
-    """
-
-    first: int
-    last: int
-    per_card: int
-
-    def covers(self, cards_left: int) -> bool:
-        return self.first <= cards_left <= self.last
-
-
-# (first card count, points a card) for each band; a band ends where the next begins, and the
-# last one at the most cards a player can hold.
-_BAND_STARTS = {
-    # The untouched hand of 13 costs 39, which is simply 3 points a card.
-    PenaltyScale.STANDARD: ((1, 1), (10, 2), (13, 3)),
-    PenaltyScale.FLAT: ((1, 1),),
-    PenaltyScale.HEAVY: ((1, 1), (8, 2), (10, 3), (13, 4)),
-    PenaltyScale.DOUBLING: ((1, 1), (8, 2), (10, 4)),
-}
-
-
-@cache
-def _bands(scale: PenaltyScale, hand_size: int) -> tuple[PenaltyBand, ...]:
-    starts = _BAND_STARTS[scale]
-    ends = [first - 1 for first, _ in starts[1:]] + [hand_size]
-    return tuple(
-        PenaltyBand(first, last, per_card)
-        for (first, per_card), last in zip(starts, ends, strict=True)
-    )
-
-
-STANDARD_PENALTIES = PenaltyScale.STANDARD.bands(13)
-
-_PENALTY_LABELS = {
-    PenaltyScale.STANDARD: gettext_noop("standard penalties"),
-    PenaltyScale.FLAT: gettext_noop("flat penalties"),
-    PenaltyScale.HEAVY: gettext_noop("heavy penalties"),
-    PenaltyScale.DOUBLING: gettext_noop("doubling penalties"),
-}
-_PENALTY_HELP = {
-    PenaltyScale.STANDARD: gettext_noop(
-        "1 point a card for 1–9 cards, 2 a card for 10–12, 3 a card for 13 or more (13 cost 39)."
-    ),
-    PenaltyScale.FLAT: gettext_noop("1 point a card, however many are left."),
-    PenaltyScale.HEAVY: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9, treble for 10–12, quadruple for 13 or"
-        " more (13 cost 52)."
-    ),
-    PenaltyScale.DOUBLING: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9 and double again from 10: ten cards"
-        " cost 40, eleven 44."
-    ),
-}
-
-
 class TwosRule(StrEnum):
     """Whether going out on twos, or being caught holding them, doubles penalties.
 
@@ -387,4 +302,23 @@ _PLAYERS_HELP = {
         "17 cards each, and the holder of the lowest 3 takes the last card: up to 18 in hand."
     ),
     Players.TWO: gettext_noop("13 cards each; the other 26 are set aside unseen."),
+}
+
+
+# The name of each option of `rules.ruleset.OPTIONS`, lower case first to sit inside a sentence;
+# `rules.ruleset.option_label` capitalises them for a form.
+OPTION_LABELS = {
+    "suits": gettext_noop("suit order"),
+    "straights": gettext_noop("straights"),
+    "flushes": gettext_noop("flushes"),
+    "penalties": gettext_noop("penalties"),
+    "twos": gettext_noop("twos rule"),
+    "scoring": gettext_noop("scoring"),
+    "dragon": gettext_noop("dragon"),
+    "pays_for_table": gettext_noop("paying for the table"),
+    "finish": gettext_noop("end of the match"),
+    "players": gettext_noop("number of players"),
+    "two_player_deal": gettext_noop("cards each with two players"),
+    "draw_on_pass": gettext_noop("drawing on a pass"),
+    "lead": gettext_noop("who leads"),
 }

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rules.deal_options import Dragon, DrawOnPass, PaysForTable, Scoring
 from rules.i18n import gettext
 from rules.options import PenaltyScale, TwosRule
+from rules.penalty_scales import scale_token
 
 if TYPE_CHECKING:
     from rules.ruleset import RuleSet
@@ -57,7 +58,7 @@ def _cards_left_only(rules: RuleSet) -> list[str]:
             "'%(scoring)s' doesn't charge for cards left, so '%(choice)s' would change nothing:"
             " leave it out"
         )
-        % {"scoring": rules.scoring.value, "choice": choice.value}
+        % {"scoring": rules.scoring.value, "choice": scale_token(choice, rules.doubled_from)}
         for choice, default in (
             (rules.penalties, PenaltyScale.STANDARD),
             (rules.twos, TwosRule.OFF),

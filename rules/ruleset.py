@@ -33,8 +33,9 @@ from rules.deal_options import (
     Scoring,
     TwoPlayerDeal,
 )
-from rules.i18n import gettext, gettext_noop, pgettext
+from rules.i18n import gettext, pgettext
 from rules.options import (
+    OPTION_LABELS,
     SUIT_STRENGTHS,
     Finish,
     Flushes,
@@ -44,6 +45,14 @@ from rules.options import (
     Straights,
     SuitOrder,
     TwosRule,
+)
+from rules.penalty_scales import (
+    DEFAULT_DOUBLED_FROM,
+    doubled_from_problem,
+    doubled_from_settings,
+    doubled_from_token,
+    scale_label,
+    scale_token,
 )
 from rules.rule_clashes import clashes
 
@@ -74,27 +83,11 @@ OPTIONS: dict[str, type[StrEnum] | type[IntEnum]] = {
 }
 # The options whose value is a number rather than a StrEnum member.
 _NUMBER_OPTIONS = ("players", "two_player_deal")
-# Lower case first, to sit inside a sentence; `option_label` capitalises them for a form.
-_OPTION_LABELS = {
-    "suits": gettext_noop("suit order"),
-    "straights": gettext_noop("straights"),
-    "flushes": gettext_noop("flushes"),
-    "penalties": gettext_noop("penalties"),
-    "twos": gettext_noop("twos rule"),
-    "scoring": gettext_noop("scoring"),
-    "dragon": gettext_noop("dragon"),
-    "pays_for_table": gettext_noop("paying for the table"),
-    "finish": gettext_noop("end of the match"),
-    "players": gettext_noop("number of players"),
-    "two_player_deal": gettext_noop("cards each with two players"),
-    "draw_on_pass": gettext_noop("drawing on a pass"),
-    "lead": gettext_noop("who leads"),
-}
 
 
 def option_label(option: str) -> str:
     """The name of one of the `OPTIONS`, e.g. "Suit order" for "suits"."""
-    return _capitalised(gettext(_OPTION_LABELS[option]))
+    return _capitalised(gettext(OPTION_LABELS[option]))
 
 
 def _capitalised(text: str) -> str:
@@ -111,10 +104,10 @@ class UnknownRules(ValueError):
 class RuleSet:
     """Everything a table could agree differently on. The defaults are the site's rule book.
 
-    `target` counts only when the finish is TARGET, `deals` only when it is DEALS and
-    `two_player_deal` only with two players; each must keep its default otherwise, so one rule
-    set has one name. Choices that can't be played together (`rules.rule_clashes`) are refused
-    with UnknownRules, saying why.
+    `target` counts only when the finish is TARGET, `deals` only when it is DEALS,
+    `doubled_from` only on the DOUBLED_FROM penalty scale and `two_player_deal` only with two
+    players; each must keep its default otherwise, so one rule set has one name. Choices that
+    can't be played together (`rules.rule_clashes`) are refused with UnknownRules, saying why.
 
     >>> RuleSet(penalties=PenaltyScale.DOUBLING, finish=Finish.DEALS, deals=8).name
     'doubling-penalties,8-deals'
@@ -122,6 +115,8 @@ class RuleSet:
     (18, PenaltyBand(first=13, last=18, per_card=3))
     >>> RuleSet(players=2, two_player_deal=17, draw_on_pass=DrawOnPass.ON).hand_size
     35
+    >>> RuleSet(penalties=PenaltyScale.DOUBLED_FROM, doubled_from=8).label
+    'Doubled from 8 cards'
     """
 
     suits: SuitOrder = SuitOrder.STANDARD
@@ -139,6 +134,7 @@ class RuleSet:
     pays_for_table: PaysForTable = PaysForTable.OFF
     draw_on_pass: DrawOnPass = DrawOnPass.OFF
     two_player_deal: int = TwoPlayerDeal.THIRTEEN
+    doubled_from: int = DEFAULT_DOUBLED_FROM
 
     def __post_init__(self) -> None:
         # A bad rule set would give wrong answers far from where it was made; refuse it here.
@@ -161,6 +157,8 @@ class RuleSet:
             raise ValueError("target only counts when the finish is Finish.TARGET")
         if self.finish is not Finish.DEALS and self.deals != DEFAULT_DEALS:
             raise ValueError("deals only counts when the finish is Finish.DEALS")
+        if problem := doubled_from_problem(self.penalties, self.doubled_from):
+            raise ValueError(problem)
         if problems := clashes(self):
             raise UnknownRules(gettext("; ").join(problems))
 
@@ -200,7 +198,7 @@ class RuleSet:
 
     @property
     def penalty_bands(self) -> tuple[PenaltyBand, ...]:
-        return self.penalties.bands(self.hand_size)
+        return self.penalties.bands(self.hand_size, self.doubled_from)
 
     def _changed(self, *options: str) -> list[StrEnum]:
         """The choices of these options (StrEnum ones) that differ from the defaults."""
@@ -223,7 +221,7 @@ class RuleSet:
     @property
     def tokens(self) -> tuple[str, ...]:
         """The tokens of the choices that differ from the defaults, in field order."""
-        tokens = [choice.value for choice in self._changed_choices()]
+        tokens = [scale_token(choice, self.doubled_from) for choice in self._changed_choices()]
         match self.finish:
             case Finish.TARGET if self.target != DEFAULT_TARGET:
                 tokens.append(f"to-{self.target}")
@@ -257,7 +255,7 @@ class RuleSet:
     @property
     def label(self) -> str:
         """The rules in force in a short line: "Standard rules", or each choice that differs."""
-        labels = [choice.label for choice in self._changed_choices()]
+        labels = [scale_label(choice, self.doubled_from) for choice in self._changed_choices()]
         if self.finish is not Finish.TARGET or self.target != DEFAULT_TARGET:
             labels.append(self.finish_label)
         if self.players == 2 and self.two_player_deal != TwoPlayerDeal.THIRTEEN:
@@ -295,6 +293,7 @@ _TOKENS: dict[str, dict[str, object]] = {
         for option, choices in OPTIONS.items()
         if option not in ("finish", *_NUMBER_OPTIONS)
         for choice in choices
+        if choice is not PenaltyScale.DOUBLED_FROM
     },
     Finish.OPEN.value: {"finish": Finish.OPEN},
     **{players.token: {"players": int(players)} for players in Players},
@@ -338,7 +337,7 @@ def parse_rules(text: str) -> RuleSet:
                 % {
                     "first": _shown(chosen[option][0]),
                     "second": _shown(token),
-                    "option": gettext(_OPTION_LABELS[option]),
+                    "option": gettext(OPTION_LABELS[option]),
                 }
             )
         chosen[option] = (token, settings)
@@ -355,6 +354,8 @@ def _settings(token: str) -> dict[str, object]:
         return {"finish": Finish.TARGET, "target": _number(token, match[1], MAX_TARGET)}
     if match := _DEALS_TOKEN.fullmatch(lowered):
         return {"finish": Finish.DEALS, "deals": _number(token, match[1], MAX_DEALS)}
+    if (settings := doubled_from_settings(lowered)) is not None:
+        return settings
     raise UnknownRules(
         gettext("'%(token)s' is not a house rule: choose from %(tokens)s")
         % {"token": _shown(token), "tokens": ", ".join(_KNOWN_TOKENS)}
@@ -379,8 +380,10 @@ def _shown(token: str) -> str:
 
 _KNOWN_TOKENS = (
     "standard",
-    *(choice.value for choices in (SuitOrder, Straights, Flushes, PenaltyScale, TwosRule)
-      for choice in choices),
+    *(choice.value for choices in (SuitOrder, Straights, Flushes) for choice in choices),
+    *(choice.value for choice in PenaltyScale if choice is not PenaltyScale.DOUBLED_FROM),
+    doubled_from_token("N"),
+    *(choice.value for choice in TwosRule),
     *(choice.value for choices in (Scoring, Dragon, PaysForTable) for choice in choices),
     "to-N",
     "N-deals",

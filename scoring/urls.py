@@ -5,6 +5,7 @@ from scoring.views import (
     exports,
     games,
     head_to_head,
+    imports,
     live,
     members,
     passwords,
@@ -71,6 +72,7 @@ urlpatterns = [
     path("clubs/<id:club_id>/ratings.json", ratings.ratings_json, name="ratings-json"),
     path("ratings/", ratings.ratings_help, name="ratings-help"),
     path("clubs/<id:club_id>/seasons/new/", seasons.new_season, name="new-season"),
+    path("clubs/<id:club_id>/import/", imports.import_scores, name="import-scores"),
     path("join/<str:token>/", clubs.join, name="join"),
     path("seasons/<id:season_id>/", seasons.season, name="season"),
     path(
@@ -100,4 +102,5 @@ urlpatterns = [
     path("live/<str:token>/qr.svg", sharing.live_qr, name="live-qr"),
     path("games/<id:game_id>.json", exports.game_json, name="game-json"),
     path("games/<id:game_id>.csv", exports.game_csv, name="game-csv"),
+    path("games/<id:game_id>/score.txt", exports.game_score_file, name="game-score-file"),
 ]

@@ -127,6 +127,10 @@ MATRIX: dict[str, Row] = {
     "scoring:new-season": Row(
         "/clubs/{club}/seasons/new/", ("login", 404, 403, 200), ("login", 404, 403, 200)
     ),
+    # Importing old score sheets is the owner's: a member is told so.
+    "scoring:import-scores": Row(
+        "/clubs/{club}/import/", ("login", 404, 403, 200), ("login", 404, 403, 200)
+    ),
     # The invite says which club it is for to anyone holding it, signed in or not (to sign up
     # from); joining is a POST by someone signed in.
     "scoring:join": Row("/join/{token}/", everyone(200), ("login", 302, 302, 302)),
@@ -160,6 +164,7 @@ MATRIX: dict[str, Row] = {
     ),
     "scoring:game-json": Row("/games/{game}.json", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:game-csv": Row("/games/{game}.csv", MEMBERS_ONLY, MEMBERS_NO),
+    "scoring:game-score-file": Row("/games/{game}/score.txt", MEMBERS_ONLY, MEMBERS_NO),
     # Following a game live: any member shares; anyone with the link sees the scoreboard.
     # The game page's poll answers a signed-out visitor 403, not "login": a poll must never
     # take the page away from someone typing a deal.

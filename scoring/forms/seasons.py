@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.forms import BoundField
 from django.forms.boundfield import BoundWidget
 from django.utils import timezone
-from django.utils.functional import Promise, lazy
+from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,7 +26,15 @@ from rules.ruleset import (
     OPTIONS,
     RuleSet,
     UnknownRules,
-    option_label,
+)
+from scoring.forms.rule_fields import (
+    NUMBER_OPTIONS,
+    RULE_GROUPS,
+    RULE_NUMBERS,
+    chosen_penalties,
+    doubled_from_field,
+    rule_field,
+    rule_values,
 )
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
@@ -59,42 +67,6 @@ class StakeForm(forms.Form):
     stake = stake_field(gettext_lazy("Stake a point"))
 
 
-# Every option of rules.ruleset.OPTIONS, in groups a phone shows one after another, each
-# option a fieldset of its choices. The target and the number of deals follow the finish.
-RULE_GROUPS: tuple[tuple[Promise, tuple[str, ...]], ...] = (
-    (gettext_lazy("Cards and suits"), ("suits", "straights", "flushes")),
-    (
-        gettext_lazy("Scoring"),
-        ("scoring", "penalties", "twos", "dragon", "pays_for_table", "finish", "target", "deals"),
-    ),
-    (
-        gettext_lazy("Players and dealing"),
-        ("players", "two_player_deal", "draw_on_pass", "lead"),
-    ),
-)
-# The options whose value is a number of players or of cards, not a token.
-NUMBER_OPTIONS = ("players", "two_player_deal")
-
-
-def rule_field(option: str) -> forms.TypedChoiceField:
-    """A choice of one house rule, each choice with its own explanation under its name."""
-    choices = OPTIONS[option]
-    return forms.TypedChoiceField(
-        label=lazy(option_label, str)(option),
-        choices=lazy(
-            lambda: [
-                (str(choice.value), f"{capfirst(choice.label)} — {choice.explained}")
-                for choice in choices
-            ],
-            list,
-        )(),
-        initial=getattr(DEFAULT_RULES, option),
-        widget=forms.RadioSelect,
-        # Left out, it keeps what the club plays now (SeasonForm.clean).
-        required=False,
-    )
-
-
 class HouseRulesForm(forms.Form):
     """How a season plays: every house rule (rules.ruleset.OPTIONS), and the stake a point.
 
@@ -109,6 +81,7 @@ class HouseRulesForm(forms.Form):
     flushes = rule_field("flushes")
     scoring = rule_field("scoring")
     penalties = rule_field("penalties")
+    doubled_from = doubled_from_field()
     twos = rule_field("twos")
     dragon = rule_field("dragon")
     pays_for_table = rule_field("pays_for_table")
@@ -168,7 +141,7 @@ class HouseRulesForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        for name in (*OPTIONS, "target", "deals"):
+        for name in (*OPTIONS, *RULE_NUMBERS):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.initial[name]
         if not self.errors:
@@ -201,7 +174,8 @@ class HouseRulesForm(forms.Form):
                 option: OPTIONS[option](data[option])
                 for option in OPTIONS
                 if option not in NUMBER_OPTIONS
-            },
+            }
+            | chosen_penalties(data),
             players=players,
             two_player_deal=int(str(data["two_player_deal"])) if players == 2 else 13,
             target=data["target"] if finish is Finish.TARGET else DEFAULT_RULES.target,
@@ -218,14 +192,6 @@ class HouseRulesForm(forms.Form):
 
     def money_fields(self) -> list[BoundField]:
         return [self["stake"], self["currency"]]
-
-
-def rule_values(rules: RuleSet) -> dict[str, object]:
-    """The house rules' fields as `rules` fill them in (a form's initial values)."""
-    return {option: getattr(rules, option) for option in OPTIONS} | {
-        "target": rules.target,
-        "deals": rules.deals,
-    }
 
 
 def season_day(day: datetime.date) -> None:
@@ -366,7 +332,7 @@ class SeasonForm(HouseRulesForm):
 
     def rules_refused(self) -> bool:
         """Whether a house rule was refused, or the rules together: "Customise" opens."""
-        rule_names = (*OPTIONS, "target", "deals")
+        rule_names = (*OPTIONS, *RULE_NUMBERS)
         return bool(self.non_field_errors()) or any(self[name].errors for name in rule_names)
 
 

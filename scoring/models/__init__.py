@@ -35,6 +35,7 @@ from scoring.models.history import (
     stake_text,
     who,
 )
+from scoring.models.imports import ImportedFile
 from scoring.models.ratings import RatingsMark, RatingSnapshot, ordinal
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "DealScore",
     "Game",
     "GameChange",
+    "ImportedFile",
     "Membership",
     "Player",
     "RatingSnapshot",

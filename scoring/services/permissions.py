@@ -71,6 +71,10 @@ def check_may_change_stake(*, club: Club, finished: bool, by: AbstractBaseUser) 
         _owner_only(club, by, _("Only the club's owner can change the stake of a finished game"))
 
 
+def check_may_import(*, club: Club, by: AbstractBaseUser) -> None:
+    _owner_only(club, by, _("Only the club's owner can import scores."))
+
+
 def _owner_only(club: Club, user: AbstractBaseUser, refusal: str) -> None:
     if not is_owner(club, user):
         raise NotAllowed(refusal)

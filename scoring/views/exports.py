@@ -9,7 +9,13 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+    StreamingHttpResponse,
+)
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -20,6 +26,7 @@ from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
 from scoring.presenters.board import Cell, Line, member_board
+from scoring.presenters.score_out import score_file_text, writes_score_file
 from scoring.presenters.tables import COLUMNS
 from scoring.snapshot import read_snapshot
 from scoring.standings import Standing
@@ -234,3 +241,17 @@ def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpRespo
             yield (row[0], row[1], date, *row[3:5], spreadsheet_safe(row[5]), *row[6:])
 
     return csv_response(f"deals-season-{season.pk}.csv", rows())
+
+
+@login_required
+@require_GET
+@read_snapshot()
+def game_score_file(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game as a big-two-scorer score file; not found for rules that format can't say."""
+    board = member_board(request.user, game_id)
+    if not writes_score_file(board.game.ruleset):
+        raise Http404
+    response = HttpResponse(score_file_text(board), content_type="text/plain; charset=utf-8")
+    name = f"game-{board.game.pk}-score.txt"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -20,6 +20,7 @@ from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
+from scoring.presenters.score_out import bg_stats_link, writes_score_file
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
@@ -108,6 +109,8 @@ def game_context(
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
+        "bg_stats_link": bg_stats_link(game, board.seats) if game.is_finished else "",
+        "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
     }
 

@@ -156,6 +156,8 @@ def walk(page, site):
     submit_without_browser_checks(page, "Start season")
     expect(page.locator(".errorlist").first).to_be_visible()
     yield "new season with errors"
+    page.goto(f"/clubs/{club.pk}/import/")
+    yield "import scores"
     page.goto(f"/join/{site['other_club'].invite_token}/")
     yield "join"
     page.goto("/join/no-such-token/")
@@ -302,6 +304,7 @@ OVERFLOWING_FIGURES = """() => [...document.querySelectorAll('.scores td, .score
         ("game", "playing", ["Record deal"]),
         ("game-with-twos", "banked", []),
         ("standings", "season", []),
+        ("import", "import", ["Preview"]),
     ],
 )
 def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, address, buttons):
@@ -311,6 +314,8 @@ def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, a
         address = f"/games/{site[address].pk}/"
     elif address == "season":
         address = f"/seasons/{site['season'].pk}/"
+    elif address == "import":
+        address = f"/clubs/{site['club'].pk}/import/"
     page.goto(address)
     page.add_style_tag(content=BIG_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32

@@ -39,6 +39,8 @@ class Season:
     nets: list[str]
     next_after_first: str = ""
     uncounted: bool = False  # the standings show a dash for "caught with 13"
+    numbers: dict[str, str] = field(default_factory=dict)  # a number field's label → value
+    played_by: str = ""  # the game page's rules line, where it isn't the last choice's words
 
 
 SEASONS = {
@@ -116,6 +118,20 @@ SEASONS = {
         ["Ann wins 47.00 PHP", "Ben wins 63.00 PHP", "Cy owes 93.00 PHP", "Dee owes 17.00 PHP"],
         next_after_first="Next: Ben deals; Cy leads",
     ),
+    # 7 cards cost 7, 8 doubled 16, 12 doubled 24 and 13 trebled 39 (issue 31).
+    "doubled-from-8": Season(
+        ("Doubled from N cards",),
+        4,
+        (
+            Deal("Ann", {"Ben": "7", "Cy": "8", "Dee": "13"}),
+            Deal("Ben", {"Ann": "12", "Cy": "9", "Dee": "1"}),
+        ),
+        ["24", "★ 7 (lowest)", "34", "40"],
+        "Ben wins with 7",
+        ["Ann wins 9.00 PHP", "Ben wins 77.00 PHP", "Cy owes 31.00 PHP", "Dee owes 55.00 PHP"],
+        numbers={"Penalties double from (cards)": "8"},
+        played_by="Doubled from 8 cards",
+    ),
     "2-players-17": Season(
         ("2 players —", "2 players, 17 cards each"),
         2,
@@ -142,6 +158,8 @@ def start_season(page, club, season: Season) -> None:
     page.get_by_text("Customise", exact=True).click()  # every house rule, behind a <details>
     for choice in season.choices:
         page.get_by_role("radio", name=re.compile("^" + re.escape(choice))).check()
+    for label, value in season.numbers.items():
+        page.get_by_label(label).fill(value)
     page.get_by_role("radio", name=re.compile(r"^Open-ended")).check()
     page.get_by_label("Stake a point (optional)").fill("1")
     page.get_by_label("Currency (optional)").fill("PHP")
@@ -178,7 +196,8 @@ def test_a_season_under_each_rule_scores_totals_settles_and_ranks(phone, live_se
     for seat, name in enumerate(PLAYERS[: season.players], start=1):
         page.get_by_label(f"Seat {seat}").fill(name)
     page.get_by_role("button", name="Start game").click()
-    played_by = re.compile(re.escape(season.choices[-1].rstrip(" —")), re.IGNORECASE)
+    rules_line = season.played_by or season.choices[-1].rstrip(" —")
+    played_by = re.compile(re.escape(rules_line), re.IGNORECASE)
     expect(page.locator(".rules-line")).to_contain_text(played_by)
     first, second = season.deals
     type_deal(page, first)

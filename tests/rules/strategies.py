@@ -43,6 +43,8 @@ def rule_sets(draw) -> RuleSet:
         table["two_player_deal"] = draw(st.sampled_from(TwoPlayerDeal))
     if table["scoring"] is Scoring.CARDS_LEFT:
         table["penalties"] = draw(st.sampled_from(PenaltyScale))
+        if table["penalties"] is PenaltyScale.DOUBLED_FROM:
+            table["doubled_from"] = draw(st.sampled_from([2, 3, 7, 8, 9, 11, 12, 13]))
         table["twos"] = draw(st.sampled_from(TwosRule))
         dealt_13 = RuleSet(**{key: table[key] for key in _DEAL_KEYS if key in table}).cards_dealt
         if dealt_13 == 13:
@@ -62,7 +64,9 @@ OLD_RULE_SETS = st.builds(
     suits=st.sampled_from(SuitOrder),
     straights=st.sampled_from([s for s in Straights if s is not Straights.INDONESIAN]),
     flushes=st.sampled_from(Flushes),
-    penalties=st.sampled_from(PenaltyScale),
+    penalties=st.sampled_from(
+        [scale for scale in PenaltyScale if scale is not PenaltyScale.DOUBLED_FROM]
+    ),
     twos=st.sampled_from(TwosRule),
     players=st.sampled_from([4, 3, 2]),
 )

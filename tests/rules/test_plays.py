@@ -250,6 +250,7 @@ def test_a_rule_set_ranks_each_suit_once():
 def test_a_rule_set_charges_for_every_count_of_cards_left_once():
     for penalties in PenaltyScale:
         for players in (2, 3, 4):
-            rules = RuleSet(penalties=penalties, players=players)
+            doubled_from = 8 if penalties is PenaltyScale.DOUBLED_FROM else 10
+            rules = RuleSet(penalties=penalties, players=players, doubled_from=doubled_from)
             covered = [n for band in rules.penalty_bands for n in range(band.first, band.last + 1)]
             assert covered == list(range(1, rules.hand_size + 1))

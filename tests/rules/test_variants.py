@@ -97,7 +97,8 @@ def test_the_default_rules_are_standard_and_behave_as_the_rule_book():
 def test_every_choice_has_a_token_of_its_own():
     tokens = [
         *(choice.value for choices in (SuitOrder, Straights, Flushes, PenaltyScale, TwosRule)
-          for choice in choices),
+          for choice in choices if choice is not PenaltyScale.DOUBLED_FROM),
+        "doubled-from-8",
         *(choice.value for choices in (Scoring, Dragon, PaysForTable) for choice in choices),
         "to-100",
         "10-deals",
@@ -107,7 +108,7 @@ def test_every_choice_has_a_token_of_its_own():
         "2-players-21",
         *(choice.value for choices in (DrawOnPass, Lead) for choice in choices),
     ]  # fmt: skip
-    assert len(tokens) == len(set(tokens)) == 39
+    assert len(tokens) == len(set(tokens)) == 40
     assert [deal.token for deal in TwoPlayerDeal] == ["2-players", "2-players-17", "2-players-21"]
     # Drawing needs a stock, which four players don't have.
     company = {"draw-on-pass": "3-players"}
@@ -210,7 +211,8 @@ def test_an_unknown_token_is_named_with_the_valid_ones():
         "no-ace-low-straights, two-high-straights, indonesian-straights, suit-first-flushes, "
         "top-card-flushes, "
         "poker-flushes, standard-penalties, flat-penalties, heavy-penalties, doubling-penalties, "
-        "no-twos-rule, twos-double, twos-double-each, cards-left-scoring, pusoy-dos-scoring, "
+        "doubled-from-N, no-twos-rule, twos-double, twos-double-each, cards-left-scoring, "
+        "pusoy-dos-scoring, "
         "finishing-order, points-by-hand, no-dragon, dragon, no-pays-for-table, pays-for-table, "
         "to-N, N-deals, open-ended, 4-players, 3-players, 2-players, 2-players-17, "
         "2-players-21, no-draw-on-pass, draw-on-pass, lowest-three-leads, winner-leads, "

@@ -1,0 +1,74 @@
+"""The owner's "Import scores" form: the file, the season it goes into, and what a
+spreadsheet's numbers are."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.imports.sheet import Holds
+from scoring.models import SEASON_NAME_MAX_LENGTH, Club
+
+# Refused by size before a byte is read: a club's years of sheets are far smaller.
+MOST_FILE_BYTES = 20 * 1024 * 1024
+NEW_SEASON = "new"
+
+
+class ImportChoicesForm(forms.Form):
+    """Where the file goes and how to read it: sent with the file to preview it, and again
+    (without it) to import what was previewed."""
+
+    season = forms.ChoiceField(label=gettext_lazy("Import into"))
+    season_name = forms.CharField(
+        label=gettext_lazy("Name of the new season"),
+        max_length=SEASON_NAME_MAX_LENGTH,
+        required=False,
+        help_text=gettext_lazy("Only for “A new season for this file”."),
+    )
+    holds = forms.ChoiceField(
+        label=gettext_lazy("For a spreadsheet: the numbers are"),
+        choices=[
+            (Holds.CARDS_LEFT.value, gettext_lazy("cards left")),
+            (Holds.POINTS.value, gettext_lazy("points")),
+        ],
+        initial=Holds.CARDS_LEFT.value,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.seasons = {str(season.pk): season for season in club.seasons.all()}
+        self.fields["season"].choices = [
+            (NEW_SEASON, _("A new season for this file")),
+            *((pk, season.name) for pk, season in self.seasons.items()),
+        ]
+
+    def clean_season_name(self) -> str:
+        return " ".join(self.cleaned_data["season_name"].split())
+
+
+class ImportForm(ImportChoicesForm):
+    score_file = forms.FileField(
+        label=gettext_lazy("Score file"),
+        help_text=gettext_lazy(
+            "This site's season CSV, a big-two-scorer text file, a KeepScore backup, or a"
+            " spreadsheet saved as CSV with a column per player and a row per deal. At most 20 MB."
+        ),
+        error_messages={
+            "required": gettext_lazy("Choose the score file to import"),
+            "empty": gettext_lazy("That file is empty: choose the score file"),
+        },
+    )
+    field_order = ["score_file", "season", "season_name", "holds"]
+
+    def clean_score_file(self) -> UploadedFile:
+        upload = self.cleaned_data["score_file"]
+        if upload.size > MOST_FILE_BYTES:
+            raise forms.ValidationError(
+                _("That file is %(size)s MB: a score file can be at most 20 MB")
+                % {"size": round(upload.size / (1024 * 1024), 1)}
+            )
+        return upload

@@ -1,0 +1,103 @@
+"""`manage.py import_scores CLUB FILE --season ID [--dry-run]`: a score file's preview printed,
+then (without --dry-run) its games saved into the season, as the owner's import page does."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scoring.forms.imports import MOST_FILE_BYTES
+from scoring.imports.service import (
+    ImportPreview,
+    NewSeason,
+    preview_import,
+    read_upload,
+    rules_for_file,
+    save_import,
+)
+from scoring.imports.sheet import Holds
+from scoring.models import Club, Season
+from scoring.services import ScoringError
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a score file (the site's season CSV, a big-two-scorer text file, a KeepScore "
+        "backup or a spreadsheet CSV) into a season of a club: all its games, or nothing."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("club", type=int, help="the club's id")
+        parser.add_argument("file", help="the score file")
+        parser.add_argument(
+            "--season",
+            required=True,
+            help="the id of the club's season to import into, or 'new' for a season of its own",
+        )
+        parser.add_argument(
+            "--points", action="store_true", help="a spreadsheet's numbers are points"
+        )
+        parser.add_argument("--dry-run", action="store_true", help="print the preview only")
+
+    def handle(self, *args: object, club: int, file: str, season: str, **options: object) -> None:
+        found = Club.objects.filter(pk=club).select_related("owner").first()
+        if found is None:
+            raise CommandError(f"There is no club {club}")
+        path = Path(file)
+        try:
+            if path.stat().st_size > MOST_FILE_BYTES:
+                raise CommandError(f"{file} is over 20 MB: a score file can be at most 20 MB")
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"{file} can't be read: {error.strerror}") from error
+        holds = Holds.POINTS if options["points"] else Holds.CARDS_LEFT
+        score_file = read_upload(data, holds)
+        if season == "new":
+            target: Season | NewSeason = NewSeason(
+                f"From {path.stem}", rules_for_file(score_file.rules, score_file.holds)
+            )
+        else:
+            target = self.season_of(found, season)
+        preview = preview_import(found, target, score_file)
+        self.stdout.write("\n".join(preview_lines(preview)))
+        if not preview.can_import:
+            raise CommandError("Nothing was imported: fix the problems above first")
+        if options["dry_run"]:
+            self.stdout.write("Dry run: nothing was saved.")
+            return
+        try:
+            imported = save_import(
+                club=found,
+                target=target,
+                score_file=score_file,
+                sha256=hashlib.sha256(data).hexdigest(),
+                by=found.owner,
+                file_name=path.name,
+            )
+        except ScoringError as error:
+            raise CommandError(error.message) from error
+        self.stdout.write(f"Imported {imported.games} games into {imported.season.name}.")
+
+    def season_of(self, club: Club, season: str) -> Season:
+        found = club.seasons.filter(pk=int(season)).first() if season.isdigit() else None
+        if found is None:
+            raise CommandError(f"Club {club.pk} has no season {season}")
+        return found
+
+
+def preview_lines(preview: ImportPreview) -> list[str]:
+    """The preview as text: each game, its players and totals, then each problem by line."""
+    lines = [f"{len(preview.games)} games, scored by: {preview.rules.label}"]
+    for number, game in enumerate(preview.games, start=1):
+        day = game.played_on.isoformat() if game.played_on else "no date"
+        lines.append(f"Game {number} (line {game.line}), {day}, {len(game.deals)} deals:")
+        for seat, total in game.rows:
+            status = "new" if seat.is_new else "on the roster"
+            lines.append(f"  {seat.name} ({status}): {'—' if total is None else total}")
+        if game.winner:
+            lines.append(f"  {game.winner} wins")
+    lines += [f"Warning, line {item.line}: {item.message}" for item in preview.warnings]
+    lines += [f"Problem, line {item.line}: {item.message}" for item in preview.problems]
+    return lines

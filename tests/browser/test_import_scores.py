@@ -1,0 +1,84 @@
+"""Issue 31 at 390x844: the owner uploads an old score sheet, reads the preview and imports
+it; the same file again is refused with the day it came in. Both pages pass axe, light and
+dark, and fit the phone; the page works without JavaScript."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Game
+from tests.browser.a11y import assert_accessible
+from tests.browser.phone import log_in, open_phone, screenshot
+from tests.factories import make_club, make_user
+from tests.scoring.imports.sheets import scorer_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHEET = b"2013-03-19\nAnn Ben Cy Dee\n0 4 10 13\n8 0 12 13\n"
+
+
+@pytest.fixture(autouse=True)
+def reads_the_sheet(monkeypatch):
+    """The file read as the readers read it (they have tests of their own)."""
+    monkeypatch.setattr(
+        "scoring.views.imports.read_upload",
+        lambda data, holds: scorer_file([0, 4, 10, 13], [8, 0, 12, 13]),
+    )
+
+
+def upload(page, club, tmp_path):
+    sheet = tmp_path / "friday.txt"
+    sheet.write_bytes(SHEET)
+    page.goto(f"/clubs/{club.pk}/import/")
+    page.get_by_label("Score file").set_input_files(str(sheet))
+    page.get_by_label("Name of the new season").fill("Paper sheets")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Check the scores before importing")
+
+
+def fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_an_old_sheet_is_previewed_imported_and_refused_the_second_time(
+    phone_without_js, live_server, tmp_path
+):
+    page = phone_without_js
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    page.goto(f"/clubs/{club.pk}/")
+    page.get_by_role("link", name="Import scores").click()
+    upload(page, club, tmp_path)
+    game = page.get_by_role("region", name="Game 1 (line 2)")
+    expect(game.get_by_role("row", name="Dee new")).to_contain_text("78")
+    expect(game).to_contain_text("Ben wins with the lowest total.")
+    fits(page)
+    screenshot(page, "import-preview")
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator(".messages")).to_contain_text("1 game imported into Paper sheets.")
+    assert Game.objects.get().season.name == "Paper sheets"
+
+    upload(page, club, tmp_path)
+    expect(page.get_by_role("alert")).to_contain_text(
+        "This file was already imported into Paper sheets on"
+    )
+    expect(page.get_by_role("button", name="Import")).to_have_count(0)
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_import_pages_pass_axe(browser, live_server, tmp_path, scheme):
+    page = open_phone(browser, live_server, scheme)
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    page.goto(f"/clubs/{club.pk}/import/")
+    fits(page)
+    assert_accessible(page, f"import scores ({scheme})")
+    screenshot(page, f"import-form-{scheme}")
+    upload(page, club, tmp_path)
+    fits(page)
+    assert_accessible(page, f"import preview ({scheme})")
+    page.context.close()

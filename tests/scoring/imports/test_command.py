@@ -1,0 +1,77 @@
+"""`manage.py import_scores CLUB FILE --season ID [--dry-run]`."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from scoring.models import Game
+from tests.scoring.imports.sheets import scorer_file
+
+
+@pytest.fixture
+def sheet(tmp_path, monkeypatch):
+    monkeypatch.setattr(
+        "scoring.management.commands.import_scores.read_upload",
+        lambda data, holds: scorer_file([0, 4, 10, 13], [8, 0, 12, 13]),
+    )
+    path = tmp_path / "sheet.txt"
+    path.write_text("2013-03-19\nAnn Ben Cy Dee\n0 4 10 13\n8 0 12 13\n")
+    return path
+
+
+def run(*args):
+    out = StringIO()
+    call_command("import_scores", *map(str, args), stdout=out)
+    return out.getvalue()
+
+
+def test_a_dry_run_prints_the_preview_and_saves_nothing(club, sheet):
+    printed = run(club.pk, sheet, "--season", "new", "--dry-run")
+    assert "Game 1 (line 2), 2013-03-19, 2 deals:" in printed
+    assert "  Dee (new): 78" in printed and "  Ben wins" in printed
+    assert "Dry run: nothing was saved." in printed
+    assert not Game.objects.exists()
+
+
+def test_without_dry_run_it_saves_into_the_season(club, sheet):
+    printed = run(club.pk, sheet, "--season", "new")
+    assert "Imported 1 games into From sheet." in printed
+    assert Game.objects.get().season.name == "From sheet"
+    with pytest.raises(CommandError, match="already imported"):
+        run(club.pk, sheet, "--season", "new")
+
+
+def test_a_game_not_over_under_the_seasons_rules_comes_in_with_a_warning(club, sheet):
+    season = club.seasons.get()  # to 100 points: the game isn't over, but can come in
+    printed = run(club.pk, sheet, "--season", season.pk)
+    assert "Warning, line 2: This game isn't over" in printed
+    assert Game.objects.get().season == season
+
+
+def test_problems_are_printed_and_nothing_is_saved(club, sheet, monkeypatch):
+    monkeypatch.setattr(
+        "scoring.management.commands.import_scores.read_upload",
+        lambda data, holds: scorer_file([0, 4, 10, 14]),
+    )
+    with pytest.raises(CommandError, match="Nothing was imported"):
+        run(club.pk, sheet, "--season", "new")
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("club_id", "file", "season", "words"),
+    [
+        (999, None, "new", "There is no club 999"),
+        (None, "missing.txt", "new", "can't be read"),
+        (None, None, "12345", "has no season 12345"),
+        (None, None, "x", "has no season x"),
+    ],
+)
+def test_unknown_clubs_files_and_seasons_are_clear_errors(
+    club, sheet, club_id, file, season, words
+):
+    with pytest.raises(CommandError, match=words):
+        run(club_id or club.pk, file or sheet, "--season", season)
