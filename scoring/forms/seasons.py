@@ -238,6 +238,33 @@ def season_day(day: datetime.date) -> None:
 CURRENT = "current"
 
 
+def games_to_rank_field() -> forms.IntegerField:
+    """ "Rank players with at least N games": the new-season form's, and the season's own."""
+    return forms.IntegerField(
+        label=gettext_lazy("Rank players with at least N games"),
+        # Left empty, everyone is ranked (0).
+        required=False,
+        min_value=0,
+        max_value=MOST_GAMES_TO_RANK,
+        initial=0,
+        help_text=gettext_lazy(
+            "Players with fewer games this season are listed after the table, “Not yet ranked”."
+        ),
+        error_messages={
+            "invalid": gettext_lazy("Enter a whole number of games"),
+            "min_value": gettext_lazy("Enter a number of games, 0 to rank everyone"),
+            "max_value": gettext_lazy("That's more games than a season needs: at most 1000"),
+        },
+    )
+
+
+class GamesToRankForm(forms.Form):
+    """How many finished games a player needs in a season to be ranked: changeable at any
+    time, since it changes only how the table is shown."""
+
+    min_games = games_to_rank_field()
+
+
 class SeasonForm(HouseRulesForm):
     """A new season: its name and dates (from today unless changed), and its rules: those of
     a preset, or the club's current season's, each house rule changeable under "Customise".
@@ -269,22 +296,7 @@ class SeasonForm(HouseRulesForm):
         validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
-    min_games = forms.IntegerField(
-        label=gettext_lazy("Rank players with at least N games"),
-        # Left empty, everyone is ranked (0).
-        required=False,
-        min_value=0,
-        max_value=MOST_GAMES_TO_RANK,
-        initial=0,
-        help_text=gettext_lazy(
-            "Players with fewer games this season are listed after the table, “Not yet ranked”."
-        ),
-        error_messages={
-            "invalid": gettext_lazy("Enter a whole number of games"),
-            "min_value": gettext_lazy("Enter a number of games, 0 to rank everyone"),
-            "max_value": gettext_lazy("That's more games than a season needs: at most 1000"),
-        },
-    )
+    min_games = games_to_rank_field()
     preset = forms.ChoiceField(
         label=gettext_lazy("Start from"), widget=forms.RadioSelect, required=False
     )
