@@ -12,7 +12,8 @@ from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
 from scoring.forms.deal_values import form_values, with_out_next, with_went_out
 from scoring.forms.deals import DealForm, DealRow
 from scoring.forms.players import MergePlayerForm, RenamePlayerForm
-from scoring.forms.seasons import GamesToRankForm, HouseRulesForm, SeasonForm, StakeForm
+from scoring.forms.ranking import GamesToRankForm
+from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
 __all__ = [
     "ClubForm",
