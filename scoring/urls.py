@@ -82,6 +82,7 @@ urlpatterns = [
     ),
     path("seasons/<id:season_id>/deals.csv", exports.season_deals_csv, name="season-deals-csv"),
     path("seasons/<id:season_id>/rules/", seasons.season_rules, name="season-rules"),
+    path("seasons/<id:season_id>/ranking/", seasons.games_to_rank, name="games-to-rank"),
     path("players/<id:player_id>/", players.player, name="player"),
     path("games/<id:game_id>/", games.game, name="game"),
     path("games/<id:game_id>/deals/", games.record, name="record"),

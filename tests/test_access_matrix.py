@@ -141,6 +141,10 @@ MATRIX: dict[str, Row] = {
     "scoring:season-rules": Row(
         "/seasons/{season}/rules/", ("login", 404, 403, 200), ("login", 404, 403, 200)
     ),
+    # Sent with no number, the season ranks everyone (0).
+    "scoring:games-to-rank": Row(
+        "/seasons/{season}/ranking/", MEMBERS_NO, ("login", 404, 403, 302)
+    ),
     "scoring:season-standings-csv": Row(
         "/seasons/{season}/standings.csv", MEMBERS_ONLY, MEMBERS_NO
     ),

@@ -12,6 +12,7 @@ from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
 from scoring.forms.deal_values import form_values, with_out_next, with_went_out
 from scoring.forms.deals import DealForm, DealRow
 from scoring.forms.players import MergePlayerForm, RenamePlayerForm
+from scoring.forms.ranking import GamesToRankForm
 from scoring.forms.seasons import HouseRulesForm, SeasonForm, StakeForm
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "DealForm",
     "DealRow",
     "DeleteAccountForm",
+    "GamesToRankForm",
     "HouseRulesForm",
     "MergePlayerForm",
     "MoveGameForm",

@@ -36,9 +36,9 @@ from scoring.forms.rule_fields import (
     rule_field,
     rule_values,
 )
+from scoring.forms.ranking import games_to_rank_field
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
-from scoring.services.seasons import MOST_GAMES_TO_RANK
 
 
 def stake_field(label: str | Promise) -> forms.DecimalField:
@@ -235,22 +235,7 @@ class SeasonForm(HouseRulesForm):
         validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )
-    min_games = forms.IntegerField(
-        label=gettext_lazy("Rank players with at least N games"),
-        # Left empty, everyone is ranked (0).
-        required=False,
-        min_value=0,
-        max_value=MOST_GAMES_TO_RANK,
-        initial=0,
-        help_text=gettext_lazy(
-            "Players with fewer games this season are listed after the table, “Not yet ranked”."
-        ),
-        error_messages={
-            "invalid": gettext_lazy("Enter a whole number of games"),
-            "min_value": gettext_lazy("Enter a number of games, 0 to rank everyone"),
-            "max_value": gettext_lazy("That's more games than a season needs: at most 1000"),
-        },
-    )
+    min_games = games_to_rank_field()
     preset = forms.ChoiceField(
         label=gettext_lazy("Start from"), widget=forms.RadioSelect, required=False
     )

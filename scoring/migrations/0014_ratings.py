@@ -32,6 +32,12 @@ class Migration(migrations.Migration):
             name="min_games",
             field=models.PositiveSmallIntegerField(default=0),
         ),
+        migrations.AddConstraint(
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("min_games__lte", 1000)), name="season_min_games_at_most_1000"
+            ),
+        ),
         migrations.CreateModel(
             name="RatingSnapshot",
             fields=[

@@ -161,6 +161,10 @@ class Season(models.Model):
                 name="season_ends_after_it_starts",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
+            # scoring.services.seasons.MOST_GAMES_TO_RANK
+            models.CheckConstraint(
+                condition=Q(min_games__lte=1000), name="season_min_games_at_most_1000"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -59,7 +59,12 @@ from scoring.services.games import (
 from scoring.services.members import leave_club, make_owner, remove_member
 from scoring.services.player_links import claim_player, unlink_player
 from scoring.services.players import merge_player, remove_player, rename_player
-from scoring.services.seasons import season_day_problem, set_season_rules, start_season
+from scoring.services.seasons import (
+    season_day_problem,
+    set_games_to_rank,
+    set_season_rules,
+    start_season,
+)
 from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 
 __all__ = [
@@ -108,6 +113,7 @@ __all__ = [
     "season_day_problem",
     "seat_figures",
     "set_password_by_link",
+    "set_games_to_rank",
     "set_season_rules",
     "set_stake",
     "share_game",

@@ -88,6 +88,25 @@ def start_season(
         )
 
 
+def set_games_to_rank(*, season: Season, min_games: int, by: AbstractBaseUser) -> None:
+    """Rank only players with at least `min_games` finished games in `season`, the others
+    listed apart as "Not yet ranked". Allowed at any time, games played or not: it changes how
+    the table is shown, never a score. Sending what the season has already changes nothing."""
+    permissions.check_may_change_season_rules(season=season, by=by)
+    if not 0 <= min_games <= MOST_GAMES_TO_RANK:
+        raise ScoringError(
+            _("Rank players with at least 0 to %(most)s games") % {"most": MOST_GAMES_TO_RANK}
+        )
+    with transaction.atomic():
+        changed = (
+            Season.objects.filter(pk=season.pk)
+            .exclude(min_games=min_games)
+            .update(min_games=min_games)
+        )
+        if changed:
+            seasons_changed(season.pk)
+
+
 def season_day_problem(day: datetime.date | None) -> str | None:
     """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
     if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:

@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from common.http import HtmxHttpRequest
 from scoring import caching, selectors, services
-from scoring.forms import HouseRulesForm, SeasonForm
+from scoring.forms import GamesToRankForm, HouseRulesForm, SeasonForm
 from scoring.models import Club, Season, shown_stake
 from scoring.presenters.settlements import season_settlement
 from scoring.services import permissions
@@ -135,5 +135,35 @@ def season_rules(request: HttpRequest, season_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The season's rules are saved."))
             return redirect("scoring:club", club_id=club.pk)
-    context = {"club": club, "season": season, "form": form, "played": season.games.exists()}
+    context = {
+        "club": club,
+        "season": season,
+        "form": form,
+        "played": season.games.exists(),
+        "ranking_form": GamesToRankForm(initial={"min_games": season.min_games}),
+    }
     return render(request, "scoring/season_rules.html", context)
+
+
+@login_required
+@require_http_methods(["POST"])
+def games_to_rank(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The owner changes how many games a player needs in the season to be ranked; a form on
+    the season's rules page, which shows again with what was typed if it is refused."""
+    season = selectors.member_season(request.user, season_id)
+    permissions.check_may_change_season_rules(season=season, by=request.user)
+    form = GamesToRankForm(request.POST)
+    if form.is_valid():
+        services.set_games_to_rank(
+            season=season, min_games=form.cleaned_data["min_games"] or 0, by=request.user
+        )
+        messages.success(request, _("Saved: the standings rank players by it now."))
+        return redirect("scoring:season", season_id=season.pk)
+    context = {
+        "club": season.club,
+        "season": season,
+        "form": HouseRulesForm(club=season.club, season=season),
+        "played": season.games.exists(),
+        "ranking_form": form,
+    }
+    return render(request, "scoring/season_rules.html", context, status=400)
