@@ -27,6 +27,7 @@ from rules.ruleset import (
     RuleSet,
     UnknownRules,
 )
+from scoring.forms.ranking import games_to_rank_field
 from scoring.forms.rule_fields import (
     NUMBER_OPTIONS,
     RULE_GROUPS,
@@ -36,7 +37,6 @@ from scoring.forms.rule_fields import (
     rule_field,
     rule_values,
 )
-from scoring.forms.ranking import games_to_rank_field
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
 
