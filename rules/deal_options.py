@@ -155,6 +155,7 @@ _PAYS_HELP = {
     PaysForTable.ON: gettext_noop(
         "As at money tables: a player who led carelessly into a one-card hand and lost the"
         " deal takes every loser's penalty, their own included, and the other losers take 0."
+        " So does a winner who went out without saying “last card”."
     ),
 }
 

@@ -203,7 +203,7 @@ def _problems(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> list[s
     if facts.pays is not None:
         problems += seat_problem(facts.pays, seats, _NO_PAYER_SEAT)
     if not problems:
-        problems += _winners_agree(facts, names)
+        problems += _winners_agree(facts, rules, names)
     return problems
 
 
@@ -218,8 +218,12 @@ _NO_PAYER_SEAT = gettext_noop(
 )
 
 
-def _winners_agree(facts: DealResult, names: Sequence[str]) -> list[str]:
-    """Facts that each make sense but contradict each other about who won."""
+def _winners_agree(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> list[str]:
+    """Facts that each make sense but contradict each other about who won.
+
+    Under cards-left scoring the winner may pay for the table: one who went out without
+    saying "last card" takes every loser's penalty, as paper score sheets (big-two-scorer's
+    `t`) record it. Under Pusoy Dos scoring the winner earns the deal's points, so can't."""
     winner = facts.cards_left.index(0) if facts.cards_left is not None else facts.went_out
     if facts.went_out is not None and winner != facts.went_out:
         return [
@@ -231,7 +235,7 @@ def _winners_agree(facts: DealResult, names: Sequence[str]) -> list[str]:
             gettext("%(name)s went out (0 cards left), so enter 0 points for them, not %(points)s")
             % {"name": names[winner], "points": facts.points[winner]}
         ]
-    if facts.pays is not None and facts.pays == winner:
+    if facts.pays is not None and facts.pays == winner and rules.scoring is Scoring.PUSOY_DOS:
         return [
             gettext(
                 "%(name)s went out, so can't pay for the table: name a player who lost the deal"

@@ -97,8 +97,8 @@ def deal_fields(allowed: frozenset[str], seats: Sequence[Seat]) -> dict[str, for
             empty_value=None,
             required=False,
             help_text=_(
-                "Who led carelessly into a one-card hand and lost: they take every loser's"
-                " penalty, their own included."
+                "Who led carelessly into a one-card hand and lost, or went out without saying"
+                " “last card”: they take every loser's penalty, their own included."
             ),
         )
     if "dragon" in allowed:

@@ -16,7 +16,7 @@ from rules.deal_score import DealRefused, score_deal
 from rules.options import Finish, PenaltyScale, TwosRule
 from rules.penalties import outcome
 from rules.ruleset import RuleSet
-from scoring.imports.sheet import Holds, Problem, ScoreFile, SheetGame
+from scoring.imports.sheet import Holds, Problem, ScoreFile, SheetDeal, SheetGame
 from scoring.services.errors import ScoringError
 from scoring.services.games import seat_names_for
 from scoring.services.totals import normalised
@@ -99,7 +99,8 @@ class GameCheck:
         facts = []
         rescored = False
         for number, deal in enumerate(self.game.deals, start=1):
-            found = self.deal_facts(number, deal.numbers, deal.pays_for_table, deal.line, names)
+            pays = deal.pays_for_table if deal.pays_for_table is not None else self.paid_by(deal)
+            found = self.deal_facts(number, deal.numbers, pays, deal.line, names)
             if found is None:
                 continue
             try:
@@ -127,6 +128,24 @@ class GameCheck:
                 )
             )
         return facts
+
+    def paid_by(self, deal: SheetDeal) -> int | None:
+        """The seat that paid for the table, as the site's season CSV shows it without a
+        column for it: all of the deal's penalties on one losing seat, none on the other
+        losers. Read only for a season that pays for the table; the deal is scored with that
+        payer, and penalties that still differ from the file's are warned about as any are."""
+        recorded = deal.recorded_penalties
+        if (
+            recorded is None
+            or self.rules.pays_for_table is not PaysForTable.ON
+            or self.score_file.holds is not Holds.CARDS_LEFT
+        ):
+            return None
+        charged = [seat for seat, points in enumerate(recorded) if points]
+        losers = [seat for seat, cards in enumerate(deal.numbers) if cards]
+        if len(charged) == 1 and len(losers) > 1 and charged[0] in losers:
+            return charged[0]
+        return None
 
     def deal_facts(
         self,

@@ -22,7 +22,16 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from rules.i18n import gettext
-from scoring.imports.sheet import FileFormat, Holds, Problem, ScoreFile, SheetDeal, SheetGame
+from scoring.imports.sheet import (
+    FIRST_DAY,
+    LAST_DAY,
+    FileFormat,
+    Holds,
+    Problem,
+    ScoreFile,
+    SheetDeal,
+    SheetGame,
+)
 from scoring.imports.tables import shown, whole_number
 
 # The elements whose text is kept: a game's, then a player's.
@@ -205,6 +214,8 @@ def _started(game: _Game) -> datetime.date | None:
     if not _MILLIS.fullmatch(millis):
         return None
     try:
-        return datetime.datetime.fromtimestamp(int(millis) / 1000, tz=datetime.UTC).date()
+        day = datetime.datetime.fromtimestamp(int(millis) / 1000, tz=datetime.UTC).date()
     except (OverflowError, OSError, ValueError):  # past the year 9999
         return None
+    # A day no game was played on is no day, as one past 9999 is.
+    return day if FIRST_DAY <= day <= LAST_DAY else None

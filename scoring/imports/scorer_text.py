@@ -23,6 +23,8 @@ from dataclasses import dataclass, field, replace
 
 from rules.i18n import gettext, ngettext
 from scoring.imports.sheet import (
+    FIRST_DAY,
+    LAST_DAY,
     FileFormat,
     FileRules,
     Holds,
@@ -31,7 +33,7 @@ from scoring.imports.sheet import (
     SheetDeal,
     SheetGame,
 )
-from scoring.imports.tables import repeated, shown
+from scoring.imports.tables import far_day, repeated, shown
 
 DEFAULT_THRESHOLD = 10  # big-two-scorer's default: the standard scale
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
@@ -111,10 +113,15 @@ def read_scorer_text(text: str) -> ScoreFile:
 def _day(reading: _Reading, line: int, content: str) -> None:
     reading.end_game()
     try:
-        reading.played_on = datetime.date.fromisoformat(content)
+        day = datetime.date.fromisoformat(content)
     except ValueError:
         message = gettext("%(text)s is not a date: write a day as YYYY-MM-DD, e.g. 2013-03-19.")
         reading.problems.append(Problem(line, message % {"text": content}))
+        return
+    if not FIRST_DAY <= day <= LAST_DAY:
+        reading.problems.append(Problem(line, far_day(content)))
+        return
+    reading.played_on = day
 
 
 def _threshold(reading: _Reading, line: int, digits: str) -> None:

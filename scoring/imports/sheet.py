@@ -9,6 +9,11 @@ import datetime
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+# The days a game can be dated: none was played before 1900, and a day far ahead is a typo.
+# Between them, a day's midday is a time the database can store whatever the site's time zone.
+FIRST_DAY = datetime.date(1900, 1, 1)
+LAST_DAY = datetime.date(2999, 12, 31)
+
 
 class FileFormat(StrEnum):
     SITE_CSV = "site-csv"  # /seasons/<id>/deals.csv

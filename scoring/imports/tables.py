@@ -17,7 +17,16 @@ import re
 from dataclasses import dataclass, field
 
 from rules.i18n import gettext, ngettext
-from scoring.imports.sheet import FileFormat, Holds, Problem, ScoreFile, SheetDeal, SheetGame
+from scoring.imports.sheet import (
+    FIRST_DAY,
+    LAST_DAY,
+    FileFormat,
+    Holds,
+    Problem,
+    ScoreFile,
+    SheetDeal,
+    SheetGame,
+)
 
 # As scoring.views.exports.DEALS_CSV_HEADER writes it.
 SITE_CSV_HEADER = ["season", "game", "date", "deal", "seat", "player", "cards_left", "penalty"]
@@ -153,6 +162,8 @@ def _site_row(line: int, cells: list[str], problems: list[Problem]) -> _SiteRow 
     if played_on is None:
         message = gettext("The date “%(text)s” is not a date: write it as YYYY-MM-DD.")
         wrong.append(message % {"text": shown(date)})
+    elif not FIRST_DAY <= played_on <= LAST_DAY:
+        wrong.append(far_day(date.strip()))
     if not game.strip():
         wrong.append(gettext("The game column is empty: each row says which game it is from."))
     if wrong:
@@ -164,6 +175,13 @@ def _site_row(line: int, cells: list[str], problems: list[Problem]) -> _SiteRow 
     return _SiteRow(
         line, game.strip(), played_on, deal_number, seat, name, read.get("cards_left"), points
     )
+
+
+def far_day(text: str) -> str:
+    return gettext(
+        "%(text)s is before %(first)s or after %(last)s: write the day the game was played, as"
+        " YYYY-MM-DD."
+    ) % {"text": shown(text), "first": FIRST_DAY.year, "last": LAST_DAY.year}
 
 
 def _date(text: str) -> datetime.date | None:

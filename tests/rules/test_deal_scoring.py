@@ -294,10 +294,17 @@ def test_paying_for_the_table_under_pusoy_dos_scoring_and_the_twos_rule():
     assert twos.penalties == (0, 128, 0, 0)
 
 
-def test_the_winner_cannot_pay_for_the_table():
-    assert refused(DealResult((0, 5, 13, 10), pays=0), "pays-for-table", NAMES) == [
-        "Alice went out, so can't pay for the table: name a player who lost the deal"
-    ]
+def test_a_winner_who_didnt_say_last_card_pays_for_the_table():
+    """Under cards-left scoring the winner may take every loser's penalty (big-two-scorer's
+    `0t`); under Pusoy Dos scoring, where the winner earns the points, not."""
+    deal = scored(DealResult((0, 5, 13, 10), pays=0), "pays-for-table")
+    assert deal.penalties == (64, 0, 0, 0)
+    assert deal.winner == 0
+    assert deal.explain(NAMES)[0] == "pays for the table: 5 + 39 + 20"
+    assert deal.explain(NAMES)[1].endswith("Alice pays for the table")
+
+
+def test_a_payer_must_sit_at_the_table():
     assert refused(DealResult((0, 5, 13, 10), pays=-1), "pays-for-table") == [
         "There is no seat -1 to pay for the table: seats are 0 to 3"
     ]

@@ -210,7 +210,12 @@ def test_the_rules_are_named_in_full(client):
             "The finishing order names seat 1 more than once",
         ),
         (
-            {"rules": "pays-for-table", "cards": "0,1,2,3", "pays": "0"},
+            {
+                "rules": "pusoy-dos-scoring,pays-for-table",
+                "went_out": "0",
+                "last_play_twos": "0",
+                "pays": "0",
+            },
             "Seat 0 went out, so can't pay for the table",
         ),
         (
