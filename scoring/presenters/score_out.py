@@ -14,8 +14,10 @@ from rules.ruleset import RuleSet
 from scoring.models import Game, Seat
 from scoring.presenters.board import Board
 
-# BG Stats' push link: it opens the app on a new play filled in from the JSON in `data`.
-BG_STATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+# BG Stats' documented push link ("Push plays to BG Stats from other apps or websites"): it
+# opens the app on a new play filled in from the JSON in `data`. The https form, not the
+# bgstats:// one, so a phone without the app gets BG Stats' page instead of an error.
+BG_STATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Big Two table companion"
 # big-two-scorer's threshold that charges 1 a card throughout: the flat scale.
 FLAT_THRESHOLD = 14

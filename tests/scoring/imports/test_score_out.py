@@ -14,7 +14,7 @@ from scoring import services
 from scoring.presenters.score_out import BG_STATS_LINK
 from tests.factories import make_ruled_game, record, record_facts
 
-LINK = re.compile(r'href="(bgstats://[^"]+)"')
+LINK = re.compile(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"')
 
 
 def bg_stats_play(client, game):
