@@ -60,8 +60,12 @@ def lock_club(club: Club) -> Club:
     Whatever changes the club's roster or its members takes this lock first (starting a game,
     which adds players, too), so two such changes queue up and the second reads what the
     first wrote: who owns the club, who is in it, which names the roster holds and who sits
-    where."""
-    return Club.objects.select_for_update().get(pk=club.pk)
+    where.
+
+    A no-key lock (PostgreSQL's FOR NO KEY UPDATE): rows written meanwhile that only refer to
+    the club, such as its ratings mark when a deal finishes a game, don't wait on it, so a
+    writer holding a game never deadlocks with one holding the club and waiting for that game."""
+    return Club.objects.select_for_update(no_key=True).get(pk=club.pk)
 
 
 def reset_invite(*, club: Club, by: AbstractBaseUser) -> str:

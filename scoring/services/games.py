@@ -58,7 +58,7 @@ def start_game(
     names = seat_names_for(seat_names, players=parse_rules(season.rules).players)
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
-        Club.objects.select_for_update().get(pk=club.pk)
+        Club.objects.select_for_update(no_key=True).get(pk=club.pk)
         roster = {player.name.casefold(): player for player in club.players.all()}
         game = Game.objects.create(
             club=club, season=season, created_by=by, rules=season.rules, stake=season.stake
@@ -86,8 +86,8 @@ def play_again(*, game: Game, by: AbstractBaseUser) -> Game:
     """
     with transaction.atomic():
         # The club first, then the game: the order every write that takes both locks in.
-        Club.objects.select_for_update().get(pk=game.club_id)
-        finished = Game.objects.select_for_update().filter(pk=game.pk).first()
+        Club.objects.select_for_update(no_key=True).get(pk=game.club_id)
+        finished = Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()
         if finished is None:
             raise ScoringError(_("This game was deleted, so it can't be played again"))
         if not finished.is_finished:

@@ -88,7 +88,7 @@ def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:
         # Their games locked, in one order, as recording a deal locks its game: a deal being
         # recorded meanwhile finishes first, so the winner it names is moved over too.
         games = list(
-            Game.objects.select_for_update()
+            Game.objects.select_for_update(no_key=True)
             .filter(pk__in=merged.seats.values("game_id"))
             .order_by("pk")
         )

@@ -66,7 +66,7 @@ def start_season(
             _("Rank players with at least 0 to %(most)s games") % {"most": MOST_GAMES_TO_RANK}
         )
     with transaction.atomic():
-        Club.objects.select_for_update().get(pk=club.pk)
+        Club.objects.select_for_update(no_key=True).get(pk=club.pk)
         previous = club.seasons.filter(is_current=True).first()
         if previous is not None:
             previous.is_current = False
@@ -132,7 +132,7 @@ def set_season_rules(
     changes nothing and writes no line."""
     permissions.check_may_change_season_rules(season=season, by=by)
     with transaction.atomic():
-        Club.objects.select_for_update().get(pk=season.club_id)
+        Club.objects.select_for_update(no_key=True).get(pk=season.club_id)
         if season.games.exists():
             raise ScoringError(
                 _(

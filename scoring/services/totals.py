@@ -129,10 +129,11 @@ def store_seat_figures(seats: Sequence[Seat]) -> None:
 def lock_game(game: Game) -> Game:
     """The game row, locked until the transaction ends (PostgreSQL; SQLite locks the file).
     Outside a transaction the lock would end with the statement, so that is refused on every
-    database (SQLite would not say so itself)."""
+    database (SQLite would not say so itself). A no-key lock, as `lock_club`'s: rows that only
+    refer to the game (ratings snapshots written meanwhile) don't wait on it."""
     if transaction.get_autocommit():
         raise transaction.TransactionManagementError("lock_game outside a transaction")
-    return Game.objects.select_for_update().get(pk=game.pk)
+    return Game.objects.select_for_update(no_key=True).get(pk=game.pk)
 
 
 def refresh_from(game: Game, locked: Game) -> None:
