@@ -25,6 +25,7 @@ from scoring.models import (
     DealScore,
     Game,
     GameChange,
+    ImportedFile,
     Membership,
     Player,
     RatingsMark,
@@ -190,6 +191,8 @@ CLUB_PARTS: tuple[Part, ...] = (
         checks={"before": season_history_value, "after": season_history_value},
     ),
     Part(ClubChange, "club"),
+    # Which score files came in: restored, a restored club still refuses one a second time.
+    Part(ImportedFile, "club"),
 )
 
 # The models a backup leaves out: worked out again from the rows above (the ratings, by

@@ -20,6 +20,7 @@ from scoring.imports.sheet import Holds, Problem, ScoreFile, SheetDeal, SheetGam
 from scoring.services.errors import ScoringError
 from scoring.services.games import seat_names_for
 from scoring.services.totals import normalised
+from scoring.wording import names_and
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,7 @@ class GameCheck:
         """The totals and the winner, refusing a game the rules end before the file does."""
         open_ended = self.rules.finish is Finish.OPEN
         totals = (0,) * len(names)
+        standing = None
         for number, facts in enumerate(deals, start=1):
             penalties = score_deal(facts, self.rules, names=names).penalties
             totals = tuple(
@@ -211,10 +213,16 @@ class GameCheck:
                 return None, None
             if last and standing.finished:
                 return totals, names[standing.winner]
-        self.warnings.append(
-            Problem(
-                self.game.line,
-                _("This game isn't over under this season's rules: it comes in still being played"),
+        if standing is not None and standing.tied:
+            # As at the table, where "End match" waits for one more deal to settle a tie.
+            tied = names_and([names[seat] for seat in standing.lowest])
+            said = _(
+                "%(names)s are tied for lowest at the end of this game: it comes in still being"
+                " played, for one more deal to settle it"
+            ) % {"names": tied}
+        else:
+            said = _(
+                "This game isn't over under this season's rules: it comes in still being played"
             )
-        )
+        self.warnings.append(Problem(self.game.line, said))
         return totals, None

@@ -188,7 +188,7 @@ def test_every_explanation_label_and_next_deal_is_translated(drawn):
         ("finishing-order", DealResult(order=(0, 0, 1, 2))),
         ("finishing-order", DealResult()),
         ("dragon", DealResult(dragon=9)),
-        ("pays-for-table", DealResult((0, 1, 2, 3), pays=0)),
+        ("pusoy-dos-scoring,pays-for-table", DealResult(went_out=0, last_play_twos=0, pays=0)),
         ("pays-for-table", DealResult((0, 1, 2, 3), pays=7)),
         ("points-by-hand", DealResult(points=(1, 1000, 2))),
         ("points-by-hand", DealResult((0, 1, 2, 3), points=(0, 0, 2, 3))),

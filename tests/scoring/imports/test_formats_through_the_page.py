@@ -9,14 +9,7 @@ import pytest
 
 from scoring.models import Game, Season
 from tests.factories import finish, make_club, make_game, record
-from tests.scoring.imports.test_import_page import import_it, upload
-
-README_SHEET = b"""F=11
-2013-03-19
-C S H Jj
-1 1 5 0
-11 9 9t 0   # S takes on all losses
-"""
+from tests.scoring.imports.samples import README_SHEET, import_it, upload
 
 KEEPSCORE = b"""<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
 <GamesBackup><gameCount>1</gameCount><version>4</version><dateSaved>1363651200000</dateSaved>

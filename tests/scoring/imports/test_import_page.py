@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.models import Game, Player
 from tests.factories import make_member
+from tests.scoring.imports.samples import import_it, upload, url
 from tests.scoring.imports.sheets import scorer_file
-
-SHEET = b"2013-03-19\nAnn Ben Cy Dee\n0 4 10 13\n8 0 12 13\n"
 
 
 @pytest.fixture
@@ -21,23 +19,6 @@ def reads(monkeypatch):
 
     use(scorer_file([0, 4, 10, 13], [8, 0, 12, 13]))
     return use
-
-
-def url(club):
-    return f"/clubs/{club.pk}/import/"
-
-
-def upload(client, club, data=SHEET, season="new", name="sheet.txt", **extra):
-    fields = {"season": season, "holds": "cards", "season_name": "", **extra}
-    fields["score_file"] = SimpleUploadedFile(name, data, content_type="text/plain")
-    return client.post(url(club), fields)
-
-
-def import_it(client, club, preview):
-    form = {name: preview.context[key] for name, key in (("digest", "digest"),)} | {
-        key: preview.context["choices"][key] for key in ("season", "season_name", "holds")
-    }
-    return client.post(url(club), form)
 
 
 def test_the_owner_finds_the_page_on_the_club_page(owner_client, club):

@@ -15,8 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from scoring.models import Deal, DealScore, Game, ImportedFile, Player, Season
-from tests.scoring.imports.test_import_page import url
-from tests.scoring.imports.test_readers import keepscore_backup
+from tests.scoring.imports.samples import keepscore_backup, url
 
 COUNTED = (Game, Deal, DealScore, Player, Season, ImportedFile)
 SITE_HEADER = b"season,game,date,deal,seat,player,cards_left,penalty\n"

@@ -19,24 +19,8 @@ from rules.ruleset import RuleSet
 from scoring.imports.readers import read_score_file
 from scoring.imports.sheet import FileFormat, FileRules, Holds, ScoreFile
 from tests.factories import make_game, record
+from tests.scoring.imports.samples import README_EXAMPLE, README_FIGURES, keepscore_backup
 
-# big-two-scorer's README, "Simple example" (examples/simple.txt), as the tool's author wrote it.
-README_EXAMPLE = b"""a b c d
-0 11 12 13
-1 1 1 0
-
-x b c d
-3t 0 1 2  # x takes on all losses for not playing high enough
-0t 1 1 1  # x takes on all losses for failing to announce 'last card'
-"""
-# The README's output for it: game_count, win_count, fry_count, real_losses per player.
-README_FIGURES = {
-    "a": (2, 1, 0, 1),
-    "x": (2, 1, 0, 9),
-    "b": (4, 1, 1, 23),
-    "c": (4, 0, 1, 25),
-    "d": (4, 1, 1, 39),
-}
 # The issue's example: a threshold, a day, a comment after a `t`.
 ISSUE_EXAMPLE = b"""F=11
 2013-03-19
@@ -150,40 +134,6 @@ def test_a_bad_score_file_line_is_named_with_what_to_fix(text, line, words):
     sheet = read_score_file(text)
     assert sheet.format is FileFormat.SCORER_TEXT
     assert sheet.problems[0].line == line and words in sheet.problems[0].message, problems(sheet)
-
-
-# KeepScore's backup as GamesBackupSerializer writes it (nolanlawson/KeepScore).
-def keepscore_backup(
-    *games: tuple[str | None, dict[str, str]], started: int = 1363651200000
-) -> bytes:
-    parts = []
-    for name, histories in games:
-        players = "".join(
-            f"<PlayerScore>{element('playerName', player)}<score>0</score>"
-            f"<playerNumber>{number}</playerNumber>\n{element('history', history)}"
-            f"<lastUpdate>0</lastUpdate></PlayerScore>\n"
-            for number, (player, history) in enumerate(histories.items())
-        )
-        parts.append(
-            f"<Game><dateGameSaved>{started}</dateGameSaved>"
-            f"<dateGameStarted>{started}</dateGameStarted>{element('gameName', name)}\n"
-            f"<PlayerScores>\n{players}</PlayerScores></Game>\n"
-        )
-    return (
-        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<GamesBackup>"
-        f"<gameCount>{len(games)}</gameCount><version>4</version><automatic>false</automatic>"
-        "<backupFilename>games.xml.gz</backupFilename><dateBackupSaved>0</dateBackupSaved>\n"
-        f"<Games>\n{''.join(parts)}</Games></GamesBackup>\n"
-    ).encode()
-
-
-def element(name: str, text: str | None) -> str:
-    """As KeepScore's addTag writes a value: "null" for null and for an empty string, marked."""
-    if text is None:
-        return f'<{name} isNull="true">null</{name}>'
-    if text == "":
-        return f'<{name} isEmpty="true">null</{name}>'
-    return f"<{name}>{text}</{name}>"
 
 
 BACKUP = keepscore_backup(

@@ -10,9 +10,14 @@ import pytest
 
 from scoring.models import Club, DealScore, Game
 from scoring.player_figures import player_figures
-from tests.scoring.imports.test_formats_through_the_page import README_SHEET
-from tests.scoring.imports.test_import_page import import_it, upload
-from tests.scoring.imports.test_readers import README_EXAMPLE, README_FIGURES, keepscore_backup
+from tests.scoring.imports.samples import (
+    README_EXAMPLE,
+    README_FIGURES,
+    README_SHEET,
+    import_it,
+    keepscore_backup,
+    upload,
+)
 
 Figures = tuple[int, int, int | None, int]
 
