@@ -246,6 +246,35 @@ class Figure:
     description: str
 
 
+def trend(
+    values: Sequence[float], *, low: int, high: int, step: int, title: str, description: str
+) -> Trend:
+    """A line of `values`, oldest first, on a scale from `low` to `high` ticked every `step`:
+    the player page's charts all draw alike."""
+    width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
+
+    def x_of(game: int) -> float:
+        return round(left + (right - left) * game / (len(values) - 1), 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    coordinates = [(x_of(game), y_of(value)) for game, value in enumerate(values)]
+    return Trend(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        top=top,
+        bottom=bottom,
+        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
+        markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
+        y_ticks=tuple(Tick(value, y_of(value)) for value in range(low, high + 1, step)),
+        title=title,
+        description=description,
+    )
+
+
 def average_penalty_figure(averages: Sequence[float]) -> Figure | None:
     """The average of the one finished game there is; None with none, or with a line to draw."""
     if len(averages) != 1:
@@ -258,28 +287,13 @@ def average_penalty_chart(averages: Sequence[float]) -> Trend | None:
     games (`average_penalty_figure` tells one game's)."""
     if len(averages) < 2:
         return None
-    width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
     highest = max(averages)
     step = next((step for step in (1, 2, 5, 10, 20) if highest / step < 5), 50)
-    top_value = step * math.ceil((highest + 0.01) / step)
-
-    def x_of(game: int) -> float:
-        return round(left + (right - left) * game / (len(averages) - 1), 1)
-
-    def y_of(value: float) -> float:
-        return round(bottom - (bottom - top) * value / top_value, 1)
-
-    coordinates = [(x_of(game), y_of(value)) for game, value in enumerate(averages)]
-    return Trend(
-        width=width,
-        height=height,
-        left=left,
-        right=right,
-        top=top,
-        bottom=bottom,
-        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
-        markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
-        y_ticks=tuple(Tick(value, y_of(value)) for value in range(0, top_value + 1, step)),
+    return trend(
+        averages,
+        low=0,
+        high=step * math.ceil((highest + 0.01) / step),
+        step=step,
         title=_("Average penalty per deal, game by game"),
         description=trend_description(averages),
     )
@@ -324,28 +338,12 @@ def rating_chart(values: Sequence[float]) -> Trend | None:
     0); None with fewer than two games."""
     if len(values) < 2:
         return None
-    width, height, left, right, top, bottom = 360, 140, 32, 350, 10, 120
     step = 5 if max(values) - min(values) < 25 else 10
-    low = step * math.floor(min(values) / step)
-    high = step * math.ceil((max(values) + 0.01) / step)
-
-    def x_of(game: int) -> float:
-        return round(left + (right - left) * game / (len(values) - 1), 1)
-
-    def y_of(value: float) -> float:
-        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
-
-    coordinates = [(x_of(game), y_of(value)) for game, value in enumerate(values)]
-    return Trend(
-        width=width,
-        height=height,
-        left=left,
-        right=right,
-        top=top,
-        bottom=bottom,
-        points=" ".join(f"{x:g},{y:g}" for x, y in coordinates),
-        markers=" ".join(marker_path("circle", x, y, r=2.5) for x, y in coordinates),
-        y_ticks=tuple(Tick(value, y_of(value)) for value in range(low, high + 1, step)),
+    return trend(
+        values,
+        low=step * math.floor(min(values) / step),
+        high=step * math.ceil((max(values) + 0.01) / step),
+        step=step,
         title=_("Rating, game by game"),
         description=_(
             "%(count)s finished games, oldest first: rating from %(first).1f to %(last).1f;"
