@@ -28,7 +28,7 @@ from scoring.imports.sheet import (
     SheetGame,
 )
 
-# As scoring.views.exports.DEALS_CSV_HEADER writes it.
+# The columns of the site's season CSV: scoring.views.exports writes them, and reads them back.
 SITE_CSV_HEADER = ["season", "game", "date", "deal", "seat", "player", "cards_left", "penalty"]
 # What a spreadsheet takes for the start of a formula (scoring.views.exports.spreadsheet_safe).
 FORMULA_STARTS = ("=", "+", "-", "@")

@@ -13,6 +13,7 @@ from rules.options import PenaltyScale, TwosRule
 from rules.ruleset import RuleSet
 from scoring.models import Game, Seat
 from scoring.presenters.board import Board
+from scoring.ratings import finishing_ranks
 
 # BG Stats' documented push link ("Push plays to BG Stats from other apps or websites"): it
 # opens the app on a new play filled in from the JSON in `data`. The https form, not the
@@ -21,15 +22,6 @@ BG_STATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Big Two table companion"
 # big-two-scorer's threshold that charges 1 a card throughout: the flat scale.
 FLAT_THRESHOLD = 14
-
-
-def ranks(totals: list[int]) -> list[int]:
-    """Each total's place, fewest points first; equal totals share a place (1, 2, 2, 4).
-
-    >>> ranks([30, 10, 30, 50])
-    [2, 1, 2, 4]
-    """
-    return [1 + sum(other < total for other in totals) for total in totals]
 
 
 def bg_stats_play(game: Game, seats: list[Seat]) -> dict[str, object]:
@@ -51,7 +43,7 @@ def bg_stats_play(game: Game, seats: list[Seat]) -> dict[str, object]:
                 "winner": seat.player_id == game.winner_id,
                 "seatOrder": seat.position + 1,
             }
-            for seat, rank in zip(seats, ranks(totals), strict=True)
+            for seat, rank in zip(seats, finishing_ranks(totals), strict=True)
         ],
     }
 

@@ -25,6 +25,7 @@ from rules.deal_score import facts_wanted
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
+from scoring.imports.tables import SITE_CSV_HEADER
 from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.score_out import score_file_text, writes_score_file
 from scoring.presenters.tables import COLUMNS
@@ -201,18 +202,6 @@ def local_date(stored: str, zone: datetime.tzinfo) -> datetime.date:
     return moment.astimezone(zone).date()
 
 
-DEALS_CSV_HEADER = [
-    "season",
-    "game",
-    "date",
-    "deal",
-    "seat",
-    "player",
-    "cards_left",
-    "penalty",
-]
-
-
 @login_required
 @require_GET
 def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpResponse:
@@ -232,7 +221,7 @@ def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpRespo
     zone = timezone.get_current_timezone()
 
     def rows() -> Iterator[Sequence[object]]:
-        yield DEALS_CSV_HEADER
+        yield SITE_CSV_HEADER
         recorded, date = None, ""
         for row in scores.iterator(chunk_size=2000):
             if row[2] != recorded:  # a deal's four rows share its time: convert it once
