@@ -233,10 +233,53 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+
+def env_count(name: str, default: int) -> int:
+    """A whole number of at least 1 from the environment, or `default`."""
+    text = os.environ.get(name, str(default)).strip()
+    if not text.isdecimal() or int(text) < 1:
+        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a whole number of at least 1.")
+    return int(text)
+
+
+def env_megabytes(name: str, default: float) -> int:
+    text = os.environ.get(name, str(default)).strip()
+    try:
+        megabytes = float(text)
+    except ValueError:
+        megabytes = 0
+    if not megabytes > 0:
+        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a size in MB, such as 20.")
+    return int(megabytes * 1_000_000)
+
+
+# What one request can make the site do (docs/deploying.md, "Limits"). Assume a member may be
+# hostile and a club huge: past each bound the request is answered at once with a message that
+# names it, and nothing is saved.
 # The largest club backup `import_club` restores (docs/backup.md). A club's file grows by about
 # 4 MB a hundred games; reading one takes about ten times its size in memory, and on SQLite its
 # rows are written holding the one write lock that every deal waits for.
-BACKUP_MAX_BYTES = int(float(os.environ.get("DJANGO_BACKUP_MAX_MB", "50")) * 1_000_000)
+BACKUP_MAX_BYTES = env_megabytes("DJANGO_BACKUP_MAX_MB", 50)
+# A request's body, refused by its length before a byte of it is read, on every address but the
+# import page's; that one takes a score file of up to IMPORT_MAX_BYTES.
+REQUEST_MAX_BYTES = env_megabytes("DJANGO_REQUEST_MAX_MB", 1)
+IMPORT_MAX_BYTES = env_megabytes("DJANGO_IMPORT_MAX_MB", 20)
+# A gzipped score file unpacked: no more than this, however small the upload.
+IMPORT_MAX_UNPACKED_BYTES = env_megabytes("DJANGO_IMPORT_MAX_UNPACKED_MB", 20)
+# What one score file may hold. Years of a club's sheets are a few hundred games.
+IMPORT_MAX_GAMES = env_count("DJANGO_IMPORT_MAX_GAMES", 1000)
+IMPORT_MAX_DEALS = env_count("DJANGO_IMPORT_MAX_DEALS", 20_000)
+IMPORT_MAX_PLAYERS = env_count("DJANGO_IMPORT_MAX_PLAYERS", 200)
+# A preview lists this many of a file's problems, then says how many more there are.
+IMPORT_MAX_PROBLEMS_SHOWN = env_count("DJANGO_IMPORT_MAX_PROBLEMS_SHOWN", 50)
+# Files previewed and waiting for "Import", kept on disk (var/uploads/) for an hour: at most
+# this many per member, and in all. A refused file is never kept.
+IMPORT_UPLOADS_PER_MEMBER = env_count("DJANGO_IMPORT_UPLOADS_PER_MEMBER", 3)
+IMPORT_UPLOADS_WAITING = env_count("DJANGO_IMPORT_UPLOADS_WAITING", 50)
+# Deals in one game, typed or imported. A real game is a few dozen; the game page, its JSON, CSV
+# and score file stay cheap at this many.
+GAME_MAX_DEALS = env_count("DJANGO_GAME_MAX_DEALS", 500)
 
 # Repeated failed logins (and sign-ups) lock out that username from that address for a while.
 # Attempts are rows in the database, so every app server sees the same count.
