@@ -15,7 +15,7 @@ from scoring.imports.sheet import Holds
 from scoring.migrations import __path__ as migrations_path
 from scoring.models import ClubChange, Game, Player, Season
 from tests.factories import make_game, make_user
-from tests.scoring.imports.samples import keepscore_backup
+from tests.scoring.imports.samples import keepscore_backup, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +148,11 @@ def test_a_club_made_by_someone_else_keeps_its_own_names(club):
     other = services.create_club(name="Other", owner=make_user())
     make_game(other, (CYRILLIC_ANN, "Ben", "Cy", "Dee"))
     assert roster(other) == sorted([CYRILLIC_ANN, "Ben", "Cy", "Dee"])
+
+
+def test_a_new_season_for_a_score_file_hiding_a_character_in_its_name_is_refused(
+    owner_client, club
+):
+    response = upload(owner_client, club, season="new", season_name="Spring\u202e")
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in response.content.decode()
+    assert Season.objects.filter(club=club).count() == 1
