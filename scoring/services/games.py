@@ -38,11 +38,6 @@ from scoring.services.totals import last_deal_number, lock_game, recompute, refr
 from scoring.wording import names_and
 
 
-def clean_player_name(name: str) -> str:
-    """The name as it is kept (`scoring.names.tidy_name`): NFKC, its spaces collapsed."""
-    return tidy_name(name)
-
-
 def start_game(
     *,
     club: Club,
