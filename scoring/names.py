@@ -171,6 +171,8 @@ def _never_shows(character: str) -> bool:
     return "VARIATION SELECTOR" in label or label.endswith(("FILLER", "GRAPHEME JOINER"))
 
 
+# Built once per process, on the first name compared: the data is read and let go, and the
+# table kept is small beside it.
 @cache
 def _prototypes() -> dict[str, str]:
     """Each character of Unicode's confusables data and the prototype it looks like.
