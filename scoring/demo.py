@@ -28,6 +28,7 @@ from rules.penalties import GameReplay, outcome, penalty, replay
 from rules.ruleset import DEFAULT_RULES, RuleSet
 from scoring.caching import seasons_changed
 from scoring.models import SEATS, Deal, DealScore, Game, GameChange, Player, Season, Seat
+from scoring.names import name_key
 from scoring.services import seat_figures
 
 # Out of 1,000 losing hands, how many hold 1, 2, … 13 cards when another player goes out.
@@ -129,14 +130,15 @@ def seed_season(
 
 
 def _roster(season: Season, names: Sequence[str]) -> list[Player]:
-    """The club's players of these names (matched ignoring case), adding those missing."""
-    roster = {player.name.casefold(): player for player in season.club.players.all()}
+    """The club's players of these names (matched as names are, `name_key`), adding those
+    missing."""
+    roster = {player.name_key: player for player in season.club.players.all()}
     missing = [
-        Player(club=season.club, name=name) for name in names if name.casefold() not in roster
+        Player.named(name, club=season.club) for name in names if name_key(name) not in roster
     ]
     for player in Player.objects.bulk_create(missing):
-        roster[player.name.casefold()] = player
-    return [roster[name.casefold()] for name in names]
+        roster[player.name_key] = player
+    return [roster[name_key(name)] for name in names]
 
 
 def _evenings(season: Season, games: int, rng: random.Random) -> list[datetime.datetime]:

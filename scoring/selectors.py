@@ -26,6 +26,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring.models import (
+    PLAYER_NAME_MAX_LENGTH,
     Club,
     ClubChange,
     Deal,
@@ -39,6 +40,7 @@ from scoring.models import (
     Seat,
     token_digest,
 )
+from scoring.names import name_key, name_problem, tidy_name
 
 # How many lines of a game's, a season's or a club's history its page shows.
 HISTORY_SHOWN = 50
@@ -159,6 +161,24 @@ def last_game_players(club: Club) -> list[str]:
     game): a table usually keeps its seats from one game to the next."""
     last = club.games.order_by("-created_at", "-pk").values("pk")[:1]
     return list(seats_in_order().filter(game__in=last).values_list("player__name", flat=True))
+
+
+def seat_names(club: Club) -> list[tuple[str, bool]]:
+    """What the new game's seats offer, in name order: each player of the roster, and each
+    member who is no player of the club yet by their username (a name a seat takes, looking
+    like no player's); with whether it is a member's."""
+    roster = list(club.players.values_list("name", "name_key"))
+    keys = {key for _name, key in roster}
+    offered = [(name, False) for name, _key in roster]
+    for username in club.memberships.filter(player__isnull=True).values_list(
+        "user__username", flat=True
+    ):
+        name = tidy_name(username)
+        fits = len(name) <= PLAYER_NAME_MAX_LENGTH and name_problem(name) is None
+        if fits and name_key(name) not in keys:
+            offered.append((name, True))
+            keys.add(name_key(name))
+    return sorted(offered, key=lambda choice: (choice[0].casefold(), choice[0]))
 
 
 def current_season(club_id: int) -> Season | None:

@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from rules.ruleset import parse_rules
-from scoring.backup.values import READERS, Invalid, kind_of
+from scoring.backup.values import READERS, Invalid, kind_of, said
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
@@ -34,6 +34,7 @@ from scoring.models import (
     SeasonChange,
     Seat,
 )
+from scoring.names import name_key, name_problem, tidy_name
 
 FORMAT = "bigtwo-club-backup"
 
@@ -120,6 +121,17 @@ def player_name(value: object) -> None:
         raise Invalid(f"should be a player's name of at most {PLAYER_NAME_MAX_LENGTH} characters")
 
 
+def roster_name(value: object, row: Mapping[str, Any] | None = None) -> None:
+    """A player's name as the site keeps it (scoring.names): one a new game would take."""
+    problem = name_problem(value)
+    if tidy_name(value) != value or problem is not None:
+        raise Invalid(f"{said(value)} is no name the site keeps: {problem or 'tidy its spaces'}")
+
+
+def roster_key(row: Mapping[str, Any]) -> str:
+    return name_key(row["name"])
+
+
 # What a line of history keeps before and after a change depends on what changed.
 GAME_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
     GameChange.Action.STAKE: stake_text,
@@ -154,6 +166,8 @@ class Part:
     # Every JSONField needs one: a JSON value's shape is the model's business. A check is given
     # the value and the row's values read before it (a history line's action, say).
     checks: Mapping[str, Check] = field(default_factory=dict)
+    # Columns worked out from the row's others, never written to a file nor read from one.
+    derived: Mapping[str, Callable[[Mapping[str, Any]], object]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -162,7 +176,11 @@ class Part:
     @property
     def fields(self) -> list[models.Field]:
         """Every column but the id, links included: all of it travels."""
-        return [column for column in self.model._meta.concrete_fields if not column.primary_key]
+        return [
+            column
+            for column in self.model._meta.concrete_fields
+            if not column.primary_key and column.name not in self.derived
+        ]
 
     def rows_of(self, club: Club) -> models.QuerySet:
         return self.model._default_manager.filter(**{self.to_club: club.pk}).order_by("pk")
@@ -174,7 +192,7 @@ class Part:
 CLUB_PARTS: tuple[Part, ...] = (
     Part(Club, "pk"),
     Part(Membership, "club"),
-    Part(Player, "club"),
+    Part(Player, "club", checks={"name": roster_name}, derived={"name_key": roster_key}),
     Part(Season, "club", checks={"rules": rules_name}),
     Part(Game, "club", checks={"rules": rules_name}),
     Part(Seat, "game__club"),

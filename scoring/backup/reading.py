@@ -26,6 +26,7 @@ from scoring.backup.parts import (
 )
 from scoring.backup.values import READERS, Invalid, kind_of, names_of, said
 from scoring.models import Club, Membership
+from scoring.names import name_key
 
 
 @dataclass
@@ -279,6 +280,11 @@ def _check_repeats(
     for name, count in usernames.items():
         if count > 1:
             problems.append(f"the username {said(name)} is in the backup {count} times")
+    looks = Counter(
+        name_key(row["name"]) for row in rows["scoring.player"].values() if "name" in row
+    )
+    if (alike := sum(count for count in looks.values() if count > 1)) > 0:
+        problems.append(f"{alike} scoring.player rows have names that look alike (Ann and ANN)")
     for part in CLUB_PARTS:
         for column in part.fields:
             if column.unique:

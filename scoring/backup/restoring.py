@@ -127,6 +127,7 @@ def _relinked(part: Part, values: dict[str, Any], new_ids: dict[str, dict[int, i
             if column.is_relation and value is not None:
                 value = new_ids[column.related_model._meta.label_lower][value]
             made[column.attname] = value
+    made.update({name: work_out(values) for name, work_out in part.derived.items()})
     return made
 
 

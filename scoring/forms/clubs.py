@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import PLAYER_NAME_MAX_LENGTH, SEATS, Club, Season
-from scoring.services import clean_player_name
+from scoring.names import name_key, name_problem, tidy_name
 
 
 class ClubForm(forms.Form):
@@ -35,8 +35,9 @@ def season_field(club: Club, label: str | Promise) -> SeasonChoiceField:
 
 
 class NewGameForm(forms.Form):
-    """The seats, clockwise; each a roster name (any case) or a new player's name; and the
-    season the game counts in (the current one unless changed).
+    """The seats, clockwise; each a roster name (in any case, compared as `scoring.names`
+    compares names), a member's username, or a new player's name; and the season the game
+    counts in (the current one unless changed).
 
     A season's rules say how many play (four, three or two): the form has as many seats as the
     club's seasons need at most, and the chosen season's number must be filled, no more.
@@ -115,7 +116,7 @@ class NewGameForm(forms.Form):
         seen: dict[str, int] = {}
         for position in range(1, self.seats + 1):
             key = f"seat_{position}"
-            name = clean_player_name(data.get(key) or "")
+            name = tidy_name(data.get(key) or "")
             if position > players:
                 if name:
                     self.add_error(
@@ -130,14 +131,16 @@ class NewGameForm(forms.Form):
                         key, _("Seat %(number)s is empty — who sits there?") % {"number": position}
                     )
                 continue
-            if name.casefold() in seen:
+            if (problem := name_problem(name)) is not None:
+                self.add_error(key, problem)
+            elif name_key(name) in seen:
                 self.add_error(
                     key,
                     _("%(name)s already sits in seat %(seat)s — a player can't sit twice")
-                    % {"name": name, "seat": seen[name.casefold()]},
+                    % {"name": name, "seat": seen[name_key(name)]},
                 )
             else:
-                seen[name.casefold()] = position
+                seen[name_key(name)] = position
         return data
 
     def seat_names(self) -> list[str]:

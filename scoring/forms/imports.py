@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.imports.sheet import Holds
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club
+from scoring.names import hidden_characters, hidden_problem, tidy_name
 
 # Refused by size before a byte is read: a club's years of sheets are far smaller.
 MOST_FILE_BYTES = 20 * 1024 * 1024
@@ -47,7 +48,10 @@ class ImportChoicesForm(forms.Form):
         ]
 
     def clean_season_name(self) -> str:
-        return " ".join(self.cleaned_data["season_name"].split())
+        name = tidy_name(self.cleaned_data["season_name"])
+        if (hidden := next(hidden_characters(name), None)) is not None:
+            raise forms.ValidationError(hidden_problem(hidden))
+        return name
 
 
 class ImportForm(ImportChoicesForm):

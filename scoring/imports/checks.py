@@ -17,6 +17,7 @@ from rules.options import Finish, PenaltyScale, TwosRule
 from rules.penalties import outcome
 from rules.ruleset import RuleSet
 from scoring.imports.sheet import Holds, Problem, ScoreFile, SheetDeal, SheetGame
+from scoring.names import name_key
 from scoring.services.errors import ScoringError
 from scoring.services.games import seat_names_for
 from scoring.services.totals import normalised
@@ -26,7 +27,7 @@ from scoring.wording import names_and
 @dataclass(frozen=True)
 class SeatMatch:
     name: str
-    player_id: int | None  # the club's player of that name (ignoring case), None if new
+    player_id: int | None  # the club's player of that name (scoring.names.name_key), None if new
 
     @property
     def is_new(self) -> bool:
@@ -84,7 +85,7 @@ class GameCheck:
             names = []
         deals = self.deals(names) if names else []
         totals, winner = self.result(names, deals) if names and not self.problems else (None, None)
-        seats = tuple(SeatMatch(name, self.roster.get(name.casefold())) for name in names)
+        seats = tuple(SeatMatch(name, self.roster.get(name_key(name))) for name in names)
         return GamePreview(
             self.game.line,
             self.game.label,

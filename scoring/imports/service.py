@@ -28,6 +28,7 @@ from scoring.imports.checks import GameCheck, GamePreview, points_rules
 from scoring.imports.readers import read_score_file
 from scoring.imports.sheet import FileFormat, FileRules, Holds, Problem, ScoreFile
 from scoring.models import Club, Deal, Game, GameChange, ImportedFile, Player, Season, Seat
+from scoring.names import name_key
 from scoring.selectors import seats_of
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
@@ -116,7 +117,7 @@ def preview_import(club: Club, target: Season | NewSeason, score_file: ScoreFile
                 % {"scoring": rules.scoring.label},
             )
         )
-    roster = {player.name.casefold(): player.pk for player in club.players.all()}
+    roster = dict(club.players.values_list("name_key", "pk"))
     games = []
     if not problems:
         for game in score_file.games:
@@ -235,11 +236,12 @@ def save_game(club: Club, season: Season, preview: GamePreview, by: AbstractBase
         rules=preview.rules.name,
         stake=season.stake,
     )
-    roster = {player.name.casefold(): player for player in club.players.all()}
+    roster = {player.name_key: player for player in club.players.all()}
     for position, seat in enumerate(preview.seats):
-        player = roster.get(seat.name.casefold())
+        player = roster.get(name_key(seat.name))
         if player is None:
-            player = Player.objects.create(club=club, name=seat.name)
+            player = Player.named(seat.name, club=club)
+            player.save()
         Seat.objects.create(game=game, player=player, position=position)
     seats = seats_of(game)
     for number, facts in enumerate(preview.deals, start=1):

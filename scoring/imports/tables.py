@@ -27,6 +27,7 @@ from scoring.imports.sheet import (
     SheetDeal,
     SheetGame,
 )
+from scoring.names import name_key, name_problem, tidy_name
 
 # The columns of the site's season CSV: scoring.views.exports writes them, and reads them back.
 SITE_CSV_HEADER = ["season", "game", "date", "deal", "seat", "player", "cards_left", "penalty"]
@@ -72,10 +73,13 @@ def csv_name(cell: str) -> tuple[str, str | None]:
     CSV writes a name that starts like a formula with a ' in front; anything else starting so
     is refused, as opening the file in a spreadsheet would run it."""
     if cell[:1] == "'" and cell[1:2] in FORMULA_STARTS:
-        return cell[1:].strip(), None
+        name = cell[1:].strip()
+        return name, name_problem(tidy_name(name))
     name = cell.strip()
     if not name:
         return name, gettext("A player's name is empty: write the name in.")
+    if (problem := name_problem(tidy_name(name))) is not None:
+        return name, problem
     if name.startswith(FORMULA_STARTS):
         return name, gettext(
             "The name “%(name)s” starts with %(mark)s, so a spreadsheet would run it as a"
@@ -272,12 +276,12 @@ def read_spreadsheet(rows: Rows, holds: Holds) -> ScoreFile:
 
 
 def repeated(names: list[str]) -> str | None:
-    """The first name given twice, whatever its case."""
+    """The first name given twice, as names are compared (whatever its case, `name_key`)."""
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             return name
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return None
 
 

@@ -16,6 +16,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
+from scoring.names import name_key
 
 if TYPE_CHECKING:
     pass
@@ -102,7 +103,9 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
-    """Someone on a club's roster. Players need no account; names are unique ignoring case.
+    """Someone on a club's roster. Players need no account. A name is unique in its club by
+    how it looks (`scoring.names.name_key`: blind to case, to what never shows and to
+    look-alike letters of other scripts), so "Ann" and "Аnn" (a Cyrillic А) are one player.
 
     A member may say which player they are (`scoring.services.claim_player`): one player per
     member, so one per member in each club, held by the link's uniqueness. The link goes when
@@ -110,6 +113,9 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH)
+    # What the name is compared by, worked out from it wherever a name is written
+    # (`Player.named`, a rename); a few times the name's length at most, so text.
+    name_key = models.TextField(editable=False)
     # A membership of this player's club: the services check that, as no constraint can
     # across two tables.
     member = models.OneToOneField(
@@ -119,12 +125,18 @@ class Player(models.Model):
     class Meta:
         ordering = [Lower("name"), "pk"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "club", name="player_unique_name_in_club"),
+            models.UniqueConstraint(fields=["club", "name_key"], name="player_unique_key_in_club"),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(condition=~Q(name_key=""), name="player_name_key_not_empty"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def named(cls, name: str, **fields: object) -> Player:
+        """A new player (not saved) called `name`, a name as `scoring.names` keeps it."""
+        return cls(name=name, name_key=name_key(name), **fields)
 
 
 class Season(models.Model):

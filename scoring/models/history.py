@@ -232,6 +232,9 @@ class ClubChange(models.Model):
             return _("%(who)s renamed the player %(name)s to %(new_name)s") % values
         if self.action == self.Action.MERGE_PLAYER:
             return _("%(who)s merged the player %(name)s into %(new_name)s") % values
+        if self.action == self.Action.CLAIM_PLAYER and values["who"] not in {self.name, who(None)}:
+            # Seated by someone else, as a member chosen on the new game's list.
+            return _("%(who)s seated %(name)s as the player %(new_name)s") % values
         if self.action == self.Action.CLAIM_PLAYER:
             return _("%(name)s said they are the player %(new_name)s") % values
         if self.action == self.Action.UNLINK_PLAYER:

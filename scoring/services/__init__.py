@@ -46,7 +46,6 @@ from scoring.services.errors import (
 )
 from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
-    clean_player_name,
     delete_game,
     end_match,
     move_game,
@@ -85,7 +84,6 @@ __all__ = [
     "change_password",
     "SeatsDiffer",
     "claim_player",
-    "clean_player_name",
     "create_club",
     "described",
     "delete_account",

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Club, Membership, Season
+from scoring.names import hidden_characters, hidden_problem, tidy_name
 from scoring.selectors import club_by_invite
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
@@ -21,9 +22,11 @@ def create_club(*, name: str, owner: AbstractBaseUser) -> Club:
     That season's name is the only name the site gives rather than the owner, and it is stored
     like any other: in the language the club is founded in (the page's), so a club founded in
     Chinese reads "第 1 賽季" on its pages, downloads and backups, as if its owner had typed it."""
-    name = " ".join(name.split())
+    name = tidy_name(name)
     if not name:
         raise ScoringError(_("Give the club a name"))
+    if (hidden := next(hidden_characters(name), None)) is not None:
+        raise ScoringError(hidden_problem(hidden))
     if len(name) > CLUB_NAME_MAX_LENGTH:
         raise ScoringError(
             _("A club's name can be at most %(count)s characters") % {"count": CLUB_NAME_MAX_LENGTH}

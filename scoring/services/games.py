@@ -29,15 +29,13 @@ from scoring.models import (
     stake_text,
     token_digest,
 )
+from scoring.names import name_key, name_problem, tidy_name
 from scoring.selectors import seats_of
 from scoring.services import permissions
 from scoring.services.errors import ScoringError, SeatsDiffer
+from scoring.services.player_links import link_seated_members
 from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
 from scoring.wording import names_and
-
-
-def clean_player_name(name: str) -> str:
-    return " ".join(name.split())
 
 
 def start_game(
@@ -47,10 +45,13 @@ def start_game(
     by: AbstractBaseUser,
     season: Season | None = None,
 ) -> Game:
-    """Seat the players clockwise, matching roster names ignoring case, adding new names.
+    """Seat the players clockwise, adding new names: a name that looks like a roster name
+    (`scoring.names.name_key`: whatever its case) is that player.
 
     The game goes into `season`, or the club's current season, and keeps that season's rules
-    and stake as they are now. It seats as many players as those rules are for.
+    and stake as they are now. It seats as many players as those rules are for. A seat named
+    as a member of the club (their username) links its player to them, as their "This is me"
+    would (`link_seated_members`).
     """
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
@@ -59,17 +60,23 @@ def start_game(
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update(no_key=True).get(pk=club.pk)
-        roster = {player.name.casefold(): player for player in club.players.all()}
+        keys = [name_key(name) for name in names]
+        roster = {player.name_key: player for player in club.players.filter(name_key__in=keys)}
         game = Game.objects.create(
             club=club, season=season, created_by=by, rules=season.rules, stake=season.stake
         )
-        seats = []
-        for position, name in enumerate(names):
-            player = roster.get(name.casefold())
+        seated = []
+        for name, key in zip(names, keys, strict=True):
+            player = roster.get(key)
             if player is None:
-                player = Player.objects.create(club=club, name=name)
-            seats.append(Seat(game=game, player=player, position=position))
-        Seat.objects.bulk_create(seats)
+                player = Player.named(name, club=club)
+                player.save()
+            seated.append(player)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=player, position=position)
+            for position, player in enumerate(seated)
+        )
+        link_seated_members(club=club, players=seated, by=by)
         seasons_changed(season.pk)
     return game
 
@@ -143,9 +150,10 @@ def rematch_of(finished: Game, players: Sequence[int]) -> Game | None:
 
 
 def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:
-    """The names as they will be seated (spaces tidied), refused unless there is one for each
-    of the `players` seats, none empty, too long or sitting twice."""
-    names = [clean_player_name(name) for name in seat_names]
+    """The names as they will be seated (tidied), refused unless there is one for each of the
+    `players` seats, none empty, too long, hiding characters, or sitting twice: two names that
+    look alike (`scoring.names.name_key`) are one player."""
+    names = [tidy_name(name) for name in seat_names]
     if len(names) != players:
         raise ScoringError(_("A game needs %(count)s players") % {"count": players})
     empty = [
@@ -168,14 +176,27 @@ def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:
             _("A player's name can be at most %(count)s characters — %(name)s… is longer")
             % {"count": PLAYER_NAME_MAX_LENGTH, "name": too_long[0][:PLAYER_NAME_MAX_LENGTH]}
         )
+    for position, name in enumerate(names, start=1):
+        if (problem := name_problem(name)) is not None:
+            raise ScoringError(
+                _("Seat %(number)s: %(problem)s") % {"number": position, "problem": problem}
+            )
     seen: dict[str, str] = {}
     for name in names:
-        if name.casefold() in seen:
-            raise ScoringError(
-                _("%(name)s can't sit twice — each seat needs a different player") % {"name": name}
-            )
-        seen[name.casefold()] = name
+        if (earlier := seen.get(name_key(name))) is not None:
+            raise ScoringError(sits_twice(name, earlier))
+        seen[name_key(name)] = name
     return names
+
+
+def sits_twice(name: str, earlier: str) -> str:
+    """Why a name can't take a seat: a name that looks like it (`earlier`) sits already."""
+    if name.casefold() == earlier.casefold():
+        return _("%(name)s can't sit twice — each seat needs a different player") % {"name": name}
+    return _(
+        "%(name)s looks just like %(earlier)s, so they would be one player sitting twice. If"
+        " they are two people, tell the names apart (Ann B.)."
+    ) % {"name": name, "earlier": earlier}
 
 
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:

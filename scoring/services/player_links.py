@@ -9,11 +9,14 @@ of the club's history.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import Club, ClubChange, Membership, Player
+from scoring.names import name_key, tidy_name
 from scoring.services import permissions
 from scoring.services.clubs import lock_club
 from scoring.services.errors import ScoringError
@@ -102,3 +105,41 @@ def unlink_player(*, player: Player, by: AbstractBaseUser) -> bool:
         current.save(update_fields=["member"])
     player.member = None
     return True
+
+
+def link_seated_members(*, club: Club, players: Sequence[Player], by: AbstractBaseUser) -> None:
+    """Link each player just seated whose name is a member's username (compared as names are,
+    `scoring.names.name_key`) to that member, as their "This is me" would: the seat was the
+    member, chosen from the new game's list.
+
+    Only a player linked to no one, to a member who is no player of the club yet: otherwise
+    nothing changes (a player someone else said they are stays theirs, and a member who is a
+    player already stays that player; the owner can undo a link). Part of the caller's write,
+    which holds the club's lock (`lock_club`), as "This is me" does.
+    """
+    unlinked = {player.name_key: player for player in players if player.member_id is None}
+    if not unlinked:
+        return
+    members: dict[str, list[Membership]] = {}
+    for membership in club.memberships.select_related("user"):
+        members.setdefault(name_key(tidy_name(membership.user.get_username())), []).append(
+            membership
+        )
+    players_already = set(
+        club.players.filter(member__isnull=False).values_list("member_id", flat=True)
+    )
+    for key, player in unlinked.items():
+        found = members.get(key, [])
+        # Two members whose usernames look alike: the seat says neither one.
+        if len(found) != 1 or found[0].pk in players_already:
+            continue
+        player.member = found[0]
+        player.save(update_fields=["member"])
+        players_already.add(found[0].pk)
+        ClubChange.objects.create(
+            club=club,
+            by=by,
+            action=ClubChange.Action.CLAIM_PLAYER,
+            name=found[0].user.get_username(),
+            new_name=player.name,
+        )

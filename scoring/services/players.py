@@ -21,17 +21,18 @@ from django.utils.translation import ngettext
 from scoring import ratings
 from scoring.caching import games_changed, player_renamed
 from scoring.models import PLAYER_NAME_MAX_LENGTH, Club, ClubChange, Deal, Game, GameChange, Player
+from scoring.names import name_key, name_problem, tidy_name
 from scoring.selectors import seats_of
 from scoring.services.clubs import lock_club
 from scoring.services.errors import SatTogether, ScoringError
-from scoring.services.games import clean_player_name
 from scoring.wording import names_and
 
 
 def rename_player(*, player: Player, name: str, by: AbstractBaseUser) -> None:
-    """Give the player a new name, unique in the club ignoring case (a change of case alone is
-    allowed). Every page showing them shows the new name."""
-    name = clean_player_name(name)
+    """Give the player a new name, unique in the club by how it looks (`scoring.names`: a
+    change of case alone is allowed, a name that looks like another player's is not). Every
+    page showing them shows the new name."""
+    name = tidy_name(name)
     if not name:
         raise ScoringError(_("Give the player a name"))
     if len(name) > PLAYER_NAME_MAX_LENGTH:
@@ -39,16 +40,15 @@ def rename_player(*, player: Player, name: str, by: AbstractBaseUser) -> None:
             _("A player's name can be at most %(count)s characters")
             % {"count": PLAYER_NAME_MAX_LENGTH}
         )
+    if (problem := name_problem(name)) is not None:
+        raise ScoringError(problem)
+    key = name_key(name)
     with transaction.atomic():
         club = lock_club(player.club)
         current = on_roster(club, player)
         # Compared as starting a game compares a seat's name with the roster, so that the name
         # typed at a new game still finds exactly one player.
-        taken = [
-            other
-            for other in club.players.exclude(pk=current.pk)
-            if other.name.casefold() == name.casefold()
-        ]
+        taken = list(club.players.exclude(pk=current.pk).filter(name_key=key))
         if taken:
             raise ScoringError(
                 _(
@@ -65,10 +65,10 @@ def rename_player(*, player: Player, name: str, by: AbstractBaseUser) -> None:
                 name=current.name,
                 new_name=name,
             )
-            current.name = name
-            current.save(update_fields=["name"])
+            current.name, current.name_key = name, key
+            current.save(update_fields=["name", "name_key"])
             player_renamed(current)
-    player.name = name
+    player.name, player.name_key = name, key
 
 
 def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:

@@ -21,6 +21,7 @@ from scoring.models import (
     SeasonChange,
     stake_text,
 )
+from scoring.names import hidden_characters, hidden_problem, tidy_name
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
 
@@ -48,9 +49,11 @@ def start_season(
     (or on its own first day, if the new one starts as early).
     """
     permissions.check_may_start_season(club=club, by=by)
-    name = " ".join(name.split())
+    name = tidy_name(name)
     if not name:
         raise ScoringError(_("Give the season a name"))
+    if (hidden := next(hidden_characters(name), None)) is not None:
+        raise ScoringError(hidden_problem(hidden))
     if len(name) > SEASON_NAME_MAX_LENGTH:
         raise ScoringError(
             _("A season's name can be at most %(count)s characters")

@@ -22,6 +22,7 @@ from scoring.presenters.board import Board, member_board
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, render_game
+from scoring.wording import names_and
 
 
 @login_required
@@ -47,13 +48,16 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("scoring:game", game_id=game.pk)
+    seat_names = selectors.seat_names(club)
+    members = [name for name, is_member in seat_names if is_member]
     return render(
         request,
         "scoring/new_game.html",
         {
             "club": club,
             "form": form,
-            "roster": club.players.all(),
+            "seat_names": seat_names,
+            "members_to_seat": names_and(members) if members else "",
             "last_players": " · ".join(last_players),
         },
     )

@@ -35,7 +35,7 @@ def test_a_member_is_not_shown_the_link(client, club):
 
 
 def test_the_preview_lists_games_players_totals_and_saves_nothing(owner_client, club, reads):
-    Player.objects.create(club=club, name="ann")
+    Player.named("ann", club=club).save()
     page = upload(owner_client, club)
     text = page.content.decode()
     assert page.status_code == 200

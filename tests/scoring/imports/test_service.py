@@ -34,7 +34,8 @@ def open_season(club, owner):
 
 
 def test_players_are_matched_to_the_roster_ignoring_case_and_spaces(club, open_season):
-    ann = Player.objects.create(club=club, name="Ann")
+    ann = Player.named("Ann", club=club)
+    ann.save()
     preview = preview_import(
         club, open_season, scorer_file([0, 4, 10, 13], players=(" ann ", "Ben", "Cy", "Dee"))
     )
