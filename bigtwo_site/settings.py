@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from bigtwo_site.email_url import mailer
+from bigtwo_site.environment import env_count, env_flag, env_list, env_megabytes
 from bigtwo_site.var_dir import private_file, private_var_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -23,17 +24,6 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # in var/, which git ignores, so a fresh clone never carries anyone's data or secrets. Only the
 # site's user may read it (bigtwo_site/var_dir.py).
 VAR_DIR = private_var_dir(Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var"))
-
-
-def env_flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 def generated_secret_key(path: Path) -> str:
@@ -233,25 +223,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-
-
-def env_count(name: str, default: int) -> int:
-    """A whole number of at least 1 from the environment, or `default`."""
-    text = os.environ.get(name, str(default)).strip()
-    if not text.isdecimal() or int(text) < 1:
-        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a whole number of at least 1.")
-    return int(text)
-
-
-def env_megabytes(name: str, default: float) -> int:
-    text = os.environ.get(name, str(default)).strip()
-    try:
-        megabytes = float(text)
-    except ValueError:
-        megabytes = 0
-    if not megabytes > 0:
-        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a size in MB, such as 20.")
-    return int(megabytes * 1_000_000)
 
 
 # What one request can make the site do (docs/deploying.md, "Limits"). Assume a member may be
