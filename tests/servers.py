@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# `make run`'s server and its options (the Makefile's `run` target; tests/test_layout.py holds
-# the two together).
+# `make run`'s server and its options (the Makefile's `run` target;
+# tests/bigtwo_site/test_start_up.py holds the two together).
 SERVER_COMMAND = [
     "-m",
     "uvicorn",
     "bigtwo_site.asgi:application",
+    "--lifespan",
+    "off",
     "--no-proxy-headers",
     "--no-server-header",
 ]
