@@ -46,10 +46,11 @@ run: setup
 	$(BIN)/uvicorn bigtwo_site.asgi:application --host $(HOST) --port $(PORT) \
 		--workers $(WORKERS) --lifespan off --no-proxy-headers --no-server-header
 
-# A demo club with a season of finished games, its login printed here; `make run` to look.
-# It won't seed the same club twice: `$(BIN)/python manage.py seed_demo --club NAME` for another.
+# A demo club with a season of finished games, its login printed here, at the address `make run`
+# serves with the same HOST and PORT; `make run` to look. It won't seed the same club twice:
+# `$(BIN)/python manage.py seed_demo --club NAME` for another.
 demo: setup
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --host $(HOST) --port $(PORT)
 
 # lint-imports checks the import contracts in pyproject.toml: above all, that the rules engine
 # imports nothing from Django, and that each layer (site, scoring, rules.web, common) imports
