@@ -84,6 +84,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A request's body past its bound (REQUEST_MAX_BYTES; the import page's), answered 413 before
+    # anything reads it (bigtwo_site/request_bodies.py; under ASGI, with bigtwo_site/asgi.py).
+    "bigtwo_site.request_bodies.RequestBodyLimitMiddleware",
     "common.http.HtmxLoginRedirectMiddleware",
     # A member asking for an owner's action (scoring.services.NotAllowed): the page that says so.
     "scoring.middleware.RefusalMiddleware",
