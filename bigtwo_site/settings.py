@@ -366,7 +366,8 @@ if env_flag("DJANGO_HTTPS"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
+    # No link's token (a password link's, an invite's, a live view's) reaches a log
+    # (bigtwo_site/log_redaction.py).
     "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {
