@@ -78,9 +78,7 @@ def test_an_account_signed_up_in_the_same_browser_never_gets_anothers_game_offli
     offline_shows_no_game(page, game)
 
 
-def test_another_account_signed_in_by_any_way_never_gets_the_game_offline(
-    phone, game, live_server
-):
+def test_another_account_signed_in_by_any_way_never_gets_the_game_offline(phone, game, live_server):
     """However the session changed hands (here a session handed to the browser, as a login
     the worker never saw would), the first page from the network says whose it is."""
     page = phone
