@@ -68,7 +68,6 @@ class Following:
     messages after which it checks `games` again, ending if the game is no longer there."""
 
     games: QuerySet[Game]
-    game_id: int
     groups: tuple[str, ...]
     check_again_on: frozenset[str]
 
@@ -86,7 +85,7 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     groups = [live.game_group(game_id), live.member_group(user.pk)]
     if request.session.session_key:
         groups.append(live.session_group(request.session.session_key))
-    following = Following(games, game_id, tuple(groups), frozenset({live.MEMBER_LET_GO}))
+    following = Following(games, tuple(groups), frozenset({live.MEMBER_LET_GO}))
     return await stream(request, following, member=str(user.pk))
 
 
@@ -98,9 +97,7 @@ async def shared_changes(request: HttpRequest, token: str) -> HttpResponse:
     game_id = await games.values_list("pk", flat=True).afirst()
     if game_id is None:
         return HttpResponse(status=404)
-    following = Following(
-        games, game_id, (live.game_group(game_id),), frozenset({live.SHARE_CHANGED})
-    )
+    following = Following(games, (live.game_group(game_id),), frozenset({live.SHARE_CHANGED}))
     return await stream(request, following, member=None)
 
 
