@@ -39,15 +39,18 @@ setup: migrate static
 # set, WORKERS=N runs N processes sharing the cache, sessions and streams through Redis;
 # without it, one process keeps them in its own memory, so keep WORKERS at 1.
 # --no-proxy-headers: the client's address behind a proxy is DJANGO_PROXY_COUNT's business.
+# --lifespan off: Django has no start-up or shutdown hooks, and uvicorn, asking for them, would
+# print "ASGI 'lifespan' protocol appears unsupported" on every start.
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
 	$(BIN)/uvicorn bigtwo_site.asgi:application --host $(HOST) --port $(PORT) \
-		--workers $(WORKERS) --no-proxy-headers --no-server-header
+		--workers $(WORKERS) --lifespan off --no-proxy-headers --no-server-header
 
-# A demo club with a season of finished games, its login printed here; `make run` to look.
-# It won't seed the same club twice: `$(BIN)/python manage.py seed_demo --club NAME` for another.
+# A demo club with a season of finished games, its login printed here, at the address `make run`
+# serves with the same HOST and PORT; `make run` to look. It won't seed the same club twice:
+# `$(BIN)/python manage.py seed_demo --club NAME` for another.
 demo: setup
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --host $(HOST) --port $(PORT)
 
 # lint-imports checks the import contracts in pyproject.toml: above all, that the rules engine
 # imports nothing from Django, and that each layer (site, scoring, rules.web, common) imports

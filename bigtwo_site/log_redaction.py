@@ -1,10 +1,12 @@
-"""The logs, with the token of a password link left out.
+"""The logs, with the token of a link left out: a password link's, a club's invite link's
+(`/join/<token>/`) and a game's live view link's (`/live/<token>/…`, its board, code and stream).
 
-A password link carries its token in the address (Django's reset links do, and so do a club
-owner's), and addresses are logged: by the server's access log (`make run`: uvicorn's), and by
-Django for a page not found or a server error ("Not Found: /accounts/password/reset/…"). Both
+Each carries its token in the address, and whoever has the token can set a member's password,
+join the club or follow the game. Addresses are logged: by the server's access log (`make run`:
+uvicorn's), and by Django for a page not found or a server error ("Not Found: /live/…"). Both
 go through the `RedactTokens` filter on the console handler (settings.LOGGING), which writes
-`[token]` in its place. A proxy in front of the site logs addresses too (docs/deploying.md).
+`[token]` in its place, in a `next=` of a login or sign-up address too, as the site writes it or
+percent-encoded. A proxy in front of the site logs addresses too (docs/deploying.md).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import re
 
 # /accounts/password/link/<club>/<uidb64>/<token>/ and /accounts/password/reset/<uidb64>/<token>/;
 # "set-password", where the page moves on to once the token is in the session, isn't one.
-TOKEN_IN_ADDRESS = re.compile(
+PASSWORD_TOKEN = re.compile(
     r"(/accounts/password/(?:link/\d+|reset)/[^/\s]+/)(?!set-password(?:[/\s?]|$))[^/\s?]+"
 )
+# /join/<token>/ and /live/<token>/…, their slashes percent-encoded or not.
+LINK_TOKEN = re.compile(r"((?:/|%2F)(?:join|live)(?:/|%2F))[^/\s?&#%]+", re.IGNORECASE)
 
 
 def redacted(text: str) -> str:
@@ -25,8 +29,12 @@ def redacted(text: str) -> str:
     'GET /accounts/password/link/3/Mg/[token]/ HTTP/1.1'
     >>> redacted("/accounts/password/reset/Mg/set-password/")
     '/accounts/password/reset/Mg/set-password/'
+    >>> redacted("GET /live/Xq3_r-9/board/?v=4 HTTP/1.1")
+    'GET /live/[token]/board/?v=4 HTTP/1.1'
+    >>> redacted("GET /accounts/login/?next=%2Fjoin%2FXq3_r-9%2F HTTP/1.1")
+    'GET /accounts/login/?next=%2Fjoin%2F[token]%2F HTTP/1.1'
     """
-    return TOKEN_IN_ADDRESS.sub(r"\1[token]", text)
+    return LINK_TOKEN.sub(r"\1[token]", PASSWORD_TOKEN.sub(r"\1[token]", text))
 
 
 class RedactTokens(logging.Filter):
@@ -34,6 +42,6 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if TOKEN_IN_ADDRESS.search(message):
+        if PASSWORD_TOKEN.search(message) or LINK_TOKEN.search(message):
             record.msg, record.args = redacted(message), ()
         return True

@@ -3,14 +3,22 @@
 The manifest and the service worker are rendered by views, not served as static files, because
 both must name static files by their deployed (hashed) URLs, and the service worker must live
 at the site root to control every page.
+
+The worker keeps game pages for opening offline, and they are one account's: every whole page
+names, in `ACCOUNT_HEADER`, the account it was made for (a digest, or "-" for nobody signed in;
+`SignedInAsMiddleware`), and the first page from the network made for anyone else empties what
+the worker kept, however the session changed hands.
 """
 
 import hashlib
 import json
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import HashedFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -19,11 +27,13 @@ from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.crypto import salted_hmac
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 from django_htmx.jinja import htmx_script
 
+ACCOUNT_HEADER = "X-Signed-In-As"
 THEME_COLOR = "#0b5d3b"  # card-table green, as in the icons and the favicon
 BACKGROUND_COLOR = "#0b5d3b"
 OFFLINE_TEMPLATES = ["pwa/offline.html", "base.html"]
@@ -113,9 +123,16 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticPrefix": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "precache": urls,
-        # Game pages are kept for opening offline; signing in or out throws them away.
+        # Game pages are kept for opening offline, for the account signed in: a page for another
+        # throws them away, and so does sending any of the forms that change who is signed in.
         "gamePage": r"^/games/\d+/$",
-        "signInOut": [reverse("login"), reverse("logout")],
+        "accountHeader": ACCOUNT_HEADER,
+        "accountChanges": [
+            reverse("login"),
+            reverse("logout"),
+            reverse("signup"),
+            reverse("account-delete"),
+        ],
     }
     response = render(
         request,
@@ -132,3 +149,50 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def offline(request: HttpRequest) -> HttpResponse:
     return render(request, "pwa/offline.html")
+
+
+def signed_in_as(user_id: object) -> str:
+    """Whom a page was made for, as the service worker compares it: a digest of the account's
+    id (which tells nothing of the account), or "-" for nobody signed in."""
+    if not user_id:
+        return "-"
+    digest = salted_hmac("bigtwo_site.pwa.signed_in_as", str(user_id), algorithm="sha256")
+    return digest.hexdigest()[:20]
+
+
+def names_its_account(request: HttpRequest, response: HttpResponse) -> bool:
+    """A whole page, which the worker may keep or show in place of one: not an htmx part."""
+    return (
+        request.method == "GET"
+        and "HX-Request" not in request.headers
+        and response.get("Content-Type", "").startswith("text/html")
+    )
+
+
+class SignedInAsMiddleware:
+    """Name, on every whole page, the account it was made for (`ACCOUNT_HEADER`), from the
+    session. Both sync and async, so an ASGI server runs it without a hop between the two."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(
+        self, get_response: Callable[[HttpRequest], HttpResponse | Awaitable[HttpResponse]]
+    ) -> None:
+        self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
+        if iscoroutinefunction(self):
+            return self.__acall__(request)
+        response = self.get_response(request)
+        if names_its_account(request, response):
+            response[ACCOUNT_HEADER] = signed_in_as(request.session.get(SESSION_KEY))
+        return response
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        response = await self.get_response(request)
+        if names_its_account(request, response):
+            response[ACCOUNT_HEADER] = signed_in_as(await request.session.aget(SESSION_KEY))
+        return response

@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from bigtwo_site.email_url import mailer
+from bigtwo_site.environment import env_count, env_flag, env_list, env_megabytes
 from bigtwo_site.var_dir import private_file, private_var_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -23,17 +24,6 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # in var/, which git ignores, so a fresh clone never carries anyone's data or secrets. Only the
 # site's user may read it (bigtwo_site/var_dir.py).
 VAR_DIR = private_var_dir(Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var"))
-
-
-def env_flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 def generated_secret_key(path: Path) -> str:
@@ -90,10 +80,16 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Names on each whole page the account it was made for: the service worker keeps game pages
+    # for one account (bigtwo_site/pwa.py).
+    "bigtwo_site.pwa.SignedInAsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A request's body past its bound (REQUEST_MAX_BYTES; the import page's), answered 413 before
+    # anything reads it (bigtwo_site/request_bodies.py; under ASGI, with bigtwo_site/asgi.py).
+    "bigtwo_site.request_bodies.RequestBodyLimitMiddleware",
     "common.http.HtmxLoginRedirectMiddleware",
     # A member asking for an owner's action (scoring.services.NotAllowed): the page that says so.
     "scoring.middleware.RefusalMiddleware",
@@ -235,25 +231,6 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 
-def env_count(name: str, default: int) -> int:
-    """A whole number of at least 1 from the environment, or `default`."""
-    text = os.environ.get(name, str(default)).strip()
-    if not text.isdecimal() or int(text) < 1:
-        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a whole number of at least 1.")
-    return int(text)
-
-
-def env_megabytes(name: str, default: float) -> int:
-    text = os.environ.get(name, str(default)).strip()
-    try:
-        megabytes = float(text)
-    except ValueError:
-        megabytes = 0
-    if not megabytes > 0:
-        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a size in MB, such as 20.")
-    return int(megabytes * 1_000_000)
-
-
 # What one request can make the site do (docs/deploying.md, "Limits"). Assume a member may be
 # hostile and a club huge: past each bound the request is answered at once with a message that
 # names it, and nothing is saved.
@@ -389,7 +366,8 @@ if env_flag("DJANGO_HTTPS"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A password link's token never reaches a log (bigtwo_site/log_redaction.py).
+    # No link's token (a password link's, an invite's, a live view's) reaches a log
+    # (bigtwo_site/log_redaction.py).
     "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {

@@ -101,6 +101,7 @@ urlpatterns = [
     path("live/<str:token>/", live.live, name="live"),
     path("live/<str:token>/board/", live.live_board, name="live-board"),
     path("live/<str:token>/qr.svg", sharing.live_qr, name="live-qr"),
+    path("live/<str:token>/changes/", streams.shared_changes, name="live-changes"),
     path("games/<id:game_id>.json", exports.game_json, name="game-json"),
     path("games/<id:game_id>.csv", exports.game_csv, name="game-csv"),
     path("games/<id:game_id>/score.txt", exports.game_score_file, name="game-score-file"),

@@ -9,8 +9,10 @@ import html
 import re
 from collections.abc import Iterator
 
+from asgiref.sync import sync_to_async
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import channel_layers
+from django.db import connections
 
 from bigtwo_site.asgi import application
 
@@ -89,3 +91,27 @@ def stream_address(client, game) -> str:
     """The address of the game's stream on the game page `client` opens, as its script reads it."""
     page = client.get(f"/games/{game.pk}/").content.decode()
     return html.unescape(re.search(r'id="board-follow"[^>]*data-changes="([^"]*)"', page)[1])
+
+
+def signed_in(client, user) -> str:
+    client.force_login(user)
+    return session_cookie(client)
+
+
+def done(loop, work, *args, **kwargs):
+    """A write as a view makes it, in a thread beside the event loop the streams run on, which
+    lets its database connection go afterwards, as a request does."""
+
+    def write():
+        try:
+            return work(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return loop.run_until_complete(sync_to_async(write)())
+
+
+def opened(loop, path: str, cookie: str, **request) -> Phone:
+    phone = Phone(loop, path, cookie=cookie, **request)
+    assert phone.status() == 200
+    return phone

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# `make run`'s server and its options (the Makefile's `run` target; tests/test_layout.py holds
-# the two together).
+# `make run`'s server and its options (the Makefile's `run` target;
+# tests/bigtwo_site/test_start_up.py holds the two together).
 SERVER_COMMAND = [
     "-m",
     "uvicorn",
     "bigtwo_site.asgi:application",
+    "--lifespan",
+    "off",
     "--no-proxy-headers",
     "--no-server-header",
 ]
@@ -60,13 +62,27 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def collect_static(var_dir: Path) -> Path:
+    """The static files collected as `make run` collects them (hashed names and their
+    manifest), into `var_dir`; where they are. Pages render only with them."""
+    env = server_environment(var_dir)
+    manage = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
+    subprocess.run(manage, cwd=ROOT, env=env, check=True)
+    return var_dir / "static"
+
+
 @contextmanager
-def served(var_dir: Path, *, migrate: bool = False, **environ: str) -> Iterator[Server]:
-    """The site served by `make run`'s server until the block ends."""
+def served(
+    var_dir: Path, *, migrate: bool = False, static: Path | None = None, **environ: str
+) -> Iterator[Server]:
+    """The site served by `make run`'s server until the block ends; with `static`, the static
+    files `collect_static` collected, shared (without them, a page renders as a 500)."""
     env = server_environment(var_dir, **environ)
     if migrate:
         manage = [sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
         subprocess.run(manage, cwd=ROOT, env=env, check=True)
+    if static is not None:
+        (var_dir / "static").symlink_to(static, target_is_directory=True)
     port = free_port()
     log = var_dir / "server.log"
     command = [sys.executable, *SERVER_COMMAND, "--host", "127.0.0.1", "--port", str(port)]

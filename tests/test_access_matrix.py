@@ -182,6 +182,9 @@ MATRIX: dict[str, Row] = {
     "scoring:live": Row("/live/{share}/", everyone(200), NO),
     "scoring:live-board": Row("/live/{share}/board/", everyone(200), NO),
     "scoring:live-qr": Row("/live/{share}/qr.svg", everyone(200), NO),
+    # The live view's stream: declined (204) by the test client's WSGI handler, as by any
+    # WSGI server, for anyone with the link (tests/scoring/views/test_live_view_stream.py).
+    "scoring:live-changes": Row("/live/{share}/changes/", everyone(204), NO),
 }
 
 # Django's admin guards itself (staff only) and isn't a page of ours.

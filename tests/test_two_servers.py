@@ -182,3 +182,42 @@ def test_a_deal_recorded_on_one_server_is_said_on_the_streams_of_the_other(loop)
 
     assert stream.said() == "data: 1\n\n"
     stream.hang_up()
+
+
+def streamed_game(loop) -> tuple[Client, Game, Phone]:
+    """A game, its owner's phone signed in on server A, and that phone's stream held by server
+    B (the test's event loop), its first word said."""
+    club = make_club()
+    game = make_game(club)
+    phone = Client()
+    phone.force_login(club.owner)
+    stream = Phone(loop, f"/games/{game.pk}/changes/", cookie=session_cookie(phone))
+    assert stream.status() == 200
+    assert stream.said() == "retry: 2000\n\ndata: 0\n\n"
+    return phone, game, stream
+
+
+def test_a_game_deleted_on_one_server_ends_its_streams_on_the_other(loop):
+    phone, game, stream = streamed_game(loop)
+    assert phone.post(f"/games/{game.pk}/delete/").status_code == 302
+    assert stream.said() == "data: 1\n\n"  # its last word: the phone asks, and finds it gone
+    assert stream.said() is None
+
+
+def test_logging_out_on_one_server_ends_the_sessions_stream_on_the_other(loop):
+    phone, _, stream = streamed_game(loop)
+    assert phone.post("/accounts/logout/").status_code == 302
+    assert stream.said() is None
+
+
+def test_a_live_view_stopped_on_one_server_ends_its_stream_on_the_other(loop):
+    phone, game, _ = streamed_game(loop)
+    assert phone.post(f"/games/{game.pk}/share/").status_code == 302
+    game.refresh_from_db()
+    viewer = Phone(loop, f"/live/{game.share_token}/changes/")
+    assert viewer.status() == 200
+    assert viewer.said() == "retry: 2000\n\ndata: 0\n\n"
+    assert phone.post(f"/games/{game.pk}/deals/", deal_post(game, 0, 5, 6, 7)).status_code == 302
+    assert viewer.said() == "data: 1\n\n"
+    assert phone.post(f"/games/{game.pk}/share/stop/").status_code == 302
+    assert viewer.said() is None

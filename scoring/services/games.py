@@ -234,6 +234,7 @@ def share_game(*, game: Game, by: AbstractBaseUser) -> str:
         game.share_token = new_share_token()
         game.share_digest = token_digest(game.share_token)
         game.save(update_fields=["share_token", "share_digest"])
+        live.share_changed(game.pk)  # a live view on the link before it ends
     return game.share_token
 
 
@@ -242,13 +243,14 @@ def stop_sharing(*, game: Game, by: AbstractBaseUser) -> None:
     with transaction.atomic():
         game.share_token = game.share_digest = None
         game.save(update_fields=["share_token", "share_digest"])
+        live.share_changed(game.pk)  # its live views' streams end
 
 
 def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
     permissions.check_may_delete_game(game=game, by=by)
     with transaction.atomic():
         seasons_changed(game.season_id)
-        live.game_changed(game.pk, game.version + 1)  # its phones ask, and find it gone
+        live.game_deleted(game.pk, game.version + 1)  # its phones ask, find it gone
         # Where it stood as stored, not as the caller's copy last saw it.
         stored = Game.objects.filter(pk=game.pk).first()
         if stored is not None and (was := ratings.position(stored)) is not None:

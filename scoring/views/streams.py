@@ -1,16 +1,20 @@
 """A game's stream of changes (server-sent events), which the game page's script follows
-(static/js/live-board.js).
+(static/js/live-board.js), and so does the shared live view's.
 
-`GET /games/<id>/changes/` answers `text/event-stream`: a `retry`, the game's version now, then
-each new version as the game changes (scoring/live.py says them through Channels' channel
-layer), and `event: alive` every `KEEPALIVE_SECONDS` while nothing changes. On a version newer
-than its board's, the page fetches the board as a poll would, and that read checks the member's
-access again: the stream itself says nothing but version numbers.
+`GET /games/<id>/changes/` (a member's) and `GET /live/<token>/changes/` (anyone with the live
+view link) answer `text/event-stream`: a `retry`, the game's version now, then each new version
+as the game changes (scoring/live.py says them through Channels' channel layer), and `event:
+alive` every `KEEPALIVE_SECONDS` while nothing changes. On a version newer than its board's, the
+page fetches the board as a poll would, and that read checks the member's access (or the link)
+again: the stream itself says nothing but version numbers.
 
 A stream ends after `STREAM_SECONDS` (EventSource opens another after the `retry`, so a
-connection that died without a word is never held for long), when its member is let go from
-the club (`scoring.live.member_let_go`), or when the phone hangs up. It is an async view: under
-the ASGI server of `make run` thousands of them wait in one process for a few bytes each.
+connection that died without a word is never held for long), when the phone hangs up, when its
+game is deleted (after saying a last version, so the page finds it gone), and when what let it
+be opened is gone: a member's, when they are let go from the club (`scoring.live.member_let_go`)
+or their session logs out; a live view's, when its link stops (sharing stopped, or shared again
+under a new link). It is an async view: under the ASGI server of `make run` thousands of them
+wait in one process for a few bytes each.
 
 Only an ASGI server (`make run`'s uvicorn) holds streams. Served through WSGI (gunicorn, or
 the test suite's live server), a stream would hold a worker thread for its whole life and be sent
@@ -18,8 +22,8 @@ only once it ended, so the view answers 204 No Content at once: EventSource stop
 page polls.
 
 Each server holds at most `settings.STREAMS_PER_MEMBER` streams of one member, and
-`STREAMS_PER_ADDRESS` from one client address; one more is refused with 429, and the page
-polls instead.
+`STREAMS_PER_ADDRESS` from one client address (live views' too); one more is refused with 429,
+and the page polls instead.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -56,6 +61,17 @@ KEEPALIVE_SECONDS = 20
 STREAM_SECONDS = 600
 
 
+@dataclass(frozen=True)
+class Following:
+    """What one stream follows: `games`, the game as its asker may see it (found through the
+    member's clubs, or by the live view's link); the layer's `groups` it listens to; and the
+    messages after which it checks `games` again, ending if the game is no longer there."""
+
+    games: QuerySet[Game]
+    groups: tuple[str, ...]
+    check_again_on: frozenset[str]
+
+
 @require_GET
 async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's stream for a member of its club; 403 signed out, 404 for anyone else's game,
@@ -66,29 +82,45 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     games = selectors.member_games(user).filter(pk=game_id)
     if not await games.aexists():
         return HttpResponse(status=404)
+    groups = [live.game_group(game_id), live.member_group(user.pk)]
+    if request.session.session_key:
+        groups.append(live.session_group(request.session.session_key))
+    following = Following(games, tuple(groups), frozenset({live.MEMBER_LET_GO}))
+    return await stream(request, following, member=str(user.pk))
+
+
+@require_GET
+async def shared_changes(request: HttpRequest, token: str) -> HttpResponse:
+    """The stream of the game whose live view link carries `token`, for anyone with it; 404
+    for a wrong or stopped link, 429 past the address's limit, 204 under WSGI."""
+    games = selectors.shared_games(token)
+    game_id = await games.values_list("pk", flat=True).afirst()
+    if game_id is None:
+        return HttpResponse(status=404)
+    following = Following(games, (live.game_group(game_id),), frozenset({live.SHARE_CHANGED}))
+    return await stream(request, following, member=None)
+
+
+async def stream(request: HttpRequest, following: Following, *, member: str | None) -> HttpResponse:
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     await let_connections_go()
-    give_back = OPEN_STREAMS.take(member=str(user.pk), address=client_address(request) or "")
+    give_back = OPEN_STREAMS.take(member=member, address=client_address(request) or "")
     if give_back is None:
         return HttpResponse(status=429, headers={"Retry-After": str(KEEPALIVE_SECONDS)})
-    stream = events(games, game_id=game_id, user_id=user.pk, give_back=give_back)
-    return EventStream(stream, on_close=give_back)
+    return EventStream(events(following, give_back=give_back), on_close=give_back)
 
 
-async def events(
-    games: QuerySet[Game], *, game_id: int, user_id: int, give_back: Callable[[], None]
-) -> AsyncIterator[str]:
-    """The stream's events: `games` is the game, found through the member's clubs."""
+async def events(following: Following, *, give_back: Callable[[], None]) -> AsyncIterator[str]:
+    """The stream's events, from the version now until its time is up or it ends."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    groups = (live.game_group(game_id), live.member_group(user_id))
     receiving: asyncio.Future | None = None
     try:
-        for group in groups:
+        for group in following.groups:
             await layer.group_add(group, channel)
         # Read once listening, so that no change falls between the two.
-        shown = await games.values_list("version", flat=True).afirst()
+        shown = await following.games.values_list("version", flat=True).afirst()
         await let_connections_go()
         if shown is None:
             return
@@ -103,14 +135,12 @@ async def events(
                 continue
             message = receiving.result()
             receiving = asyncio.ensure_future(layer.receive(channel))
-            if message["type"] == live.MEMBER_LET_GO:
-                still_member = await games.aexists()
-                await let_connections_go()
-                if not still_member:
-                    return
-            if message["type"] == live.GAME_CHANGED and message["version"] > shown:
-                shown = message["version"]
+            version, goes_on = await heard(message, following, shown)
+            if version > shown:
+                shown = version
                 yield f"data: {shown}\n\n"
+            if not goes_on:
+                return
     except Exception:
         # The layer not answering (Redis restarting): the stream ends, the page polls, and
         # EventSource tries again after the retry.
@@ -121,9 +151,24 @@ async def events(
             receiving.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await receiving
-        for group in groups:
+        for group in following.groups:
             with contextlib.suppress(Exception):
                 await layer.group_discard(group, channel)
+
+
+async def heard(message: dict, following: Following, shown: int) -> tuple[int, bool]:
+    """What a message of the layer means to the stream: the version to say (`shown` if none
+    is newer), and whether the stream goes on."""
+    kind = message["type"]
+    if kind in (live.GAME_CHANGED, live.GAME_DELETED):
+        return max(shown, message["version"]), kind == live.GAME_CHANGED
+    if kind == live.SESSION_ENDED:
+        return shown, False
+    if kind in following.check_again_on:
+        still_there = await following.games.aexists()
+        await let_connections_go()
+        return shown, still_there
+    return shown, True
 
 
 async def let_connections_go() -> None:
@@ -156,14 +201,14 @@ class OpenStreams:
         self.lock = threading.Lock()  # taken on the event loop, given back from a thread too
         self.counts: Counter[str] = Counter()
 
-    def take(self, *, member: str, address: str) -> Callable[[], None] | None:
-        """A place for one more stream of `member` from `address`, and how to give it back
-        (once, however often it is called); None if either has all its streams open."""
-        keys = (f"member:{member}", f"address:{address}")
+    def take(self, *, member: str | None, address: str) -> Callable[[], None] | None:
+        """A place for one more stream of `member` (None: a live view's, of no member) from
+        `address`, and how to give it back (once, however often it is called); None if either
+        has all its streams open."""
+        keys = (f"address:{address}", *([f"member:{member}"] if member is not None else []))
         with self.lock:
-            if (
-                self.counts[keys[0]] >= settings.STREAMS_PER_MEMBER
-                or self.counts[keys[1]] >= settings.STREAMS_PER_ADDRESS
+            if self.counts[keys[0]] >= settings.STREAMS_PER_ADDRESS or (
+                len(keys) > 1 and self.counts[keys[1]] >= settings.STREAMS_PER_MEMBER
             ):
                 return None
             self.counts.update(keys)

@@ -1,15 +1,16 @@
 // The scoreboard asks for itself when the server says the game has changed, not every 2 s.
 //
-// A member's board names a stream (`data-changes`, scoring/views/streams.py) that sends the
-// game's version when it opens and each time it changes, and "alive" when it has been quiet a
-// while (every 20 s, a period it states). While the stream is open and has spoken lately, the
-// board's own poll (htmx, "every 2s") is held back but for one every 5 minutes, in case a word
-// was missed; a version newer than the board's fires its "changed" trigger, the same request a
-// poll with news makes. A stream that stays open but says nothing for two and a half periods is
-// taken for dead (a connection lost without a word, as when the phone changes networks): the
-// board polls again and a new stream is opened. While the stream is down (a flaky network, or
-// the server ending it: EventSource reconnects by itself) the poll goes on as before; a stream
-// refused (signed out, too many open) is not asked again until the page is.
+// The board names a stream (`data-changes`: a member's game page's, or the shared live view's;
+// scoring/views/streams.py) that sends the game's version when it opens and each time it
+// changes, and "alive" when it has been quiet a while (every 20 s, a period it states). While
+// the stream is open and has spoken lately, the board's own poll (htmx, "every 2s") is held
+// back but for one every 5 minutes, in case a word was missed; a version newer than the
+// board's fires its "changed" trigger, the same request a poll with news makes. A stream that
+// stays open but says nothing for two and a half periods is taken for dead (a connection lost
+// without a word, as when the phone changes networks): the board polls again and a new stream
+// is opened. While the stream is down (a flaky network, or the server ending it: EventSource
+// reconnects by itself) the poll goes on as before; a stream refused (signed out, a live view
+// link stopped, too many open) is not asked again until the page is.
 //
 // The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
 // server answers with only what a deal changed (templates/scoring/_board_delta.html), its new

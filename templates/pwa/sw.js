@@ -6,8 +6,12 @@
 // - Page loads go to the network first; when it can't be reached, the cached offline page is
 //   shown instead. Of the pages that carry a signed-in user's name, CSRF token and scores, only
 //   game pages are kept (in PAGES, for a day at most), so that a game goes on offline
-//   (static/js/waiting-deals.js, which also stores the page as it last showed it): signing in or
-//   out (a POST to either) throws them all away, so one user never gets another's.
+//   (static/js/waiting-deals.js, which also stores the page as it last showed it). They are one
+//   account's, so one never gets another's: each page from the network names the account it
+//   was made for (a digest, in CONFIG.accountHeader; bigtwo_site/pwa.py), PAGES notes whom its
+//   pages are for (under KEPT_FOR), and a page for anyone else throws them all away before it
+//   is shown, however the session changed hands. Sending a form that changes who is signed in
+//   (logging in or out, signing up, deleting the account) throws them away at once too.
 // - Anything but a GET (recording a deal, logging in) and any fetch from a page (htmx) is left
 //   alone, straight to the network, so the page itself sees a failure and can retry it.
 //
@@ -19,6 +23,8 @@
 const CONFIG = {{ config }};
 const CACHE = "bigtwo-" + CONFIG.version;
 const PAGES = "game-pages";
+// Not a page: where PAGES notes the account its pages were kept for.
+const KEPT_FOR = "/sw/kept-for";
 const DAY = 24 * 60 * 60 * 1000;
 
 self.addEventListener("install", (event) => {
@@ -63,7 +69,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") {
-    if (request.mode === "navigate" && CONFIG.signInOut.includes(url.pathname)) {
+    if (request.mode === "navigate" && CONFIG.accountChanges.includes(url.pathname)) {
       event.waitUntil(caches.delete(PAGES));
     }
     return;
@@ -80,9 +86,12 @@ async function networkFirst(event) {
   try {
     const preloaded = await event.preloadResponse;
     const response = preloaded || (await fetch(event.request));
-    if (gamePage && response.ok && !response.redirected) {
-      const copy = response.clone();
-      event.waitUntil(caches.open(PAGES).then((pages) => pages.put(event.request, copy)));
+    const account = response.headers.get(CONFIG.accountHeader);
+    if (account !== null) {
+      await keepOnlyPagesOf(account);
+      if (gamePage && response.ok && !response.redirected) {
+        event.waitUntil(keepPage(event.request, response.clone(), account));
+      }
     }
     return response;
   } catch (error) {
@@ -93,6 +102,23 @@ async function networkFirst(event) {
     const cache = await caches.open(CACHE);
     return (await cache.match(CONFIG.offlineUrl)) || Response.error();
   }
+}
+
+// Throw away the kept pages unless they were kept for `account` (those of no noted account too).
+async function keepOnlyPagesOf(account) {
+  if (!(await caches.has(PAGES))) {
+    return;
+  }
+  const keptFor = await (await caches.open(PAGES)).match(KEPT_FOR);
+  if (!keptFor || (await keptFor.text()) !== account) {
+    await caches.delete(PAGES);
+  }
+}
+
+async function keepPage(request, response, account) {
+  const pages = await caches.open(PAGES);
+  await pages.put(KEPT_FOR, new Response(account));
+  await pages.put(request, response);
 }
 
 async function cacheFirst(event) {

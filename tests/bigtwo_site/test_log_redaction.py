@@ -1,5 +1,6 @@
-"""No log holds a password link's token: neither the server's access log (`make run`) nor
-Django's own ("Not Found: …", "Internal Server Error: …"). bigtwo_site/log_redaction.py."""
+"""No log holds a link's token: a password link's, a club's invite link's or a game's live view
+link's; neither the server's access log (`make run`) nor Django's own ("Not Found: …",
+"Internal Server Error: …"). bigtwo_site/log_redaction.py."""
 
 import contextlib
 import doctest
@@ -7,7 +8,10 @@ import logging
 import urllib.error
 import urllib.request
 
+import pytest
+
 import bigtwo_site.log_redaction
+from tests.factories import make_club, make_user
 from tests.servers import served
 
 TOKEN = "diw6d7-e7b88f2fd7682edbc8d0c624cef79167"
@@ -45,3 +49,48 @@ def test_django_logs_a_link_not_found_without_its_token(client, caplog, settings
     assert client.get(f"/accounts/password/reset/Mg/{TOKEN}/").status_code == 404
     assert "Not Found: /accounts/password/reset/Mg/[token]/" in caplog.text
     assert TOKEN not in caplog.text
+
+
+def test_the_servers_access_log_writes_token_in_place_of_an_invite_or_live_view_token(tmp_path):
+    """Before, /join/<token>/ and /live/<token>/ were logged whole: whoever read the log could
+    join the club, or follow the game. Also where the join page sends someone signed out to log
+    in or sign up (`next`), written as the site writes it or percent-encoded."""
+    paths = {
+        f"/join/{TOKEN}/": "/join/[token]/",
+        f"/live/{TOKEN}/": "/live/[token]/",
+        f"/live/{TOKEN}/board/?v=3": "/live/[token]/board/?v=3",
+        f"/live/{TOKEN}/changes/": "/live/[token]/changes/",
+        f"/live/{TOKEN}/qr.svg": "/live/[token]/qr.svg",
+        f"/accounts/signup/?next=/join/{TOKEN}/": "/accounts/signup/?next=/join/[token]/",
+        f"/accounts/login/?next=%2Fjoin%2F{TOKEN}%2F": "/accounts/login/?next=%2Fjoin%2F[token]%2F",
+    }
+    with served(tmp_path, migrate=True) as server:
+        for path in paths:
+            with contextlib.suppress(urllib.error.HTTPError):
+                urllib.request.urlopen(server.url(path), timeout=10)
+    logged = server.logged()
+    for shown in paths.values():
+        assert f"GET {shown} HTTP/1.1" in logged
+    assert TOKEN not in logged
+
+
+@pytest.mark.django_db
+def test_django_logs_an_invite_or_live_view_not_found_without_its_token(client, caplog):
+    caplog.handler.addFilter(bigtwo_site.log_redaction.RedactTokens())
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        assert client.get(f"/live/{TOKEN}/board/").status_code == 404
+        assert client.get(f"/live/{TOKEN}/qr.svg").status_code == 404
+    assert "Not Found: /live/[token]/board/" in caplog.text
+    assert "Not Found: /live/[token]/qr.svg" in caplog.text
+    assert TOKEN not in caplog.text
+
+
+@pytest.mark.django_db
+def test_what_is_left_of_an_address_still_says_which_page_it_was():
+    """A club's real invite link is logged as asked but for its token, and the addresses that
+    only look like one are left alone."""
+    club = make_club(make_user("ann"))
+    redacted = bigtwo_site.log_redaction.redacted
+    assert redacted(f"GET /join/{club.invite_token}/ HTTP/1.1") == "GET /join/[token]/ HTTP/1.1"
+    for untouched in ("GET /static/js/live-board.js", "GET /games/5/changes/", "GET /clubs/"):
+        assert redacted(untouched) == untouched

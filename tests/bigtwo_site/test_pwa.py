@@ -1,6 +1,7 @@
 """The manifest, service worker and offline page that make the site installable."""
 
 import json
+import re
 import struct
 
 import pytest
@@ -165,3 +166,36 @@ def test_the_manifest_carries_no_document_policies(client):
     assert response.status_code == 200
     assert "Content-Security-Policy" not in response
     assert "X-Frame-Options" not in response
+
+
+def test_every_whole_page_names_the_account_it_was_made_for(client, django_user_model):
+    """What the service worker keeps game pages by (templates/pwa/sw.js): "-" signed out, a
+    digest of the account signed in, another for another account, and never the account's id."""
+    signed_out = client.get("/check/")["X-Signed-In-As"]
+    assert signed_out == "-"
+    ann = django_user_model.objects.create_user("ann")
+    bo = django_user_model.objects.create_user("bo")
+    client.force_login(ann)
+    as_ann = client.get("/clubs/")["X-Signed-In-As"]
+    assert client.get("/check/")["X-Signed-In-As"] == as_ann
+    client.force_login(bo)
+    as_bo = client.get("/clubs/")["X-Signed-In-As"]
+    assert len({signed_out, as_ann, as_bo}) == 3
+    assert as_ann != str(ann.pk) and "ann" not in as_ann
+
+
+def test_parts_of_pages_and_other_files_name_no_account(client):
+    assert "X-Signed-In-As" not in client.get("/check/", headers={"HX-Request": "true"})
+    assert "X-Signed-In-As" not in client.get("/manifest.webmanifest")
+    assert "X-Signed-In-As" not in client.get("/sw.js")
+
+
+def test_the_worker_empties_the_kept_pages_on_any_form_that_changes_who_is_signed_in(client):
+    worker = client.get("/sw.js").content.decode()
+    changes = json.loads(re.search(r'"accountChanges": (\[[^\]]*\])', worker)[1])
+    assert changes == [
+        "/accounts/login/",
+        "/accounts/logout/",
+        "/accounts/signup/",
+        "/accounts/delete/",
+    ]

@@ -214,6 +214,16 @@ def club_pages(page, site):
     yield "a club not theirs: not found"
 
 
+SEND_TOO_MUCH = """() => {
+    const form = Object.assign(document.createElement("form"), { method: "post" });
+    const text = Object.assign(document.createElement("textarea"), { name: "a" });
+    text.value = "x".repeat(2000);
+    form.append(text);
+    document.body.append(form);
+    form.submit();
+}"""
+
+
 def error_pages(page, site):
     """The error pages, signed in as the club's owner, then as a member, then signed out (in
     the page's language: the language cookie stays)."""
@@ -249,6 +259,13 @@ def error_pages(page, site):
         yield "not allowed, signed out"
         opened(failing_urls.BAD_REQUEST, 400)
         yield "bad request"
+    # A form past the bound on a request's body (bigtwo_site/request_bodies.py), made small.
+    with override_settings(REQUEST_MAX_BYTES=1000):
+        page.goto("/check/")
+        with page.expect_response(lambda response: response.status == 413):
+            page.evaluate(SEND_TOO_MUCH)
+        expect(page.locator(".error-page h1")).to_be_visible()
+        yield "too much sent at once"
 
 
 def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):

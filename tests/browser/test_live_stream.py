@@ -3,7 +3,8 @@ serves it, where the board's stream (scoring/views/streams.py) stays open.
 
 While the stream is open and speaks the board doesn't poll; a deal recorded on another phone
 reaches this one by the stream, at once. A stream gone silent is dropped: the board polls and
-opens another. A stream the server ends is opened again. The rest of the suite runs on
+opens another. A stream the server ends is opened again. The shared live view follows its game by
+a stream of its own. The rest of the suite runs on
 pytest-django's WSGI live server, which declines streams (204), so its pages poll.
 """
 
@@ -16,6 +17,7 @@ import uvicorn
 from playwright.sync_api import Page, expect
 
 from bigtwo_site.asgi import application
+from scoring import services
 from scoring.views import streams
 from tests.browser.phone import PHONE, log_in
 from tests.browser.scorekeeping import fill
@@ -133,3 +135,25 @@ def test_a_stream_the_server_ends_is_opened_again(browser, asgi_server, monkeypa
     record_on(scorekeeper)
     expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=1_500)
     page.context.close()
+
+
+def test_a_deal_reaches_the_shared_live_view_by_its_stream(browser, asgi_server):
+    """The live view (no account) opens the game's stream as a member's page does, and a deal
+    comes to it on the stream's word: one fetch of the board, and no poll. Before, the live view
+    had no stream and polled every 2 s."""
+    owner = make_user("sam")
+    game = make_game(make_club(owner=owner), by=owner)
+    token = services.share_game(game=game, by=owner)
+    viewer = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True).new_page()
+    boards: list[str] = []
+    viewer.on("request", lambda request: "/board/" in request.url and boards.append(request.url))
+    with viewer.expect_response(lambda answer: answer.url.endswith(f"/live/{token}/changes/")):
+        viewer.goto(f"/live/{token}/")
+    scorekeeper, _ = phone_on(browser, asgi_server, owner, game)
+
+    record_on(scorekeeper)
+
+    expect(viewer.locator("#game-board tfoot")).to_contain_text("39", timeout=10_000)
+    assert boards == [f"{asgi_server}/live/{token}/board/?v=0"]
+    viewer.context.close()
+    scorekeeper.context.close()

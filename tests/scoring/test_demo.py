@@ -3,10 +3,13 @@
 import datetime
 import random
 import re
+import shlex
 import statistics
+import subprocess
 from io import StringIO
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
@@ -178,6 +181,35 @@ def test_seed_demo_seeds_another_club_by_name_with_a_new_password():
     assert get_user_model().objects.get(username="demo").check_password(second)
     assert first != second
     assert "its password is new" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_prints_the_address_the_server_listens_on():
+    """Before, it said port 8000 whatever port `make run` was given."""
+    output = seed_demo("--host", "127.0.0.1", "--port", "9000")
+    assert "Log in at http://127.0.0.1:9000/accounts/login/\n" in output
+    assert "8000" not in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_on_every_address_names_this_computer_and_a_phone_on_the_wi_fi():
+    output = seed_demo("--port", "9000")
+    assert (
+        "Log in at http://localhost:9000/accounts/login/ (from a phone on the same Wi-Fi,"
+        " http://<this computer's address>:9000/accounts/login/)"
+    ) in output
+
+
+def test_make_demo_passes_on_where_make_run_will_listen():
+    planned = subprocess.run(
+        ["make", "--dry-run", "demo", "HOST=127.0.0.1", "PORT=9000"],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    command = next(line for line in planned.splitlines() if "seed_demo" in line)
+    assert shlex.split(command)[-4:] == ["--host", "127.0.0.1", "--port", "9000"]
 
 
 def test_the_bench_seeds_a_season_its_owner_can_see(db):

@@ -154,7 +154,7 @@ class Servers:
         command = [
             *(sys.executable, "-m", "uvicorn", "bigtwo_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--workers", "1"),
-            *("--no-proxy-headers", "--no-server-header"),
+            *("--lifespan", "off", "--no-proxy-headers", "--no-server-header"),
         ]
         return command if self.pin is None else ["taskset", "--cpu-list", str(self.pin), *command]
 

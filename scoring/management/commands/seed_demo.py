@@ -1,8 +1,9 @@
 """`manage.py seed_demo`: a demo club with a season of finished games, to look around at once.
 
-Creates (or reuses) the user "demo" with a new random password, printed with where to log in,
-a club they own, six to eight players and a season of random finished games that follow the
-rules, plus one game in progress. Refuses to seed the same club twice.
+Creates (or reuses) the user "demo" with a new random password, printed with where to log in
+(the address `make run` serves on: `make demo` passes its HOST and PORT), a club they own, six
+to eight players and a season of random finished games that follow the rules, plus one game in
+progress. Refuses to seed the same club twice.
 """
 
 from __future__ import annotations
@@ -30,6 +31,18 @@ FIRST_NAMES = (
 )  # fmt: skip
 
 
+def login_address(host: str, port: int) -> str:
+    """Where to log in on a site served on `host` and `port`: on every address (0.0.0.0 or ::),
+    this computer's own name, and a phone's way in."""
+    login = reverse("login")
+    if host in ("0.0.0.0", "::", ""):
+        return (
+            f"http://localhost:{port}{login} (from a phone on the same Wi-Fi,"
+            f" http://<this computer's address>:{port}{login})"
+        )
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}{login}"
+
+
 class Command(BaseCommand):
     help = "Create a demo club with a season of plausible finished games and print a login."
 
@@ -37,8 +50,14 @@ class Command(BaseCommand):
         parser.add_argument("--club", default="Demo club", help="the club's name (Demo club)")
         parser.add_argument("--games", type=int, default=40, help="finished games (40)")
         parser.add_argument("--seed", type=int, help="seed the random choices, to repeat a run")
+        parser.add_argument(
+            "--host", default="0.0.0.0", help="where the site listens, for the login printed"
+        )
+        parser.add_argument("--port", type=int, default=8000, help="its port (8000)")
 
-    def handle(self, *args, club: str, games: int, seed: int | None, **options) -> None:
+    def handle(
+        self, *args, club: str, games: int, seed: int | None, host: str, port: int, **options
+    ) -> None:
         if games < 0:
             raise CommandError("--games can't be negative")
         name = " ".join(club.split())
@@ -64,7 +83,6 @@ class Command(BaseCommand):
             self._game_in_progress(demo, user, names, rng)
             deals = Deal.objects.filter(game__season=season).count()
 
-        login = reverse("login")
         self.stdout.write(
             self.style.SUCCESS(
                 f'Seeded "{demo.name}": {len(names)} players, {games} finished games'
@@ -74,8 +92,7 @@ class Command(BaseCommand):
         if reused:
             self.stdout.write(f"The user {DEMO_USERNAME} already existed; its password is new.")
         self.stdout.write(
-            f"Log in at http://localhost:8000{login} (from a phone on the same Wi-Fi,"
-            f" http://<this computer's address>:8000{login})\n"
+            f"Log in at {login_address(host, port)}\n"
             f"  username: {DEMO_USERNAME}\n"
             f"  password: {password}\n"
             f"then open {reverse('scoring:club', args=[demo.pk])}"

@@ -6,6 +6,7 @@ import dataclasses
 import datetime
 import json
 import random
+import stat
 from decimal import Decimal
 from pathlib import Path
 
@@ -341,6 +342,33 @@ def test_a_backup_holds_no_password_hashes_unless_asked(db, tmp_path):
         for user in json.loads(path.read_text(encoding="utf-8"))["users"]
     }
     assert moved == {name: hashes[name] for name in moved}
+
+
+def test_a_backup_file_is_readable_by_its_owner_alone(db, tmp_path):
+    """Before, the file was written with the umask's mode (644): password hashes for anyone on
+    the machine to read. A file already there, made by someone else's tools, is closed too."""
+    club = build_club("a")
+    path = tmp_path / "friday.json"
+    call_command("export_club", str(club.pk), output=str(path), with_passwords=True)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+    path.write_text("an older copy, much longer than the backup that overwrites it" * 10_000)
+    path.chmod(0o644)
+    call_command("export_club", str(club.pk), output=str(path), with_passwords=True)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert json.loads(path.read_text(encoding="utf-8"))["club"] == "a table"
+
+
+def test_a_backup_is_never_written_through_a_symbolic_link(db, tmp_path):
+    """A link planted where the backup goes would send the hashes wherever it points."""
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not a backup")
+    path = tmp_path / "friday.json"
+    path.symlink_to(elsewhere)
+    with pytest.raises(CommandError, match=r"friday.json is a symbolic link.*name the file"):
+        call_command("export_club", str(build_club("a").pk), output=str(path), with_passwords=True)
+    assert elsewhere.read_text() == "not a backup"
+    assert path.is_symlink()
 
 
 def test_a_member_restored_without_a_password_gets_in_by_the_owners_link(db, tmp_path, capsys):

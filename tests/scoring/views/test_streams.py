@@ -5,40 +5,14 @@ database from the server's own thread, as it does under uvicorn."""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
-from django.db import connections
 from django.test import Client
 
 from scoring import services
 from scoring.views import streams
 from tests.factories import PASSWORD, make_club, make_member, make_user, record
-from tests.live_support import Phone, session_cookie, stream_address
+from tests.live_support import Phone, done, opened, session_cookie, signed_in, stream_address
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def signed_in(client, user) -> str:
-    client.force_login(user)
-    return session_cookie(client)
-
-
-def done(loop, work, *args, **kwargs):
-    """A write as a view makes it, in a thread beside the event loop the streams run on, which
-    lets its database connection go afterwards, as a request does."""
-
-    def write():
-        try:
-            return work(*args, **kwargs)
-        finally:
-            connections.close_all()
-
-    return loop.run_until_complete(sync_to_async(write)())
-
-
-def opened(loop, path: str, cookie: str, **request) -> Phone:
-    phone = Phone(loop, path, cookie=cookie, **request)
-    assert phone.status() == 200
-    return phone
 
 
 def test_the_game_page_names_its_stream(owner_client, game):

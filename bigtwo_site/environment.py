@@ -1,0 +1,39 @@
+"""Reading the settings' environment variables: flags, lists, counts and sizes, each refused at
+start-up, saying what to write instead, when it can't be read."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+def env_flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_count(name: str, default: int) -> int:
+    """A whole number of at least 1 from the environment, or `default`."""
+    text = os.environ.get(name, str(default)).strip()
+    if not text.isdecimal() or int(text) < 1:
+        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a whole number of at least 1.")
+    return int(text)
+
+
+def env_megabytes(name: str, default: float) -> int:
+    """A size in MB from the environment, or `default`, as a number of bytes."""
+    text = os.environ.get(name, str(default)).strip()
+    try:
+        megabytes = float(text)
+    except ValueError:
+        megabytes = 0
+    if not megabytes > 0:
+        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a size in MB, such as 20.")
+    return int(megabytes * 1_000_000)
