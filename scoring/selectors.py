@@ -337,3 +337,14 @@ def season_deal_rows(season: Season, season_name: str) -> QuerySet:
             "penalty",
         )
     )
+
+
+def roster_by_name(club: Club) -> dict[str, Player]:
+    """The club's players by their name ignoring case (`roster_key`): how an imported game's
+    seat finds its player, in the preview and again when the import is saved."""
+    return {roster_key(player.name): player for player in club.players.only("pk", "name")}
+
+
+def roster_key(name: str) -> str:
+    """What a seat's name is matched to a player's by."""
+    return name.casefold()

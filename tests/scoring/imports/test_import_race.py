@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.imports.service import NewSeason, rules_for_file, save_import
+from scoring.imports.preview import NewSeason, rules_for_file
 from scoring.models import Game, ImportedFile, Season
 from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_user
-from tests.scoring.imports.sheets import scorer_file
+from tests.scoring.imports.sheets import saved, scorer_file
 
 pytestmark = [needs_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def test_two_imports_of_one_file_at_once_save_it_once(into):
     )
 
     def send():
-        return save_import(
+        return saved(
             club=club, target=target, score_file=sheet, sha256="b" * 64, by=club.owner
         )
 

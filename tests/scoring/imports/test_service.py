@@ -8,18 +8,12 @@ import pytest
 from rules.options import Finish
 from rules.ruleset import RuleSet, parse_rules
 from scoring import services
-from scoring.imports.service import (
-    AlreadyImported,
-    ImportRefused,
-    NewSeason,
-    preview_import,
-    rules_for_file,
-    save_import,
-)
+from scoring.imports.preview import NewSeason, preview_import, rules_for_file
 from scoring.imports.sheet import FileRules, Holds
 from scoring.models import Deal, Game, ImportedFile, Player, Season
+from scoring.services.imports import AlreadyImported, ImportRefused
 from tests.factories import make_member
-from tests.scoring.imports.sheets import DAY, scorer_file
+from tests.scoring.imports.sheets import DAY, saved, scorer_file
 
 DIGEST = "a" * 64
 
@@ -114,7 +108,7 @@ def test_recorded_penalties_unlike_the_seasons_are_warned_about(club, open_seaso
 
 
 def test_save_writes_every_game_dated_by_the_file_and_finished(club, open_season, owner):
-    imported = save_import(
+    imported = saved(
         club=club,
         target=open_season,
         score_file=scorer_file([0, 4, 10, 13], [8, 0, 12, 13]),
@@ -131,7 +125,7 @@ def test_save_writes_every_game_dated_by_the_file_and_finished(club, open_season
 
 def test_a_file_with_a_problem_saves_nothing(club, open_season, owner):
     with pytest.raises(ImportRefused) as refused:
-        save_import(
+        saved(
             club=club,
             target=open_season,
             score_file=scorer_file([0, 4, 10, 13], [0, 0, 1, 1], players=("Zed", "B", "C", "D")),
@@ -145,30 +139,31 @@ def test_a_file_with_a_problem_saves_nothing(club, open_season, owner):
 
 def test_the_same_file_twice_into_a_season_is_refused_with_its_date(club, open_season, owner):
     sheet = scorer_file([0, 4, 10, 13])
-    save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+    saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     with pytest.raises(AlreadyImported, match="already imported into"):
-        save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+        saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     assert Game.objects.count() == 1 and Deal.objects.count() == 1
 
 
 def test_a_new_season_for_the_same_file_is_made_once(club, owner):
     sheet = scorer_file([0, 4, 10, 13])
     new = NewSeason("Old sheets", rules_for_file(sheet.rules))
-    imported = save_import(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
+    imported = saved(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
     assert imported.season.name == "Old sheets" and not imported.season.is_current
     assert imported.season.starts_on == DAY
     with pytest.raises(AlreadyImported):
-        save_import(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
+        saved(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
     assert Season.objects.filter(club=club).count() == 2
 
 
 def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open_season, owner):
     """The unique constraint decides a race: the loser hears when the file came in."""
     sheet = scorer_file([0, 4, 10, 13])
-    save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
-    from scoring.imports import service
+    saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+    from scoring.services import imports as service
 
-    checks = iter([None])  # the first look finds nothing, as if the other had not committed
+    # The looks before and under the lock find nothing, as if the other had not committed.
+    checks = iter([None, None])
     real = service.refuse_if_imported
 
     def late(*args):
@@ -179,7 +174,7 @@ def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open
     service.refuse_if_imported = late
     try:
         with pytest.raises(AlreadyImported):
-            save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+            saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     finally:
         service.refuse_if_imported = real
     assert Game.objects.count() == 1
@@ -188,7 +183,7 @@ def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open
 def test_only_the_owner_imports(club, open_season):
     member = make_member(club)
     with pytest.raises(services.NotAllowed):
-        save_import(
+        saved(
             club=club,
             target=open_season,
             score_file=scorer_file([0, 4, 10, 13]),
