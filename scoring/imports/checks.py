@@ -127,7 +127,8 @@ class GameCheck:
 
     @property
     def numbered(self) -> list[tuple[int, SheetDeal]]:
-        return list(enumerate(self.game.deals, start=1))
+        """Each deal with its number in the file (a deal the reader refused leaves a gap)."""
+        return [(deal.number or place, deal) for place, deal in enumerate(self.game.deals, 1)]
 
     def replayed(self, facts: list[DealResult], names: list[str]) -> GameReplay | None:
         """The game through the rules engine once; if it refuses a deal, every deal it

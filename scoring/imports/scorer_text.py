@@ -76,6 +76,7 @@ class _Reading:
     names_line: int = 0
     game_line: int = 0  # where the game being read starts, once it has
     deals: list[SheetDeal] = field(default_factory=list)
+    deal_lines: int = 0  # of the game being read, the refused too
     games: list[SheetGame] = field(default_factory=list)
 
     def problem(self, line: int, message: str) -> None:
@@ -86,7 +87,7 @@ class _Reading:
             deals = tuple(self.deals)
             game = SheetGame(self.game_line, self.names, self.played_on, deals)
             self.games.append(replace(game, doubled_from=self.threshold_used))
-        self.deals, self.game_line = [], 0
+        self.deals, self.game_line, self.deal_lines = [], 0, 0
 
 
 def read_scorer_text(text: str, tally: Tally) -> ScoreFile:
@@ -194,6 +195,7 @@ def _names(reading: _Reading, line: int, names: list[str]) -> None:
 
 
 def _deal(reading: _Reading, line: int, tokens: list[str]) -> None:
+    reading.deal_lines += 1
     if not reading.names:
         if not reading.names_line:
             message = gettext(
@@ -239,4 +241,5 @@ def _deal(reading: _Reading, line: int, tokens: list[str]) -> None:
     if reading.threshold_used is None:
         reading.threshold_used = reading.threshold
     numbers = tuple(int(count[1]) for count in counts if count is not None)
-    reading.deals.append(SheetDeal(line, numbers, pays_for_table=payers[0] if payers else None))
+    payer = payers[0] if payers else None
+    reading.deals.append(SheetDeal(line, numbers, payer, number=reading.deal_lines))

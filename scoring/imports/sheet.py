@@ -52,6 +52,9 @@ class SheetDeal:
     # The penalties the file itself recorded (the site's CSV has them), to warn when the
     # season's rules score the cards differently.
     recorded_penalties: tuple[int, ...] | None = None
+    # The deal's number in its game as the file has it, where a deal the reader refused before
+    # it leaves a gap; 0: its place among the game's deals.
+    number: int = 0
 
 
 @dataclass(frozen=True)

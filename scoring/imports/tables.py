@@ -34,7 +34,8 @@ from scoring.imports.sheet import (
 
 # The columns of the site's season CSV: scoring.views.exports writes them, and reads them back.
 SITE_CSV_HEADER = ["season", "game", "date", "deal", "seat", "player", "cards_left", "penalty"]
-# What a spreadsheet takes for the start of a formula (scoring.views.exports.spreadsheet_safe).
+# What a spreadsheet takes for the start of a formula: refused at the start of an imported name,
+# and escaped by scoring.views.exports.spreadsheet_safe in what the site writes.
 FORMULA_STARTS = ("=", "+", "-", "@")
 # A first column of deal numbers, headed by nothing or by one of these, is not a player.
 _DEAL_COLUMN_HEADINGS = {"", "#", "deal", "deals", "round", "rounds", "hand", "no", "no.", "局"}
@@ -294,9 +295,9 @@ def read_spreadsheet(first: Row, rows: Rows, holds: Holds, tally: Tally | None =
         for name in names:
             tally.player(line, name)
         tally.game(line)
-        for number, cells in rows:
-            tally.deal(number, len(deals) + 1)
-            deals.append(_spreadsheet_deal(number, cells[skip:], names, tally))
+        for row_line, cells in rows:
+            tally.deal(row_line, len(deals) + 1)
+            deals.append(_spreadsheet_deal(row_line, cells[skip:], names, tally, len(deals) + 1))
     except FileRefused as refusal:
         return tally.refused(FileFormat.SPREADSHEET, holds, refusal.problem)
     if not deals:
@@ -348,7 +349,7 @@ def _trimmed(cells: list[str]) -> list[str]:
 
 
 def _spreadsheet_deal(
-    line: int, cells: list[str], names: list[str], tally: Tally
+    line: int, cells: list[str], names: list[str], tally: Tally, number: int
 ) -> SheetDeal | None:
     """The row's deal, or None with each of its problems told."""
     cells = _trimmed(cells)
@@ -363,8 +364,8 @@ def _spreadsheet_deal(
         tally.problem(line, message % {"count": len(cells), "players": len(names)})
         return None
     numbers = [whole_number(cell) for cell in cells]
-    for name, cell, number in zip(names, cells, numbers, strict=True):
-        if number is None:
+    for name, cell, read in zip(names, cells, numbers, strict=True):
+        if read is None:
             message = gettext(
                 "“%(text)s” under %(name)s is not a whole number: correct it (a row of totals"
                 " at the end can go, the site adds them up)."
@@ -372,4 +373,4 @@ def _spreadsheet_deal(
             tally.problem(line, message % {"text": shown(cell), "name": shown(name)})
     if None in numbers:
         return None
-    return SheetDeal(line, tuple(n for n in numbers if n is not None))
+    return SheetDeal(line, tuple(n for n in numbers if n is not None), number=number)

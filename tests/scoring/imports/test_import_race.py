@@ -22,9 +22,7 @@ def test_two_imports_of_one_file_at_once_save_it_once(into):
     )
 
     def send():
-        return saved(
-            club=club, target=target, score_file=sheet, sha256="b" * 64, by=club.owner
-        )
+        return saved(club=club, target=target, score_file=sheet, sha256="b" * 64, by=club.owner)
 
     outcomes = sorted(at_once(send, send))
     assert outcomes[0].startswith("done: ")
