@@ -85,21 +85,28 @@ class Command(BaseCommand):
 
 def read_file(path: Path) -> bytes:
     """The file's bytes, refused before a byte is read unless it is a regular file of at most
-    IMPORT_MAX_BYTES (a device such as /dev/zero, or a pipe, would be read without end)."""
+    IMPORT_MAX_BYTES (a device such as /dev/zero, or a pipe, would be read without end). Opened
+    without waiting, so that a pipe with no writer is refused rather than waited on."""
     most = settings.IMPORT_MAX_BYTES
     try:
-        with path.open("rb") as opened:
-            found = os.fstat(opened.fileno())
-            if not stat.S_ISREG(found.st_mode):
-                raise CommandError(f"{path} isn't a regular file: name the score file itself")
-            if found.st_size > most:
-                raise CommandError(
-                    f"{path} is {found.st_size / 1e6:.1f} MB: a score file can be at most"
-                    f" {most / 1e6:g} MB (DJANGO_IMPORT_MAX_MB); split it into smaller files"
-                )
-            return opened.read(most + 1)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise CommandError(f"{path} can't be read: {error.strerror}") from error
+    found = os.fstat(descriptor)
+    if not stat.S_ISREG(found.st_mode) or found.st_size > most:
+        os.close(descriptor)
+    if not stat.S_ISREG(found.st_mode):
+        raise CommandError(f"{path} isn't a regular file: name the score file itself")
+    if found.st_size > most:
+        raise CommandError(
+            f"{path} is {found.st_size / 1e6:.1f} MB: a score file can be at most"
+            f" {most / 1e6:g} MB (DJANGO_IMPORT_MAX_MB); split it into smaller files"
+        )
+    with os.fdopen(descriptor, "rb") as opened:
+        try:
+            return opened.read(most + 1)
+        except OSError as error:
+            raise CommandError(f"{path} can't be read: {error.strerror}") from error
 
 
 def preview_lines(preview: ImportPreview) -> list[str]:
