@@ -5,9 +5,11 @@ IMPORT_UPLOADS_WAITING in all, for an hour; imported, it goes."""
 from __future__ import annotations
 
 import datetime
+import gc
 import os
 import stat
 import time
+import tracemalloc
 
 import pytest
 from django.core.cache import cache
@@ -51,8 +53,21 @@ def test_a_refused_file_is_never_kept(owner_client, club, own_var_dir, data):
 
 
 def test_twenty_refused_files_keep_nothing(owner_client, club, own_var_dir):
-    for number in range(20):
-        upload(owner_client, club, b"\x00" + os.urandom(100_000) + bytes([number]))
+    """Not on disk, nor in the server's memory (the cache): the process holds no more after
+    twenty 1 MB files than after one."""
+    refused = [b"\x00" + os.urandom(1_000_000) + bytes([number]) for number in range(21)]
+    tracemalloc.start()
+    try:
+        upload(owner_client, club, refused[0])  # whatever the first page caches
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for data in refused[1:]:
+            upload(owner_client, club, data)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 2_000_000, f"the process kept {grown / 1e6:.1f} MB"
     assert waiting(own_var_dir) == []
 
 
