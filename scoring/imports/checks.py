@@ -109,8 +109,11 @@ class GameCheck:
             names = []
         facts = [self.deal_facts(number, deal, names) for number, deal in self.numbered]
         replayed, winner = None, None
-        if names and not self.wrong:
-            replayed = self.replayed([deal for deal in facts if deal is not None], names)
+        found = [deal for deal in facts if deal is not None]
+        if names and not self.wrong and self.whole:
+            replayed = self.replayed(found, names)
+        elif names and not self.wrong:
+            self.each_deal(found, names)  # no totals of a game that lacks a deal
         if replayed is not None:
             winner = self.result(replayed, names)
         seats = tuple(SeatMatch(name, self.roster.get(roster_key(name))) for name in names)
@@ -130,6 +133,12 @@ class GameCheck:
         """Each deal with its number in the file (a deal the reader refused leaves a gap)."""
         return [(deal.number or place, deal) for place, deal in enumerate(self.game.deals, 1)]
 
+    @property
+    def whole(self) -> bool:
+        """Whether the reader found every deal of the game (none refused, leaving a gap)."""
+        places = enumerate(self.game.deals, start=1)
+        return bool(self.game.deals) and all(deal.number in (0, place) for place, deal in places)
+
     def replayed(self, facts: list[DealResult], names: list[str]) -> GameReplay | None:
         """The game through the rules engine once; if it refuses a deal, every deal it
         refuses, each named with its line and players."""
@@ -137,14 +146,18 @@ class GameCheck:
         try:
             return replay(facts, self.rules, players=len(names), ended=open_ended)
         except DealRefused:
-            for (number, deal), found in zip(self.numbered, facts, strict=True):
-                try:
-                    score_deal(found, self.rules, names=names)
-                except DealRefused as refused:
-                    for problem in refused.problems:
-                        said = _("Deal %(number)s: %(problem)s")
-                        self.tell(deal.line, said % {"number": number, "problem": problem})
+            self.each_deal(facts, names)
             return None
+
+    def each_deal(self, facts: list[DealResult], names: list[str]) -> None:
+        """Every deal scored on its own, each the rules refuse told with its line."""
+        for (number, deal), found in zip(self.numbered, facts, strict=True):
+            try:
+                score_deal(found, self.rules, names=names)
+            except DealRefused as refused:
+                for problem in refused.problems:
+                    said = _("Deal %(number)s: %(problem)s")
+                    self.tell(deal.line, said % {"number": number, "problem": problem})
 
     def paid_by(self, deal: SheetDeal) -> int | None:
         """The seat that paid for the table, as the site's season CSV shows it without a

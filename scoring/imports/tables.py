@@ -303,9 +303,10 @@ def read_spreadsheet(first: Row, rows: Rows, holds: Holds, tally: Tally | None =
     if not deals:
         message = gettext("There are no deals under the players' names: add a row for each deal.")
         tally.problem(line, message)
-        return tally.score_file(FileFormat.SPREADSHEET, holds, games=())
-    game = SheetGame(line, tuple(names), None, tuple(deal for deal in deals if deal is not None))
-    return tally.score_file(FileFormat.SPREADSHEET, holds, games=(game,))
+    read = tuple(deal for deal in deals if deal is not None)
+    # Every row refused (each told): no game to show.
+    games = (SheetGame(line, tuple(names), None, read),) if read else ()
+    return tally.score_file(FileFormat.SPREADSHEET, holds, games=games)
 
 
 def _spreadsheet_names(line: int, cells: list[str], tally: Tally) -> list[str] | None:
