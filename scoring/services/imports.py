@@ -2,18 +2,16 @@
 transaction, or none, holding the database no longer than the writes take.
 
 Everything that costs time is done before the transaction, without a lock: the file was read
-and every deal scored once by the preview (`scoring.imports.preview`), and a file the preview
-refuses, or one already in the season, is refused before any lock is taken. Inside, under the
-club's lock, only a cheap look again (the file not imported meanwhile, the season and its rules
-as previewed, the roster's names still the players previewed) and the rows, written a table
-at a time from what the preview scored.
+and every deal scored once by the preview (`scoring.imports.preview`), a file the preview
+refuses, or one already in the season, is refused before any lock is taken, and every row to
+write is made (`import_rows`). Inside, under the club's lock, only a cheap look again (the
+file not imported meanwhile, the season and its rules as previewed, the roster's names still
+the players previewed) and the rows written, a table at a time.
 """
 
 from __future__ import annotations
 
-import datetime
-import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -21,30 +19,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.options import Finish
-from rules.penalties import GameReplay
 from scoring import ratings
 from scoring.caching import seasons_changed
-from scoring.imports.checks import GamePreview
 from scoring.imports.preview import ImportPreview, NewSeason, already_imported
 from scoring.imports.sheet import Problem
-from scoring.models import (
-    Club,
-    Deal,
-    DealScore,
-    Game,
-    GameChange,
-    ImportedFile,
-    Player,
-    Season,
-    Seat,
-)
+from scoring.models import Club, ImportedFile, Player, Season
 from scoring.selectors import roster_by_name, roster_key
-from scoring.services import permissions
+from scoring.services import import_rows, permissions
 from scoring.services.clubs import lock_club
 from scoring.services.errors import ScoringError
-from scoring.services.facts import deal_row, figures, score_rows
-from scoring.services.totals import seat_figures
 
 
 class ImportRefused(ScoringError):
@@ -88,6 +71,7 @@ def save_import(
     if not preview.can_import:
         raise ImportRefused(preview.problems)
     refuse_if_imported(club, target, sha256)
+    rows = import_rows.rows_of(club, preview.games, by)
     try:
         with transaction.atomic():
             lock_club(club)
@@ -102,7 +86,7 @@ def save_import(
                 by=by,
                 made_season=not isinstance(target, Season),
             )
-            games = save_games(club, season, preview.games, players, by)
+            games = import_rows.write(rows, season, players)
             seasons_changed(season.pk)
             finished = [ratings.position(game) for game in games]
             if positions := [position for position in finished if position is not None]:
@@ -162,105 +146,3 @@ def players_as_previewed(club: Club, preview: ImportPreview) -> dict[str, Player
                 new[key] = Player(club=club, name=seat.name)
     Player.objects.bulk_create(new.values())
     return roster | new
-
-
-def played_at(day: datetime.date | None) -> datetime.datetime:
-    """When a game of `day` is said to have been played: midday there, so the day shows the
-    same wherever the site's clock is."""
-    if day is None:
-        return timezone.now()
-    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
-
-
-def save_games(
-    club: Club,
-    season: Season,
-    previews: Sequence[GamePreview],
-    players: dict[str, Player],
-    by: AbstractBaseUser,
-) -> list[Game]:
-    """The games, their seats, deals, scores and history lines, as the preview scored them and
-    as the table's writes would have left them (`services.totals.recompute`'s figures), a
-    table at a time. An open-ended match ends at its last deal, as the file says."""
-    games = Game.objects.bulk_create(game_row(club, season, game, players, by) for game in previews)
-    seat_rows: list[Seat] = []
-    deal_rows: list[Deal] = []
-    for game, preview in zip(games, previews, strict=True):
-        replayed = scored(preview)
-        for position, seat in enumerate(preview.seats):
-            player = players[roster_key(seat.name)]
-            figures_here = seat_figures(replayed, position, preview.rules)
-            seat_rows.append(Seat(game=game, player=player, position=position, **figures_here))
-        deal_rows += [
-            Deal(
-                game=game,
-                number=deal.number,
-                token=uuid.uuid4(),
-                recorded_by=by,
-                recorded_at=game.created_at,
-                **deal_row(deal.scored.facts),
-            )
-            for deal in replayed.deals
-        ]
-    seats = iter(Seat.objects.bulk_create(seat_rows))
-    deals = iter(Deal.objects.bulk_create(deal_rows))
-    save_scores(games, previews, seats, deals, by)
-    return games
-
-
-def save_scores(
-    games: Sequence[Game],
-    previews: Sequence[GamePreview],
-    seats: Iterator[Seat],
-    deals: Iterator[Deal],
-    by: AbstractBaseUser,
-) -> None:
-    """Each deal's score for each seat, and its line in the game's history."""
-    scores: list[DealScore] = []
-    history: list[GameChange] = []
-    for game, preview in zip(games, previews, strict=True):
-        seated = [next(seats) for _ in preview.seats]
-        for replayed in scored(preview).deals:
-            deal, facts, rows = next(deals), replayed.scored.facts, score_rows(replayed.scored)
-            scores += [
-                DealScore(deal=deal, seat=seat, **row)
-                for seat, row in zip(seated, rows, strict=True)
-            ]
-            history.append(
-                GameChange(
-                    game=game,
-                    by=by,
-                    action=GameChange.Action.RECORD,
-                    deal_number=replayed.number,
-                    after=figures(facts, preview.rules),
-                )
-            )
-    DealScore.objects.bulk_create(scores)
-    GameChange.objects.bulk_create(history)
-
-
-def scored(preview: GamePreview) -> GameReplay:
-    assert preview.replayed is not None, "a game that can be imported has been scored"
-    return preview.replayed
-
-
-def game_row(
-    club: Club, season: Season, preview: GamePreview, players: dict[str, Player], by
-) -> Game:
-    """The game's row, with the status, winner and end its deals gave it."""
-    at = played_at(preview.played_on)
-    replayed = scored(preview)
-    finished = replayed.finished_after is not None
-    winner = preview.seats[replayed.winner].name if finished else None
-    return Game(
-        club=club,
-        season=season,
-        created_by=by,
-        created_at=at,
-        rules=preview.rules.name,
-        stake=season.stake,
-        ended=preview.rules.finish is Finish.OPEN and bool(replayed.deals),
-        status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
-        winner=players[roster_key(winner)] if winner is not None else None,
-        finished_at=at if finished else None,
-    )
