@@ -25,7 +25,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.loadtest.servers import Environment, Servers, prepare
+from tools.loadtest.servers import Environment, Servers, machine_load, prepare
 
 PASSWORD = "a score file or two"
 ANSWER_SECONDS = 30.0
@@ -241,9 +241,11 @@ def main() -> None:
             importer = signed_in(port, importer_account)
             table = signed_in(port, table_account)
             print(servers.describe())
+            print(machine_load())
             refused_files(importer, pid)
             big_import(importer, table, int(table_account["game"]))
             many_games(importer, pid)
+            print(machine_load())
         finally:
             servers.stop()
 
