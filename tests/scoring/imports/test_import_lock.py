@@ -14,6 +14,7 @@ from scoring import services
 from scoring.imports.checks import GameCheck
 from scoring.imports.preview import NewSeason, preview_import, rules_for_file
 from scoring.models import Deal, Game, ImportedFile
+from scoring.services import import_rows
 from tests.factories import make_club, make_game, make_user, record
 from tests.scoring.imports.holding import (
     held_by_another_writer,
@@ -89,3 +90,26 @@ def test_the_same_file_sent_again_and_again_is_answered_while_the_database_is_he
     assert [answer.status_code for answer in answers] == [200] * 3
     assert all("This file was already imported into" in a.content.decode() for a in answers)
     assert Game.objects.count() == 1
+
+
+def test_a_reader_in_the_middle_of_the_save_sees_none_of_it(shared, monkeypatch):
+    """The games, deals and scores are written, the history not yet: another phone reading
+    the club then finds nothing of the file, and after the commit all of it."""
+    club = make_club(make_user("olive"))
+    sheet = scorer_file([0, 4, 10, 13], [8, 0, 12, 13])
+    target = NewSeason("Old", rules_for_file(sheet.rules))
+    preview = preview_import(club, target, sheet)
+    seen: list[str] = []
+    history = import_rows.HISTORY.write
+
+    def counted() -> tuple[int, int]:
+        return Game.objects.filter(club=club).count(), Deal.objects.count()
+
+    def reading(rows):
+        seen.append(on_another_phone(counted))
+        history(rows)
+
+    monkeypatch.setattr(import_rows.HISTORY, "write", reading)
+    services.save_import(club=club, target=target, preview=preview, sha256="e" * 64, by=club.owner)
+    assert seen == ["done: (0, 0)"]
+    assert Game.objects.filter(club=club).count() == 1 and Deal.objects.count() == 2
