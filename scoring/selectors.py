@@ -357,3 +357,15 @@ def season_deal_rows(season: Season, season_name: str) -> QuerySet:
             "penalty",
         )
     )
+
+
+def roster_by_name(club: Club) -> dict[str, Player]:
+    """The club's players by how their names look (`roster_key`): how an imported game's
+    seat finds its player, in the preview and again when the import is saved."""
+    players = club.players.only("pk", "name", "name_key")
+    return {player.name_key: player for player in players}
+
+
+def roster_key(name: str) -> str:
+    """What a seat's name is matched to a player's by: `scoring.names.name_key`."""
+    return name_key(name)

@@ -62,6 +62,16 @@ def empty_cache():
         yield
 
 
+@pytest.fixture(autouse=True)
+def own_var_dir(tmp_path_factory):
+    """Each test keeps what the site writes at run time (score files waiting for "Import") in
+    a directory of its own, mode 700 as the site's: never in the worktree's var/."""
+    var_dir = tmp_path_factory.mktemp("var")
+    var_dir.chmod(0o700)
+    with override_settings(VAR_DIR=var_dir):
+        yield var_dir
+
+
 @pytest.fixture
 def loop():
     """An event loop the test steps through, for the games' streams (tests/live_support.py)."""

@@ -4,6 +4,7 @@ spreadsheet's numbers are."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -12,8 +13,6 @@ from scoring.imports.sheet import Holds
 from scoring.models import SEASON_NAME_MAX_LENGTH, Club
 from scoring.names import hidden_characters, hidden_problem, tidy_name
 
-# Refused by size before a byte is read: a club's years of sheets are far smaller.
-MOST_FILE_BYTES = 20 * 1024 * 1024
 NEW_SEASON = "new"
 
 
@@ -59,7 +58,7 @@ class ImportForm(ImportChoicesForm):
         label=gettext_lazy("Score file"),
         help_text=gettext_lazy(
             "This site's season CSV, a big-two-scorer text file, a KeepScore backup, or a"
-            " spreadsheet saved as CSV with a column per player and a row per deal. At most 20 MB."
+            " spreadsheet saved as CSV with a column per player and a row per deal."
         ),
         error_messages={
             "required": gettext_lazy("Choose the score file to import"),
@@ -68,11 +67,31 @@ class ImportForm(ImportChoicesForm):
     )
     field_order = ["score_file", "season", "season_name", "holds"]
 
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, club=club, **kwargs)
+        field = self.fields["score_file"]
+        field.help_text = _("%(formats)s At most %(most)s MB.") % {
+            "formats": field.help_text,
+            "most": megabytes(settings.IMPORT_MAX_BYTES),
+        }
+
     def clean_score_file(self) -> UploadedFile:
+        """Refused by its size, before a byte of it is read."""
         upload = self.cleaned_data["score_file"]
-        if upload.size > MOST_FILE_BYTES:
+        if upload.size > settings.IMPORT_MAX_BYTES:
             raise forms.ValidationError(
-                _("That file is %(size)s MB: a score file can be at most 20 MB")
-                % {"size": round(upload.size / (1024 * 1024), 1)}
+                _(
+                    "That file is %(size)s MB: a score file can be at most %(most)s MB. Split"
+                    " it into smaller files, and import each."
+                )
+                % {
+                    "size": f"{upload.size / 1_000_000:.1f}",
+                    "most": megabytes(settings.IMPORT_MAX_BYTES),
+                }
             )
         return upload
+
+
+def megabytes(size: int) -> str:
+    """A size in MB (of a million bytes, as the settings count them), as few digits as say it."""
+    return f"{size / 1_000_000:g}"

@@ -1,11 +1,17 @@
 """One game of a score file checked deal by deal, as the deal form checks each deal typed at
-the table (`rules.deal_score.score_deal`), each problem kept with the file's line."""
+the table, each problem kept with the file's line.
+
+The game goes through the rules engine once: `rules.penalties.replay` scores every deal
+(`rules.deal_score.score_deal`) and says where the game ended, and what it scored is what the
+import saves. Only a game the engine refuses is scored again, deal by deal, to name every deal
+that is wrong and the players in it.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -14,20 +20,21 @@ from rules.deal_checks import DealResult
 from rules.deal_options import Dragon, PaysForTable, Scoring
 from rules.deal_score import DealRefused, score_deal
 from rules.options import Finish, PenaltyScale, TwosRule
-from rules.penalties import outcome
+from rules.penalties import GameReplay, replay
 from rules.ruleset import RuleSet
-from scoring.imports.sheet import Holds, Problem, ScoreFile, SheetDeal, SheetGame
-from scoring.names import name_key
+from scoring.imports.sheet import Holds, ScoreFile, SheetDeal, SheetGame
+from scoring.selectors import roster_key
 from scoring.services.errors import ScoringError
 from scoring.services.games import seat_names_for
-from scoring.services.totals import normalised
 from scoring.wording import names_and
+
+Tell = Callable[[int, str], None]  # a problem or a warning, with its line
 
 
 @dataclass(frozen=True)
 class SeatMatch:
     name: str
-    player_id: int | None  # the club's player of that name (scoring.names.name_key), None if new
+    player_id: int | None  # the club's player of that name (ignoring case), None if new
 
     @property
     def is_new(self) -> bool:
@@ -42,9 +49,14 @@ class GamePreview:
     seats: tuple[SeatMatch, ...]
     rules: RuleSet
     deals: tuple[DealResult, ...]
-    # Each seat's total under the rules, or None when the game can't be scored.
-    totals: tuple[int, ...] | None
+    # Every deal scored, the totals and where the game ended; None when it can't be scored.
+    replayed: GameReplay | None
     winner: str | None
+
+    @property
+    def totals(self) -> tuple[int, ...] | None:
+        """Each seat's total under the rules, or None when the game can't be scored."""
+        return None if self.replayed is None else self.replayed.totals
 
     @property
     def rows(self) -> list[tuple[SeatMatch, int | None]]:
@@ -67,69 +79,85 @@ def points_rules(rules: RuleSet) -> RuleSet:
 
 
 class GameCheck:
-    """One game of the file checked deal by deal, as the deal form checks each deal."""
+    """One game of the file checked deal by deal, as the deal form checks each deal; what is
+    wrong is told to `problem`, what is worth knowing to `warning`."""
 
     def __init__(
-        self, game: SheetGame, rules: RuleSet, score_file: ScoreFile, roster: dict[str, int]
+        self,
+        game: SheetGame,
+        rules: RuleSet,
+        score_file: ScoreFile,
+        roster: dict[str, int],
+        *,
+        problem: Tell,
+        warning: Tell,
     ) -> None:
         self.game, self.score_file, self.roster = game, score_file, roster
         self.rules = points_rules(rules) if score_file.holds is Holds.POINTS else rules
-        self.problems: list[Problem] = []
-        self.warnings: list[Problem] = []
+        self.problem, self.warning = problem, warning
+        self.wrong = False
+
+    def tell(self, line: int, message: str) -> None:
+        self.wrong = True
+        self.problem(line, message)
 
     def preview(self) -> GamePreview:
         try:
             names = seat_names_for(self.game.players, players=self.rules.players)
         except ScoringError as error:
-            self.problems.append(Problem(self.game.line, error.message))
+            self.tell(self.game.line, error.message)
             names = []
-        deals = self.deals(names) if names else []
-        totals, winner = self.result(names, deals) if names and not self.problems else (None, None)
-        seats = tuple(SeatMatch(name, self.roster.get(name_key(name))) for name in names)
+        facts = [self.deal_facts(number, deal, names) for number, deal in self.numbered]
+        replayed, winner = None, None
+        found = [deal for deal in facts if deal is not None]
+        if names and not self.wrong and self.whole:
+            replayed = self.replayed(found, names)
+        elif names and not self.wrong:
+            self.each_deal(found, names)  # no totals of a game that lacks a deal
+        if replayed is not None:
+            winner = self.result(replayed, names)
+        seats = tuple(SeatMatch(name, self.roster.get(roster_key(name))) for name in names)
         return GamePreview(
             self.game.line,
             self.game.label,
             self.game.played_on,
             seats,
             self.rules,
-            tuple(deals),
-            totals,
-            winner,
+            tuple(deal for deal in facts if deal is not None),
+            None if self.wrong else replayed,
+            None if self.wrong else winner,
         )
 
-    def deals(self, names: list[str]) -> list[DealResult]:
-        facts = []
-        rescored = False
-        for number, deal in enumerate(self.game.deals, start=1):
-            pays = deal.pays_for_table if deal.pays_for_table is not None else self.paid_by(deal)
-            found = self.deal_facts(number, deal.numbers, pays, deal.line, names)
-            if found is None:
-                continue
+    @property
+    def numbered(self) -> list[tuple[int, SheetDeal]]:
+        """Each deal with its number in the file (a deal the reader refused leaves a gap)."""
+        return [(deal.number or place, deal) for place, deal in enumerate(self.game.deals, 1)]
+
+    @property
+    def whole(self) -> bool:
+        """Whether the reader found every deal of the game (none refused, leaving a gap)."""
+        places = enumerate(self.game.deals, start=1)
+        return bool(self.game.deals) and all(deal.number in (0, place) for place, deal in places)
+
+    def replayed(self, facts: list[DealResult], names: list[str]) -> GameReplay | None:
+        """The game through the rules engine once; if it refuses a deal, every deal it
+        refuses, each named with its line and players."""
+        open_ended = self.rules.finish is Finish.OPEN
+        try:
+            return replay(facts, self.rules, players=len(names), ended=open_ended)
+        except DealRefused:
+            self.each_deal(facts, names)
+            return None
+
+    def each_deal(self, facts: list[DealResult], names: list[str]) -> None:
+        """Every deal scored on its own, each the rules refuse told with its line."""
+        for (number, deal), found in zip(self.numbered, facts, strict=True):
             try:
-                scored = score_deal(normalised(found, self.rules), self.rules, names=names)
+                score_deal(found, self.rules, names=names)
             except DealRefused as refused:
-                self.problems += [
-                    Problem(
-                        deal.line,
-                        _("Deal %(number)s: %(problem)s") % {"number": number, "problem": problem},
-                    )
-                    for problem in refused.problems
-                ]
-                continue
-            recorded = deal.recorded_penalties
-            rescored = rescored or (recorded is not None and recorded != scored.penalties)
-            facts.append(scored.facts)
-        if rescored:
-            self.warnings.append(
-                Problem(
-                    self.game.line,
-                    _(
-                        "The file's penalties differ from this season's scoring: they are"
-                        " scored again by this season's rules"
-                    ),
-                )
-            )
-        return facts
+                for problem in refused.problems:
+                    said = _("Deal %(number)s: %(problem)s")
+                    self.tell(deal.line, said % {"number": number, "problem": problem})
 
     def paid_by(self, deal: SheetDeal) -> int | None:
         """The seat that paid for the table, as the site's season CSV shows it without a
@@ -149,74 +177,69 @@ class GameCheck:
             return charged[0]
         return None
 
-    def deal_facts(
-        self,
-        number: int,
-        numbers: Sequence[int],
-        pays: int | None,
-        line: int,
-        names: list[str],
-    ) -> DealResult | None:
-        if len(numbers) != len(names):
-            self.problems.append(
-                Problem(
-                    line,
-                    _("Deal %(number)s has %(count)s numbers for %(players)s players")
-                    % {"number": number, "count": len(numbers), "players": len(names)},
-                )
+    def deal_facts(self, number: int, deal: SheetDeal, names: Sequence[str]) -> DealResult | None:
+        """The deal's facts as the rules engine reads them, or None with what is wrong."""
+        numbers, line = deal.numbers, deal.line
+        if names and len(numbers) != len(names):
+            self.tell(
+                line,
+                _("Deal %(number)s has %(count)s numbers for %(players)s players")
+                % {"number": number, "count": len(numbers), "players": len(names)},
             )
             return None
+        pays = deal.pays_for_table if deal.pays_for_table is not None else self.paid_by(deal)
         if pays is not None and self.rules.pays_for_table is not PaysForTable.ON:
-            self.problems.append(
-                Problem(
-                    line,
-                    _(
-                        "Deal %(number)s: %(name)s paid for the table, which this season's"
-                        " rules don't play"
-                    )
-                    % {"number": number, "name": names[pays] if pays < len(names) else pays},
+            who = names[pays] if pays < len(names) else pays
+            self.tell(
+                line,
+                _(
+                    "Deal %(number)s: %(name)s paid for the table, which this season's"
+                    " rules don't play"
                 )
+                % {"number": number, "name": who},
             )
             return None
         if self.score_file.holds is Holds.POINTS:
             return DealResult(points=tuple(numbers))
-        return DealResult(cards_left=tuple(numbers), pays=pays)
+        # Under the stronger twos rule, a file's cards left say no twos were held.
+        twos = (0,) * len(numbers) if self.rules.twos is TwosRule.EACH_TWO else None
+        return DealResult(cards_left=tuple(numbers), twos_held=twos, pays=pays)
 
-    def result(
-        self, names: list[str], deals: list[DealResult]
-    ) -> tuple[tuple[int, ...] | None, str | None]:
-        """The totals and the winner, refusing a game the rules end before the file does."""
-        open_ended = self.rules.finish is Finish.OPEN
-        totals = (0,) * len(names)
-        standing = None
-        for number, facts in enumerate(deals, start=1):
-            penalties = score_deal(facts, self.rules, names=names).penalties
-            totals = tuple(
-                total + penalty for total, penalty in zip(totals, penalties, strict=True)
+    def result(self, replayed: GameReplay, names: list[str]) -> str | None:
+        """The winner, refusing a game the rules end before the file does; a warning where
+        the file's penalties differ from the season's, or the game isn't over."""
+        recorded = [deal.recorded_penalties for deal in self.game.deals]
+        if any(
+            mine is not None and mine != deal.penalties
+            for mine, deal in zip(recorded, replayed.deals, strict=True)
+        ):
+            self.warning(
+                self.game.line,
+                _(
+                    "The file's penalties differ from this season's scoring: they are"
+                    " scored again by this season's rules"
+                ),
             )
-            last = number == len(deals)
-            standing = outcome(totals, self.rules, deals_played=number, ended=open_ended and last)
-            if standing.finished and not last:
-                self.problems.append(
-                    Problem(
-                        self.game.deals[number].line,
-                        _(
-                            "Under this season's rules the game was over after deal %(number)s"
-                            " (%(winner)s won), but the file goes on to deal %(last)s"
-                        )
-                        % {
-                            "number": number,
-                            "winner": names[standing.winner],
-                            "last": len(deals),
-                        },
-                    )
+        if replayed.ends_before_last_deal:
+            assert replayed.finished_after is not None and replayed.winner is not None
+            self.tell(
+                self.game.deals[replayed.finished_after].line,
+                _(
+                    "Under this season's rules the game was over after deal %(number)s"
+                    " (%(winner)s won), but the file goes on to deal %(last)s"
                 )
-                return None, None
-            if last and standing.finished:
-                return totals, names[standing.winner]
-        if standing is not None and standing.tied:
+                % {
+                    "number": replayed.finished_after,
+                    "winner": names[replayed.winner],
+                    "last": len(replayed.deals),
+                },
+            )
+            return None
+        if replayed.winner is not None:
+            return names[replayed.winner]
+        if replayed.outcome.tied:
             # As at the table, where "End match" waits for one more deal to settle a tie.
-            tied = names_and([names[seat] for seat in standing.lowest])
+            tied = names_and([names[seat] for seat in replayed.outcome.lowest])
             said = _(
                 "%(names)s are tied for lowest at the end of this game: it comes in still being"
                 " played, for one more deal to settle it"
@@ -225,5 +248,5 @@ class GameCheck:
             said = _(
                 "This game isn't over under this season's rules: it comes in still being played"
             )
-        self.warnings.append(Problem(self.game.line, said))
-        return totals, None
+        self.warning(self.game.line, said)
+        return None

@@ -3,15 +3,19 @@ name: the site's own season CSV, a big-two-scorer score file, a KeepScore backup
 or gzipped) or a spreadsheet's CSV of a column per player.
 
 Pure Python, so that it can be fuzzed fast: whatever the bytes, `read_score_file` returns a
-ScoreFile, whatever it could not read a `Problem` saying where and how to fix it. It takes
-time in step with the file's size. Messages are in the active language (`rules.i18n`, which
-the site sets per request).
+ScoreFile, whatever it could not read a `Problem` saying where and how to fix it. It reads the
+file once, as it goes, and stops at the first of the `Limits` passed (what the file unpacks
+to, its lines, games, deals and players), refusing the file with a problem that names it; so it
+takes time and memory in step with the smaller of the file and its limits. Messages are in the
+active language (`rules.i18n`, which the site sets per request).
 
 >>> sheet = read_score_file(b"F=11\\n2013-03-19\\nC S H Jj\\n1 1 5 0\\n11 9 9t 0  # H pays\\n")
 >>> sheet.format, sheet.games[0].players, sheet.games[0].deals[1].pays_for_table
 (<FileFormat.SCORER_TEXT: 'big-two-scorer'>, ('C', 'S', 'H', 'Jj'), 2)
 >>> read_score_file(b"").problems[0].message
 'The file is empty: choose the score file itself.'
+>>> read_score_file(b"A B\\n0 1\\nC D\\n1 0\\n", limits=Limits(games=1)).problems[0].line
+3
 """
 
 from __future__ import annotations
@@ -23,36 +27,50 @@ import zlib
 from rules.i18n import gettext
 from scoring.imports.keepscore import read_keepscore
 from scoring.imports.scorer_text import looks_like_scorer_text, read_scorer_text
-from scoring.imports.sheet import FileFormat, Holds, Problem, ScoreFile
+from scoring.imports.sheet import (
+    FileFormat,
+    FileRefused,
+    Holds,
+    Limits,
+    Problem,
+    ScoreFile,
+    Tally,
+)
 from scoring.imports.tables import SITE_CSV_HEADER, read_site_csv, read_spreadsheet, table_rows
 
 GZIP_MAGIC = b"\x1f\x8b"
-# A gzipped backup may unpack to far more than the upload: stop at a size no score file needs.
-MOST_UNPACKED_BYTES = 64 * 1024 * 1024
 # Controls that no text file holds: a tab, a line feed, a carriage return and a form feed are
 # text, the rest say the bytes are an image, a program or an archive.
 _XML_START = re.compile(r"\s*<")
 _BINARY_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
-def read_score_file(data: bytes, *, holds: Holds = Holds.CARDS_LEFT) -> ScoreFile:
-    """The games in `data`. `holds` says what a spreadsheet's numbers are; the other formats
-    say it themselves."""
-    text, problem = decoded(data)
+def read_score_file(
+    data: bytes, *, holds: Holds = Holds.CARDS_LEFT, limits: Limits | None = None
+) -> ScoreFile:
+    """The games in `data`, read no further than `limits` allow. `holds` says what a
+    spreadsheet's numbers are; the other formats say it themselves."""
+    limits = limits or Limits()
+    text, problem = decoded(data, limits)
     if problem is not None:
         return refused(problem, holds)
     assert text is not None
     if _XML_START.match(text):
-        return read_keepscore(text)
-    if looks_like_scorer_text(text) and (sheet := read_scorer_text(text)).games + sheet.problems:
-        return sheet
-    rows, broken = table_rows(text)
-    if broken is not None:
-        return refused(broken, holds)
-    if rows and [cell.strip().lower() for cell in rows[0][1]] == SITE_CSV_HEADER:
-        return read_site_csv(rows)
-    if rows and len(rows[0][1]) > 1:
-        return read_spreadsheet(rows, holds)
+        return read_keepscore(text, Tally(limits))
+    if looks_like_scorer_text(text, limits.lines):
+        sheet = read_scorer_text(text, Tally(limits))
+        if sheet.games or sheet.problems:
+            return sheet
+    tally = Tally(limits)
+    rows = table_rows(text, tally)
+    try:
+        first = next(rows, None)
+    except FileRefused as refusal:
+        return tally.refused(FileFormat.SPREADSHEET, holds, refusal.problem)
+    if first is not None and [cell.strip().lower() for cell in first[1]] == SITE_CSV_HEADER:
+        return read_site_csv(rows, tally)
+    if first is not None and len(first[1]) > 1:
+        return read_spreadsheet(first, rows, holds, tally)
     return refused(Problem(1, unknown_format()), holds)
 
 
@@ -71,10 +89,10 @@ def unknown_format() -> str:
     )
 
 
-def decoded(data: bytes) -> tuple[str | None, Problem | None]:
+def decoded(data: bytes, limits: Limits) -> tuple[str | None, Problem | None]:
     """The file as text, unpacked if gzipped; or the problem that stops it being read."""
     if data.startswith(GZIP_MAGIC):
-        data, problem = unpacked(data)
+        data, problem = unpacked(data, limits.unpacked_bytes)
         if problem is not None:
             return None, problem
     if not data.strip():
@@ -97,22 +115,25 @@ def as_text(data: bytes) -> str:
     return data.decode("utf-8")
 
 
-def unpacked(data: bytes) -> tuple[bytes, Problem | None]:
+def unpacked(data: bytes, most: int) -> tuple[bytes, Problem | None]:
+    """The gzip's contents, unpacked no further than `most` bytes."""
     unpacker = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer
     try:
-        unpacked = unpacker.decompress(data, MOST_UNPACKED_BYTES)
+        unpacked = unpacker.decompress(data, most)
+        # At `most` bytes, one more tells a file of exactly that size from a larger one.
+        more = unpacker.decompress(unpacker.unconsumed_tail, 1) if not unpacker.eof else b""
     except zlib.error:
-        unpacked = b""
+        unpacked, more = b"", b""
+    if more:
+        message = gettext(
+            "The file unpacks to more than %(most)s MB, the most a score file can: choose the"
+            " backup itself, or split it into smaller files."
+        )
+        return b"", Problem(1, message % {"most": f"{most / 1_000_000:g}"})
     # Not at the stream's end, yet nothing left to unpack: damaged, or cut short.
-    if not unpacker.eof and not unpacker.unconsumed_tail:
+    if not unpacker.eof:
         message = gettext(
             "The file is gzipped but damaged, so it can't be unpacked: export it again."
-        )
-        return b"", Problem(1, message)
-    if unpacker.unconsumed_tail:
-        message = gettext(
-            "The file unpacks to more than 64 MB, far more than any score file: choose the"
-            " backup itself."
         )
         return b"", Problem(1, message)
     return unpacked, None

@@ -1,10 +1,11 @@
 """CSV score files: the site's own season CSV (`/seasons/<id>/deals.csv`, a row per player per
 deal) and a spreadsheet's (a column per player, a row per deal). Pure Python.
 
->>> rows, _ = table_rows("Ann,Ben,Cy\\n0,3,13\\n\\n5,0,1\\n")
->>> rows
-[(1, ['Ann', 'Ben', 'Cy']), (2, ['0', '3', '13']), (4, ['5', '0', '1'])]
->>> [deal.numbers for deal in read_spreadsheet(rows, Holds.CARDS_LEFT).games[0].deals]
+>>> rows = table_rows("Ann,Ben,Cy\\n0,3,13\\n\\n5,0,1\\n", Tally())
+>>> first = next(rows)
+>>> first
+(1, ['Ann', 'Ben', 'Cy'])
+>>> [deal.numbers for deal in read_spreadsheet(first, rows, Holds.CARDS_LEFT).games[0].deals]
 [(0, 3, 13), (5, 0, 1)]
 """
 
@@ -14,6 +15,7 @@ import csv
 import datetime
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rules.i18n import gettext, ngettext
@@ -21,37 +23,46 @@ from scoring.imports.sheet import (
     FIRST_DAY,
     LAST_DAY,
     FileFormat,
+    FileRefused,
     Holds,
-    Problem,
     ScoreFile,
     SheetDeal,
     SheetGame,
+    Tally,
+    refuse,
 )
 from scoring.names import name_key, name_problem, tidy_name
 
 # The columns of the site's season CSV: scoring.views.exports writes them, and reads them back.
 SITE_CSV_HEADER = ["season", "game", "date", "deal", "seat", "player", "cards_left", "penalty"]
-# What a spreadsheet takes for the start of a formula (scoring.views.exports.spreadsheet_safe).
+# What a spreadsheet takes for the start of a formula: refused at the start of an imported name,
+# and escaped by scoring.views.exports.spreadsheet_safe in what the site writes.
 FORMULA_STARTS = ("=", "+", "-", "@")
 # A first column of deal numbers, headed by nothing or by one of these, is not a player.
 _DEAL_COLUMN_HEADINGS = {"", "#", "deal", "deals", "round", "rounds", "hand", "no", "no.", "局"}
 # Six digits at most: far beyond any count of cards or points, and int() stays cheap.
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,6}")
-Rows = list[tuple[int, list[str]]]
+# The most cells a line splits into: far more than any score file's (a column per player, one of
+# deal numbers, and whatever empty cells a spreadsheet saves to their right), few enough that a
+# row's cells never fill the memory.
+MOST_COLUMNS = 256
+Row = tuple[int, list[str]]
+Rows = Iterator[Row]
 
 
-def table_rows(text: str) -> tuple[Rows, Problem | None]:
+def table_rows(text: str, tally: Tally) -> Rows:
     """Each non-blank row with the line it starts on, split at the first line's commas (or
-    semicolons, or tabs: spreadsheets in some languages save with those); or the problem with
-    the row the CSV module can't read."""
-    first = text.lstrip().partition("\n")[0]
+    semicolons, or tabs: spreadsheets in some languages save with those), read as they are
+    asked for; FileRefused at a row the CSV module can't read, or one of too many cells."""
+    first = text.lstrip().partition("\n")[0][:4096]
     delimiter = next((mark for mark in ",;\t" if mark in first), ",")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows, start = [], 1
+    lines = _narrow(tally.lines(io.StringIO(text, newline="")), delimiter)
+    reader = csv.reader(lines, delimiter=delimiter)
+    start = 1
     try:
         for cells in reader:
             if any(cell.strip() for cell in cells):
-                rows.append((start, cells))
+                yield start, cells
             start = reader.line_num + 1
     except csv.Error:
         # A cell of more than 128 KB, the CSV module's limit: no score file has one.
@@ -59,8 +70,18 @@ def table_rows(text: str) -> tuple[Rows, Problem | None]:
             "A cell starting on this line runs on for more than 128 KB: close the quote mark"
             " left open, or take it out."
         )
-        return rows, Problem(start, message)
-    return rows, None
+        refuse(start, message)
+
+
+def _narrow(lines: Iterator[str], delimiter: str) -> Iterator[str]:
+    for number, line in enumerate(lines, start=1):
+        if line.count(delimiter) >= MOST_COLUMNS:
+            message = gettext(
+                "This line has more than %(most)s cells, far more than a score file's: a score"
+                " file has a column for each player (and perhaps one of deal numbers)."
+            )
+            refuse(number, message % {"most": MOST_COLUMNS})
+        yield line
 
 
 def whole_number(text: str) -> int | None:
@@ -86,6 +107,17 @@ def csv_name(cell: str) -> tuple[str, str | None]:
             " formula: take the %(mark)s off the name, or put a ' in front of it."
         ) % {"name": shown(name), "mark": name[0]}
     return name, None
+
+
+def formula_name(name: str) -> str | None:
+    """What's wrong with a name of a file that isn't a CSV (where a ' can't keep it a name)
+    starting like a spreadsheet's formula, as the CSV readers refuse one; None if nothing."""
+    if not name.startswith(FORMULA_STARTS):
+        return None
+    return gettext(
+        "The name “%(name)s” starts with %(mark)s, so a spreadsheet would run it as a formula:"
+        " take the %(mark)s off the name."
+    ) % {"name": shown(name), "mark": name[0]}
 
 
 def shown(text: str) -> str:
@@ -119,16 +151,17 @@ class _SiteGame:
     deals: dict[int, list[_SiteRow]] = field(default_factory=dict)
 
 
-def read_site_csv(rows: Rows) -> ScoreFile:
-    """The season CSV's rows gathered into games (by the game column, in the file's order)
-    and deals (by number, each with a row for every seat)."""
-    problems: list[Problem] = []
+def read_site_csv(rows: Rows, tally: Tally) -> ScoreFile:
+    """The season CSV's rows (after its header) gathered into games (by the game column, in the
+    file's order) and deals (by number, each with a row for every seat)."""
     games: dict[str, _SiteGame] = {}
-    for line, cells in rows[1:]:
-        row = _site_row(line, cells, problems)
-        if row is not None:
-            game = games.setdefault(row.game, _SiteGame(line, row.game))
-            game.deals.setdefault(row.deal, []).append(row)
+    try:
+        for line, cells in rows:
+            row = _site_row(line, cells, tally)
+            if row is not None:
+                _gather(games, row, tally)
+    except FileRefused as refusal:
+        return tally.refused(FileFormat.SITE_CSV, Holds.CARDS_LEFT, refusal.problem)
     with_cards = any(
         row.cards_left is not None
         for game in games.values()
@@ -136,22 +169,30 @@ def read_site_csv(rows: Rows) -> ScoreFile:
         for row in deal
     )
     holds = Holds.CARDS_LEFT if with_cards else Holds.POINTS
-    read = [_site_game(game, holds, problems) for game in games.values()]
-    return ScoreFile(
-        format=FileFormat.SITE_CSV,
-        holds=holds,
-        games=tuple(game for game in read if game is not None),
-        problems=tuple(problems),
-    )
+    read = [_site_game(game, holds, tally) for game in games.values()]
+    games_read = tuple(game for game in read if game is not None)
+    return tally.score_file(FileFormat.SITE_CSV, holds, games=games_read)
 
 
-def _site_row(line: int, cells: list[str], problems: list[Problem]) -> _SiteRow | None:
+def _gather(games: dict[str, _SiteGame], row: _SiteRow, tally: Tally) -> None:
+    tally.player(row.line, row.player)
+    if (game := games.get(row.game)) is None:
+        tally.game(row.line)
+        game = games[row.game] = _SiteGame(row.line, row.game)
+    if (deal := game.deals.get(row.deal)) is None:
+        tally.deal(row.line, len(game.deals) + 1)
+        deal = game.deals[row.deal] = []
+    deal.append(row)
+
+
+def _site_row(line: int, cells: list[str], tally: Tally) -> _SiteRow | None:
+    """The row read, or None with each of its problems told."""
     if len(cells) != len(SITE_CSV_HEADER):
         message = gettext(
             "This row has %(count)s columns, where the season CSV has 8: season, game, date,"
             " deal, seat, player, cards_left and penalty."
         )
-        problems.append(Problem(line, message % {"count": len(cells)}))
+        tally.problem(line, message % {"count": len(cells)})
         return None
     _season, game, date, deal, seat, player, cards_left, penalty = cells
     numbers = {"deal": deal, "seat": seat, "penalty": penalty}
@@ -170,8 +211,9 @@ def _site_row(line: int, cells: list[str], problems: list[Problem]) -> _SiteRow 
         wrong.append(far_day(date.strip()))
     if not game.strip():
         wrong.append(gettext("The game column is empty: each row says which game it is from."))
+    for message in wrong:
+        tally.problem(line, message)
     if wrong:
-        problems.append(Problem(line, wrong[0]))
         return None
     assert played_on is not None
     deal_number, seat, points = read["deal"], read["seat"], read["penalty"]
@@ -195,43 +237,41 @@ def _date(text: str) -> datetime.date | None:
         return None
 
 
-def _site_game(game: _SiteGame, holds: Holds, problems: list[Problem]) -> SheetGame | None:
-    """One game's deals, in number order; None, with the problem, where a deal is missing or
-    its seats don't match the game's first deal."""
-    deals, seats = [], None
+def _site_game(game: _SiteGame, holds: Holds, tally: Tally) -> SheetGame | None:
+    """One game's deals, in number order; None where any deal is missing, doesn't seat the
+    game's first deal's players or lacks a number, each such deal told."""
+    deals, seats, good = [], None, True
     for expected, number in enumerate(sorted(game.deals), start=1):
         rows = sorted(game.deals[number], key=lambda row: row.seat)
-        if number != expected:
+        if number != expected and good:
             message = gettext(
                 "Game %(game)s has no deal %(missing)s: every deal from 1 on must be in the file."
             )
-            problems.append(
-                Problem(rows[0].line, message % {"game": shown(game.label), "missing": expected})
-            )
-            return None
+            tally.problem(rows[0].line, message % {"game": shown(game.label), "missing": expected})
+            good = False
         names = tuple(row.player for row in rows)
+        seats = seats or names
         if [row.seat for row in rows] != list(range(1, len(rows) + 1)) or (
-            seats is not None and [n.casefold() for n in names] != [n.casefold() for n in seats]
+            [n.casefold() for n in names] != [n.casefold() for n in seats]
         ):
             message = gettext(
                 "Deal %(deal)s of game %(game)s doesn't seat the game's players once each, in"
                 " seats 1, 2, 3…: every deal of a game has a row for each of its seats."
             )
-            problems.append(
-                Problem(rows[0].line, message % {"deal": number, "game": shown(game.label)})
-            )
-            return None
-        seats = seats or names
-        deal = _site_deal(rows, holds, problems)
-        if deal is None:
-            return None
+            tally.problem(rows[0].line, message % {"deal": number, "game": shown(game.label)})
+            good = False
+            continue
+        deal = _site_deal(rows, holds, tally)
+        good = good and deal is not None
         deals.append(deal)
-    assert seats is not None
-    first = game.deals[1][0]
-    return SheetGame(game.line, seats, first.played_on, tuple(deals), label=game.label)
+    if not good or seats is None:
+        return None
+    first = game.deals[min(game.deals)][0]
+    played = tuple(deal for deal in deals if deal is not None)
+    return SheetGame(game.line, seats, first.played_on, played, label=game.label)
 
 
-def _site_deal(rows: list[_SiteRow], holds: Holds, problems: list[Problem]) -> SheetDeal | None:
+def _site_deal(rows: list[_SiteRow], holds: Holds, tally: Tally) -> SheetDeal | None:
     penalties = tuple(row.penalty for row in rows)
     if holds is Holds.POINTS:
         return SheetDeal(rows[0].line, penalties, recorded_penalties=penalties)
@@ -239,40 +279,60 @@ def _site_deal(rows: list[_SiteRow], holds: Holds, problems: list[Problem]) -> S
         message = gettext(
             "%(player)s has no cards left in this deal, though other deals have them: fill it in."
         )
-        problems.append(Problem(missing.line, message % {"player": shown(missing.player)}))
+        tally.problem(missing.line, message % {"player": shown(missing.player)})
         return None
     cards = tuple(row.cards_left for row in rows if row.cards_left is not None)
     return SheetDeal(rows[0].line, cards, recorded_penalties=penalties)
 
 
-def read_spreadsheet(rows: Rows, holds: Holds) -> ScoreFile:
+def read_spreadsheet(first: Row, rows: Rows, holds: Holds, tally: Tally | None = None) -> ScoreFile:
     """A game of a column per player: a first row of names (after a column of deal numbers,
     if there is one), then a row of numbers for each deal."""
-    line, header = rows[0]
+    tally = tally or Tally()
+    line, header = first
     skip = 1 if header[0].strip().casefold() in _DEAL_COLUMN_HEADINGS else 0
-    cells = _trimmed(header[skip:])
-    names, problems = [], []
+    names = _spreadsheet_names(line, _trimmed(header[skip:]), tally)
+    if names is None:
+        return tally.score_file(FileFormat.SPREADSHEET, holds, games=())
+    deals = []
+    try:
+        for name in names:
+            tally.player(line, name)
+        tally.game(line)
+        for row_line, cells in rows:
+            tally.deal(row_line, len(deals) + 1)
+            deals.append(_spreadsheet_deal(row_line, cells[skip:], names, tally, len(deals) + 1))
+    except FileRefused as refusal:
+        return tally.refused(FileFormat.SPREADSHEET, holds, refusal.problem)
+    if not deals:
+        message = gettext("There are no deals under the players' names: add a row for each deal.")
+        tally.problem(line, message)
+    read = tuple(deal for deal in deals if deal is not None)
+    # Every row refused (each told): no game to show.
+    games = (SheetGame(line, tuple(names), None, read),) if read else ()
+    return tally.score_file(FileFormat.SPREADSHEET, holds, games=games)
+
+
+def _spreadsheet_names(line: int, cells: list[str], tally: Tally) -> list[str] | None:
+    """The players heading the columns, or None with what is wrong with them."""
+    names, wrong = [], False
     for cell in cells:
-        name, wrong = csv_name(cell)
-        if wrong is not None:
-            problems.append(Problem(line, wrong))
+        name, problem = csv_name(cell)
+        if problem is not None:
+            tally.problem(line, problem)
+            wrong = True
         names.append(name)
     if (twice := repeated(names)) is not None:
         message = gettext("“%(name)s” heads two columns: give each player one column, named once.")
-        problems.append(Problem(line, message % {"name": shown(twice)}))
+        tally.problem(line, message % {"name": shown(twice)})
+        wrong = True
     if len(names) < 2:
         message = gettext(
             "The first row should hold the players' names, one a column, above their numbers."
         )
-        problems.append(Problem(line, message))
-    if problems:
-        return ScoreFile(FileFormat.SPREADSHEET, holds, (), tuple(problems))
-    if len(rows) < 2:
-        message = gettext("There are no deals under the players' names: add a row for each deal.")
-        return ScoreFile(FileFormat.SPREADSHEET, holds, (), (Problem(line, message),))
-    deals = [_spreadsheet_deal(n, cells[skip:], names, problems) for n, cells in rows[1:]]
-    game = SheetGame(line, tuple(names), None, tuple(deal for deal in deals if deal is not None))
-    return ScoreFile(FileFormat.SPREADSHEET, holds, (game,), tuple(problems))
+        tally.problem(line, message)
+        wrong = True
+    return None if wrong else names
 
 
 def repeated(names: list[str]) -> str | None:
@@ -294,8 +354,9 @@ def _trimmed(cells: list[str]) -> list[str]:
 
 
 def _spreadsheet_deal(
-    line: int, cells: list[str], names: list[str], problems: list[Problem]
+    line: int, cells: list[str], names: list[str], tally: Tally, number: int
 ) -> SheetDeal | None:
+    """The row's deal, or None with each of its problems told."""
     cells = _trimmed(cells)
     if len(cells) != len(names):
         message = ngettext(
@@ -305,15 +366,16 @@ def _spreadsheet_deal(
             " player's name.",
             len(cells),
         )
-        problems.append(Problem(line, message % {"count": len(cells), "players": len(names)}))
+        tally.problem(line, message % {"count": len(cells), "players": len(names)})
         return None
     numbers = [whole_number(cell) for cell in cells]
-    for name, cell, number in zip(names, cells, numbers, strict=True):
-        if number is None:
+    for name, cell, read in zip(names, cells, numbers, strict=True):
+        if read is None:
             message = gettext(
                 "“%(text)s” under %(name)s is not a whole number: correct it (a row of totals"
                 " at the end can go, the site adds them up)."
             )
-            problems.append(Problem(line, message % {"text": shown(cell), "name": shown(name)}))
-            return None
-    return SheetDeal(line, tuple(n for n in numbers if n is not None))
+            tally.problem(line, message % {"text": shown(cell), "name": shown(name)})
+    if None in numbers:
+        return None
+    return SheetDeal(line, tuple(n for n in numbers if n is not None), number=number)

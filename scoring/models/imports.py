@@ -15,7 +15,7 @@ class ImportedFile(models.Model):
 
     The database refuses the same file twice into one season, and twice into a new season of
     its own (`made_season`) in one club: whichever of two imports sent at once commits first
-    keeps it, and the other is told when it came in (scoring.imports.service.save_import)."""
+    keeps it, and the other is told when it came in (scoring.services.imports.save_import)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="imported_files")

@@ -16,6 +16,7 @@ person at the table). Views call these and nothing else that writes, as
 - `games`: starting a game, playing again with the same table, its stake, its season, its live
   view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
+- `imports`: a previewed score file's games saved into a season.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 - `facts`: a deal's facts as its rows store them and as the rules engine reads them.
 """
@@ -55,6 +56,12 @@ from scoring.services.games import (
     start_game,
     stop_sharing,
 )
+from scoring.services.imports import (
+    AlreadyImported,
+    ImportRefused,
+    PreviewOutdated,
+    save_import,
+)
 from scoring.services.members import leave_club, make_owner, remove_member
 from scoring.services.player_links import claim_player, unlink_player
 from scoring.services.players import merge_player, remove_player, rename_player
@@ -69,6 +76,9 @@ from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 __all__ = [
     "SEAT_FIGURES",
     "UndoneDeal",
+    "AlreadyImported",
+    "ImportRefused",
+    "PreviewOutdated",
     "ClubLinkTokens",
     "DatabaseBusy",
     "DealAlreadyRecorded",
@@ -121,4 +131,5 @@ __all__ = [
     "stored_facts",
     "undo_last_deal",
     "unlink_player",
+    "save_import",
 ]

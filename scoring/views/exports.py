@@ -25,7 +25,7 @@ from rules.deal_score import facts_wanted
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring import selectors
-from scoring.imports.tables import SITE_CSV_HEADER
+from scoring.imports.tables import FORMULA_STARTS, SITE_CSV_HEADER
 from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.score_out import score_file_text, writes_score_file
 from scoring.presenters.tables import COLUMNS
@@ -137,7 +137,7 @@ def seat_cells(line: Line, rules: RuleSet, seat: int, cell: Cell) -> list[object
 
 def spreadsheet_safe(text: str) -> str:
     """Keep a name from being read as a formula when the CSV is opened in a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return "'" + text if text[:1] in (*FORMULA_STARTS, "\t", "\r") else text
 
 
 CSV_ROWS_PER_CHUNK = 1000

@@ -1,41 +1,37 @@
 """The owner's "Import scores" page: a file previewed, then imported all at once.
 
-The file is sent once. Its bytes wait in the cache under the owner and their SHA-256 while the
-preview is read, and "Import" sends only that digest with the choices: what is saved is the
-file that was previewed, read and checked again under the club's lock."""
+The file is sent once. Read and checked, it waits on disk under the owner and its SHA-256
+(`scoring.imports.uploads`) only if its preview found nothing wrong, and "Import" sends only
+that digest with the choices: what is saved is the file that was previewed, read and checked
+again before the save takes the database (`services.save_import`)."""
 
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import PurePath
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from scoring import selectors
+from scoring import selectors, services
 from scoring.forms.imports import NEW_SEASON, ImportChoicesForm, ImportForm
-from scoring.imports.service import (
+from scoring.imports import uploads
+from scoring.imports.preview import (
+    ImportPreview,
     NewSeason,
     already_imported,
     preview_import,
     read_upload,
     rules_for_file,
-    save_import,
 )
 from scoring.imports.sheet import Holds, ScoreFile
 from scoring.models import Club, Season
 from scoring.services import ScoringError, permissions
-
-# Long enough to read a preview of a season's games, short enough not to keep files about.
-PREVIEW_SECONDS = 60 * 60
-DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 @login_required
@@ -52,38 +48,51 @@ def import_scores(request: HttpRequest, club_id: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["score_file"]
-        data = upload.read()
-        digest = hashlib.sha256(data).hexdigest()
-        cache.set(upload_key(request, digest), (upload.name or "", data), PREVIEW_SECONDS)
-        return preview_page(request, club, form, digest, upload.name or "", data)
+        return previewed(request, club, form, upload.name or "", upload.read())
     return render(request, "scoring/import_scores.html", {"club": club, "form": form})
+
+
+def previewed(
+    request: HttpRequest, club: Club, form: ImportChoicesForm, name: str, data: bytes
+) -> HttpResponse:
+    """The file read once and checked: its preview, and the file kept for "Import" if it can
+    be imported (or the reason it can't wait)."""
+    digest = hashlib.sha256(data).hexdigest()
+    target, preview = checked(club, form, name, data)
+    refusal = already_imported(club, target, digest)
+    if preview.can_import and refusal is None:
+        try:
+            uploads.keep(member_id=request.user.pk, digest=digest, name=name, data=data)
+        except uploads.UploadsFull as full:
+            refusal = full.message
+    return preview_page(request, club, form, digest, name, target, preview, refusal)
 
 
 def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
     """ "Import": the previewed file saved, or the preview again saying why it wasn't."""
     form = ImportChoicesForm(request.POST, club=club)
     digest = request.POST.get("digest", "")
-    stored = cache.get(upload_key(request, digest)) if DIGEST.fullmatch(digest) else None
-    if stored is None or not form.is_valid():
+    waiting = uploads.take(request.user.pk, digest) if form.is_valid() else None
+    if waiting is None:
         form = ImportForm(club=club)
         expired = _("The preview has expired: choose the file again.")
         context = {"club": club, "form": form, "expired": expired}
         return render(request, "scoring/import_scores.html", context)
-    name, data = stored
-    score_file = read_upload(data, Holds(form.cleaned_data["holds"]))
-    target = target_of(form, score_file, name)
+    target, preview = checked(club, form, waiting.name, waiting.data)
     try:
-        imported = save_import(
+        imported = services.save_import(
             club=club,
             target=target,
-            score_file=score_file,
-            sha256=digest,
+            preview=preview,
+            sha256=hashlib.sha256(waiting.data).hexdigest(),
             by=request.user,
-            file_name=name,
+            file_name=waiting.name,
         )
     except ScoringError as error:
-        return preview_page(request, club, form, digest, name, data, refusal=error.message)
-    cache.delete(upload_key(request, digest))
+        uploads.discard(request.user.pk, digest)
+        refusal = error.message
+        return preview_page(request, club, form, digest, waiting.name, target, preview, refusal)
+    uploads.discard(request.user.pk, digest)
     messages.success(
         request,
         ngettext(
@@ -96,18 +105,25 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("scoring:season", season_id=imported.season.pk)
 
 
+def checked(
+    club: Club, form: ImportChoicesForm, name: str, data: bytes
+) -> tuple[Season | NewSeason, ImportPreview]:
+    """The file read once, where it goes, and its preview there."""
+    score_file = read_upload(data, Holds(form.cleaned_data["holds"]))
+    target = target_of(form, score_file, name)
+    return target, preview_import(club, target, score_file)
+
+
 def preview_page(
     request: HttpRequest,
     club: Club,
     form: ImportChoicesForm,
     digest: str,
     name: str,
-    data: bytes,
-    refusal: str | None = None,
+    target: Season | NewSeason,
+    preview: ImportPreview,
+    refusal: str | None,
 ) -> HttpResponse:
-    score_file = read_upload(data, Holds(form.cleaned_data["holds"]))
-    target = target_of(form, score_file, name)
-    preview = preview_import(club, target, score_file)
     context = {
         "club": club,
         "preview": preview,
@@ -115,7 +131,7 @@ def preview_page(
         "file_name": name,
         "choices": form.cleaned_data,
         "season_name": target.name,
-        "refusal": refusal or already_imported(club, target, digest),
+        "refusal": refusal,
     }
     return render(request, "scoring/import_preview.html", context)
 
@@ -130,7 +146,3 @@ def target_of(form: ImportChoicesForm, score_file: ScoreFile, name: str) -> Seas
         form.cleaned_data["season_name"] or default,
         rules_for_file(score_file.rules, score_file.holds),
     )
-
-
-def upload_key(request: HttpRequest, digest: str) -> str:
-    return f"score-import:{request.user.pk}:{digest}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scoring.imports.preview import read_upload
 from scoring.models import Game
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import log_in, open_phone, screenshot
@@ -81,4 +82,38 @@ def test_the_import_pages_pass_axe(browser, live_server, tmp_path, scheme):
     upload(page, club, tmp_path)
     fits(page)
     assert_accessible(page, f"import preview ({scheme})")
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_file_of_many_problems_lists_the_first_and_counts_the_rest(
+    browser, live_server, tmp_path, settings, monkeypatch, scheme
+):
+    """Every problem at once, up to the bound, then how many more: readable on the phone."""
+    monkeypatch.setattr("scoring.views.imports.read_upload", read_upload)
+    settings.IMPORT_MAX_PROBLEMS_SHOWN = 3
+    page = open_phone(browser, live_server, scheme)
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    sheet = tmp_path / "totals.csv"
+    sheet.write_bytes(b"Ann,Ben,Cy,Dee\n" + b"0,x,1,1\n" * 7)
+    page.goto(f"/clubs/{club.pk}/import/")
+    expect(page.get_by_label("Score file")).to_have_accessible_description(
+        "This site's season CSV, a big-two-scorer text file, a KeepScore backup, or a"
+        " spreadsheet saved as CSV with a column per player and a row per deal. At most 20 MB."
+    )
+    page.get_by_label("Score file").set_input_files(str(sheet))
+    page.get_by_role("button", name="Preview").click()
+    problems = page.get_by_role("alert").filter(has_text="7 problems")
+    expect(problems.get_by_role("listitem")).to_have_count(3)
+    expect(problems.get_by_role("listitem").first).to_have_text(
+        "Line 2: “x” under Ben is not a whole number: correct it (a row of totals at the end"
+        " can go, the site adds them up)."
+    )
+    expect(problems).to_contain_text("…and 4 more problems, further on in the file")
+    expect(page.get_by_role("button", name="Import")).to_have_count(0)
+    fits(page)
+    assert_accessible(page, f"import problems ({scheme})")
+    screenshot(page, f"import-problems-{scheme}")
     page.context.close()

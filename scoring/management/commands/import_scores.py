@@ -4,22 +4,23 @@ then (without --dry-run) its games saved into the season, as the owner's import 
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.forms.imports import MOST_FILE_BYTES
-from scoring.imports.service import (
+from scoring.imports.preview import (
     ImportPreview,
     NewSeason,
     preview_import,
     read_upload,
     rules_for_file,
-    save_import,
 )
 from scoring.imports.sheet import Holds
 from scoring.models import Club, Season
-from scoring.services import ScoringError
+from scoring.services import ScoringError, save_import
 
 
 class Command(BaseCommand):
@@ -46,12 +47,7 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"There is no club {club}")
         path = Path(file)
-        try:
-            if path.stat().st_size > MOST_FILE_BYTES:
-                raise CommandError(f"{file} is over 20 MB: a score file can be at most 20 MB")
-            data = path.read_bytes()
-        except OSError as error:
-            raise CommandError(f"{file} can't be read: {error.strerror}") from error
+        data = read_file(path)
         holds = Holds.POINTS if options["points"] else Holds.CARDS_LEFT
         score_file = read_upload(data, holds)
         if season == "new":
@@ -71,7 +67,7 @@ class Command(BaseCommand):
             imported = save_import(
                 club=found,
                 target=target,
-                score_file=score_file,
+                preview=preview,
                 sha256=hashlib.sha256(data).hexdigest(),
                 by=found.owner,
                 file_name=path.name,
@@ -87,6 +83,32 @@ class Command(BaseCommand):
         return found
 
 
+def read_file(path: Path) -> bytes:
+    """The file's bytes, refused before a byte is read unless it is a regular file of at most
+    IMPORT_MAX_BYTES (a device such as /dev/zero, or a pipe, would be read without end). Opened
+    without waiting, so that a pipe with no writer is refused rather than waited on."""
+    most = settings.IMPORT_MAX_BYTES
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise CommandError(f"{path} can't be read: {error.strerror}") from error
+    found = os.fstat(descriptor)
+    if not stat.S_ISREG(found.st_mode) or found.st_size > most:
+        os.close(descriptor)
+    if not stat.S_ISREG(found.st_mode):
+        raise CommandError(f"{path} isn't a regular file: name the score file itself")
+    if found.st_size > most:
+        raise CommandError(
+            f"{path} is {found.st_size / 1e6:.1f} MB: a score file can be at most"
+            f" {most / 1e6:g} MB (DJANGO_IMPORT_MAX_MB); split it into smaller files"
+        )
+    with os.fdopen(descriptor, "rb") as opened:
+        try:
+            return opened.read(most + 1)
+        except OSError as error:
+            raise CommandError(f"{path} can't be read: {error.strerror}") from error
+
+
 def preview_lines(preview: ImportPreview) -> list[str]:
     """The preview as text: each game, its players and totals, then each problem by line."""
     lines = [f"{len(preview.games)} games, scored by: {preview.rules.label}"]
@@ -100,4 +122,6 @@ def preview_lines(preview: ImportPreview) -> list[str]:
             lines.append(f"  {game.winner} wins")
     lines += [f"Warning, line {item.line}: {item.message}" for item in preview.warnings]
     lines += [f"Problem, line {item.line}: {item.message}" for item in preview.problems]
+    if preview.more_problems:
+        lines.append(f"… and {preview.more_problems} more problems")
     return lines

@@ -40,3 +40,12 @@ def scorer_file(
     game = SheetGame(line=2, players=tuple(players), played_on=day, deals=sheet_deals)
     rules = FileRules(pays_for_table=bool(payers), play_until_stopped=True)
     return ScoreFile(format=file_format, holds=holds, games=(game,), rules=rules)
+
+
+def saved(*, club, target, score_file: ScoreFile, **choices):
+    """The file previewed into `target`, then saved as "Import" saves it."""
+    from scoring.imports.preview import preview_import
+    from scoring.services import save_import
+
+    preview = preview_import(club, target, score_file)
+    return save_import(club=club, target=target, preview=preview, **choices)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from io import StringIO
 
 import pytest
@@ -75,3 +76,26 @@ def test_unknown_clubs_files_and_seasons_are_clear_errors(
 ):
     with pytest.raises(CommandError, match=words):
         run(club_id or club.pk, file or sheet, "--season", season)
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe", "directory"])
+def test_what_isnt_a_regular_file_is_refused_before_it_is_read(club, tmp_path, kind):
+    """/dev/zero would be read until the memory ran out, and a pipe waited on for ever."""
+    if kind == "device":
+        path = "/dev/zero"
+    elif kind == "pipe":
+        path = tmp_path / "pipe"
+        os.mkfifo(path)
+    else:
+        path = tmp_path
+    with pytest.raises(CommandError, match="isn't a regular file: name the score file itself"):
+        run(club.pk, path, "--season", "new")
+    assert not Game.objects.exists()
+
+
+def test_a_file_over_the_bound_is_refused_by_its_size(club, sheet, settings):
+    settings.IMPORT_MAX_BYTES = 1_000_000
+    sheet.write_bytes(sheet.read_bytes() + b"#" * 1_000_000)
+    with pytest.raises(CommandError, match=r"is 1.0 MB: a score file can be at most 1 MB"):
+        run(club.pk, sheet, "--season", "new")
+    assert not Game.objects.exists()

@@ -1,6 +1,6 @@
 """Malformed score files of every format, each uploaded through the owner's import page: the
-preview names the line to fix, offers no "Import", an Import sent all the same is refused
-naming the line, nothing answers with an error page, and the database is as it was.
+preview names the line to fix, offers no "Import", the file isn't kept (an Import sent all the
+same finds nothing), nothing answers with an error page, and the database is as it was.
 
 An ordinary database test, so it runs on SQLite and, in CI's second pass, on PostgreSQL."""
 
@@ -210,9 +210,10 @@ def test_a_malformed_file_is_refused_naming_its_line_and_saves_nothing(owner_cli
         preview
     )
     assert ">Import</button>" not in preview
-    # An Import sent all the same (an old tab, a tampered form) is refused the same way.
+    # A refused file isn't kept: an Import sent all the same (an old tab, a tampered form)
+    # finds nothing to import, and asks for the file again.
     refused = said(owner_client.post(url(club), {**sent, "digest": response.context["digest"]}))
-    assert told in refused and case.words in refused
+    assert "The preview has expired: choose the file again." in refused
     assert counts() == before
 
 

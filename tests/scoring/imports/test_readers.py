@@ -304,7 +304,7 @@ def test_utf8_with_its_mark_and_utf16_by_its_mark_are_read():
         (b"Ann Ben\n0 1\n\x07\n", 3, "This is not a text file"),
         (b"# only a comment\n\n", 1, "This doesn't look like a score file"),
         (b'Ann,Ben\n0,1\n"' + b"x" * 200_000, 3, "runs on for more than 128 KB"),
-        (gzip.compress(b"\n" * (65 * 1024 * 1024)), 1, "unpacks to more than 64 MB"),
+        (gzip.compress(b"\n" * 20_000_001), 1, "unpacks to more than 20 MB, the most a score"),
     ],
 )
 def test_a_file_that_is_no_score_file_is_refused_saying_why(data, line, words):

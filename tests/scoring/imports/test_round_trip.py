@@ -16,9 +16,10 @@ from django.utils import timezone
 from rules.ruleset import parse_rules
 from scoring import ratings
 from scoring.demo import seed_season
+from scoring.imports.preview import preview_import
 from scoring.imports.readers import read_score_file
-from scoring.imports.service import preview_import, save_import
 from scoring.models import Club, Season
+from scoring.services import save_import
 from scoring.standings import standings
 from tests.factories import finish, make_club, make_game, make_user, record, record_facts
 
@@ -49,7 +50,7 @@ def imported_into_a_new_club(data: bytes, rules: str) -> Season:
     save_import(
         club=club,
         target=season,
-        score_file=score_file,
+        preview=preview,
         sha256=hashlib.sha256(data).hexdigest(),
         by=club.owner,
         file_name="deals.csv",

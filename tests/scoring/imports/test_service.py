@@ -4,22 +4,19 @@ the deal form checks a deal, and saved all together or not at all."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from rules.options import Finish
 from rules.ruleset import RuleSet, parse_rules
 from scoring import services
-from scoring.imports.service import (
-    AlreadyImported,
-    ImportRefused,
-    NewSeason,
-    preview_import,
-    rules_for_file,
-    save_import,
-)
+from scoring.imports.preview import NewSeason, preview_import, rules_for_file
 from scoring.imports.sheet import FileRules, Holds
-from scoring.models import Deal, Game, ImportedFile, Player, Season
+from scoring.models import Deal, DealScore, Game, GameChange, ImportedFile, Player, Season
+from scoring.models.ratings import RatingsMark
+from scoring.services.imports import AlreadyImported, ImportRefused
 from tests.factories import make_member
-from tests.scoring.imports.sheets import DAY, scorer_file
+from tests.scoring.imports.sheets import DAY, saved, scorer_file
 
 DIGEST = "a" * 64
 
@@ -115,7 +112,7 @@ def test_recorded_penalties_unlike_the_seasons_are_warned_about(club, open_seaso
 
 
 def test_save_writes_every_game_dated_by_the_file_and_finished(club, open_season, owner):
-    imported = save_import(
+    imported = saved(
         club=club,
         target=open_season,
         score_file=scorer_file([0, 4, 10, 13], [8, 0, 12, 13]),
@@ -132,7 +129,7 @@ def test_save_writes_every_game_dated_by_the_file_and_finished(club, open_season
 
 def test_a_file_with_a_problem_saves_nothing(club, open_season, owner):
     with pytest.raises(ImportRefused) as refused:
-        save_import(
+        saved(
             club=club,
             target=open_season,
             score_file=scorer_file([0, 4, 10, 13], [0, 0, 1, 1], players=("Zed", "B", "C", "D")),
@@ -146,30 +143,31 @@ def test_a_file_with_a_problem_saves_nothing(club, open_season, owner):
 
 def test_the_same_file_twice_into_a_season_is_refused_with_its_date(club, open_season, owner):
     sheet = scorer_file([0, 4, 10, 13])
-    save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+    saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     with pytest.raises(AlreadyImported, match="already imported into"):
-        save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+        saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     assert Game.objects.count() == 1 and Deal.objects.count() == 1
 
 
 def test_a_new_season_for_the_same_file_is_made_once(club, owner):
     sheet = scorer_file([0, 4, 10, 13])
     new = NewSeason("Old sheets", rules_for_file(sheet.rules))
-    imported = save_import(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
+    imported = saved(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
     assert imported.season.name == "Old sheets" and not imported.season.is_current
     assert imported.season.starts_on == DAY
     with pytest.raises(AlreadyImported):
-        save_import(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
+        saved(club=club, target=new, score_file=sheet, sha256=DIGEST, by=owner)
     assert Season.objects.filter(club=club).count() == 2
 
 
 def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open_season, owner):
     """The unique constraint decides a race: the loser hears when the file came in."""
     sheet = scorer_file([0, 4, 10, 13])
-    save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
-    from scoring.imports import service
+    saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+    from scoring.services import imports as service
 
-    checks = iter([None])  # the first look finds nothing, as if the other had not committed
+    # The looks before and under the lock find nothing, as if the other had not committed.
+    checks = iter([None, None])
     real = service.refuse_if_imported
 
     def late(*args):
@@ -180,7 +178,7 @@ def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open
     service.refuse_if_imported = late
     try:
         with pytest.raises(AlreadyImported):
-            save_import(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
+            saved(club=club, target=open_season, score_file=sheet, sha256=DIGEST, by=owner)
     finally:
         service.refuse_if_imported = real
     assert Game.objects.count() == 1
@@ -189,10 +187,88 @@ def test_the_database_refuses_a_second_import_that_got_past_the_check(club, open
 def test_only_the_owner_imports(club, open_season):
     member = make_member(club)
     with pytest.raises(services.NotAllowed):
-        save_import(
+        saved(
             club=club,
             target=open_season,
             score_file=scorer_file([0, 4, 10, 13]),
             sha256=DIGEST,
             by=member,
         )
+
+
+def queries_to_save(club, owner, sheet, digest) -> int:
+    target = NewSeason(f"Sheet {digest}", rules_for_file(sheet.rules))
+    preview = preview_import(club, target, sheet)
+    with CaptureQueriesContext(connection) as saving:
+        services.save_import(club=club, target=target, preview=preview, sha256=digest, by=owner)
+    return len(saving.captured_queries)
+
+
+def test_a_file_is_saved_a_table_at_a_time_however_many_deals_it_has(club, owner):
+    """The writes under the lock don't grow with the deals: each table is written at once."""
+    one = queries_to_save(club, owner, scorer_file([0, 4, 10, 13]), "1" * 64)
+    many = [[0, 1, 1, 1]] * 40
+    forty = queries_to_save(club, owner, scorer_file(*many, players=("E", "F", "G", "H")), "2" * 64)
+    assert forty == one
+    assert Deal.objects.count() == 41 and DealScore.objects.count() == 41 * 4
+    assert GameChange.objects.count() == 41
+
+
+@pytest.mark.parametrize("rules", ["", "pays-for-table", "twos-double-each", "points-by-hand"])
+def test_an_imported_game_is_what_the_table_would_have_recorded(club, owner, rules):
+    """`recompute`, which derives a game's figures from its deals, finds nothing to change."""
+    holds = Holds.POINTS if rules == "points-by-hand" else Holds.CARDS_LEFT
+    deals = [[0, 4, 10, 13], [8, 0, 12, 13], [3, 3, 0, 13]]
+    sheet = scorer_file(*deals, holds=holds, payers={1: 2} if rules == "pays-for-table" else {})
+    season_rules = parse_rules(" ".join(filter(None, ["open-ended", rules])))
+    target = NewSeason("Paper", season_rules)
+    imported = saved(club=club, target=target, score_file=sheet, sha256=DIGEST, by=owner)
+    game = Game.objects.get(season=imported.season)
+    fields = ("status", "winner_id", "finished_at", "ended")
+    seats = ("total", "deals_played", "deals_won", "thirteens")
+    before = [getattr(game, field) for field in fields], list(game.seats.values_list(*seats))
+    with transaction.atomic():
+        services.recompute(game)
+    game.refresh_from_db()
+    after = [getattr(game, field) for field in fields], list(game.seats.values_list(*seats))
+    assert after == before and game.is_finished
+    assert list(game.changes.values_list("deal_number", flat=True)) == [3, 2, 1]
+
+
+def test_the_season_and_the_clubs_ratings_are_told(club, open_season, owner):
+    version = open_season.version
+    saved(
+        club=club,
+        target=open_season,
+        score_file=scorer_file([0, 4, 10, 13], [8, 0, 12, 13]),
+        sha256=DIGEST,
+        by=owner,
+    )
+    open_season.refresh_from_db()
+    assert open_season.version > version
+    assert RatingsMark.objects.get(club=club).version >= 1
+
+
+def test_rules_changed_after_the_preview_refuse_the_import(club, open_season, owner):
+    sheet = scorer_file([0, 4, 10, 13])
+    preview = preview_import(club, open_season, sheet)
+    services.set_season_rules(season=open_season, rules=parse_rules(""), stake=None, by=owner)
+    with pytest.raises(services.PreviewOutdated, match="choose the file again"):
+        services.save_import(
+            club=club, target=open_season, preview=preview, sha256=DIGEST, by=owner
+        )
+    assert not Game.objects.exists() and not ImportedFile.objects.exists()
+
+
+def test_a_player_renamed_after_the_preview_refuses_the_import(club, open_season, owner):
+    ann = Player.named("Ann", club=club)
+    ann.save()
+    preview = preview_import(club, open_season, scorer_file([0, 4, 10, 13]))
+    services.rename_player(player=ann, name="Anne", by=owner)
+    with pytest.raises(services.PreviewOutdated):
+        services.save_import(
+            club=club, target=open_season, preview=preview, sha256=DIGEST, by=owner
+        )
+    assert not Game.objects.exists() and list(Player.objects.values_list("name", flat=True)) == [
+        "Anne"
+    ]

@@ -9,8 +9,8 @@ import datetime
 import pytest
 
 from scoring import services
+from scoring.imports.preview import preview_import
 from scoring.imports.readers import read_score_file
-from scoring.imports.service import preview_import
 from scoring.imports.sheet import Holds
 from scoring.migrations import __path__ as migrations_path
 from scoring.models import ClubChange, Game, Player, Season
