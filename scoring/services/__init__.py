@@ -43,6 +43,7 @@ from scoring.services.errors import (
     SatTogether,
     ScoringError,
     SeatsDiffer,
+    TiedForLowest,
 )
 from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
@@ -84,6 +85,7 @@ __all__ = [
     "ScoringError",
     "change_password",
     "SeatsDiffer",
+    "TiedForLowest",
     "claim_player",
     "clean_player_name",
     "create_club",
