@@ -211,10 +211,20 @@ class GameCheck:
                     )
                 )
                 return None, None
+            if last and standing.shared:
+                # The file stops on a tie, as a table may: it comes in ended there, as "End
+                # match" ends a tied match when the table chooses to share the win.
+                shared = names_and([names[seat] for seat in standing.winners])
+                said = _(
+                    "%(names)s are tied for lowest at the end of this game: it comes in ended"
+                    " there, the win shared"
+                ) % {"names": shared}
+                self.warnings.append(Problem(self.game.line, said))
+                return totals, None
             if last and standing.finished:
                 return totals, names[standing.winner]
         if standing is not None and standing.tied:
-            # As at the table, where "End match" waits for one more deal to settle a tie.
+            # As at the table, where a tie at the finish plays on until one more deal settles it.
             tied = names_and([names[seat] for seat in standing.lowest])
             said = _(
                 "%(names)s are tied for lowest at the end of this game: it comes in still being"
