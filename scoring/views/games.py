@@ -235,8 +235,11 @@ def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         services.end_match(
             game=game, by=request.user, sharing=[seat for seat in sharing if seat is not None]
         )
+    except services.TiedForLowest:
+        # The page says who is tied and offers the choice (templates/scoring/_end_match.html).
+        return render_game(request, game, ending=True)
     except services.ScoringError as error:
-        return refused(request, game, error.message)
+        return render_game(request, game, refusal=error.message, ending=True)
     messages.success(request, _("The match is over."))
     return redirect("scoring:game", game_id=game.pk)
 

@@ -25,27 +25,35 @@ def end_form(page: str) -> str:
     return found[0]
 
 
-def test_a_tied_match_offers_one_more_deal_or_the_match_ended_with_the_win_shared(client, db):
+def test_a_tied_match_shows_plain_end_match_while_it_is_played(client, db):
+    """Open-ended, a tie matters only when the table stops: the page doesn't dwell on it."""
     game = tied_open_match()
     client.force_login(game.club.owner)
 
-    form = end_form(text(client.get(f"/games/{game.pk}/")))
+    page = text(client.get(f"/games/{game.pk}/"))
 
+    assert "End match</button>" in end_form(page)
+    assert "Ann and Ben are tied" not in page and 'name="sharing"' not in page
+
+
+def test_end_match_on_a_tie_offers_one_more_deal_or_the_win_shared(client, db):
+    game = tied_open_match()
+    client.force_login(game.club.owner)
+
+    response = client.post(f"/games/{game.pk}/end/")
+
+    assert response.status_code == 200
+    page = text(response)
+    form = end_form(page)
     assert "Ann and Ben are tied for lowest on 5." in form
     assert 'type="submit"' in form and "End match: Ann and Ben share the win" in form
     assert '<input type="hidden" name="sharing" value="0">' in form
     assert '<input type="hidden" name="sharing" value="1">' in form
-    assert 'href="#deal-form"' in form and "Play one more deal" in form
-
-
-def test_a_match_with_one_lowest_total_offers_plain_end_match(client, db):
-    game = make_ruled_game("open-ended")
-    record(game, 0, 5, 5, 5)
-    client.force_login(game.club.owner)
-
-    form = end_form(text(client.get(f"/games/{game.pk}/")))
-
-    assert "End match</button>" in form and 'name="sharing"' not in form
+    assert f'href="/games/{game.pk}/#deal-form"' in form and "Play one more deal" in form
+    # The choice comes first, above the deal form, where the answer opens.
+    assert page.index('class="end-match"') < page.index('id="deal-form"')
+    game.refresh_from_db()
+    assert not game.is_finished and not game.ended
 
 
 def test_choosing_the_shared_win_ends_the_match_and_the_page_says_who_shares_it(client, db):
@@ -62,25 +70,6 @@ def test_choosing_the_shared_win_ends_the_match_and_the_page_says_who_shares_it(
     assert "ended the match after deal 2: 5 5 10 10" in page
 
 
-def test_end_match_sent_from_a_page_that_showed_no_tie_offers_the_choice(client, db):
-    """Another phone's deal made the tie after this page was shown: nothing ends, and the
-    answer says who is tied and offers the choice."""
-    game = tied_open_match()
-    client.force_login(game.club.owner)
-
-    response = client.post(f"/games/{game.pk}/end/")
-
-    assert response.status_code == 200
-    page = text(response)
-    assert (
-        'role="alert">Ann and Ben are tied for lowest on 5: end the match with the win shared,'
-        " or play one more deal</p>"
-    ) in page
-    assert "End match: Ann and Ben share the win" in end_form(page)
-    game.refresh_from_db()
-    assert not game.is_finished
-
-
 def test_a_shared_win_on_totals_changed_since_is_refused_and_the_page_shows_them(client, db):
     game = tied_open_match()
     record(game, 0, 1, 1, 1)  # Ann now lowest alone
@@ -89,8 +78,8 @@ def test_a_shared_win_on_totals_changed_since_is_refused_and_the_page_shows_them
     response = client.post(f"/games/{game.pk}/end/", {"sharing": ["0", "1"]})
 
     page = text(response)
-    assert "The totals have changed since this page was shown" in page
-    assert "End match</button>" in end_form(page)
+    assert 'role="alert">The totals have changed since this page was shown' in page
+    assert "End match</button>" in end_form(page)  # Ann alone lowest: nothing to choose
     game.refresh_from_db()
     assert not game.is_finished
 
