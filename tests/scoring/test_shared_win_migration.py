@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("scoring", "0015_imported_files")]
-AFTER = [("scoring", "0016_shared_win")]
+AFTER = [("scoring", "0017_mark_the_winners")]
 
 
 def migrated(to):
