@@ -48,8 +48,10 @@ class Outcome:
 
     `lowest` holds every seat sharing the lowest total. `finish_reached` says the finish
     condition of the rules is met (someone at the target, the agreed deals played, or the
-    scorekeeper ending an open-ended match); the game is `finished` once that is so and one seat
-    is lowest alone.
+    scorekeeper ending an open-ended match). The game is `finished` once that is so and one
+    seat is lowest alone, or, the lowest total shared, when the table stopped there (`outcome`'s
+    `ended`): then the seats sharing it share the win. `winner` is the sole winner, None while
+    the game goes on and when the win is shared; `winners` every seat that won.
     """
 
     finished: bool
@@ -65,7 +67,17 @@ class Outcome:
     @property
     def tied(self) -> bool:
         """The game would be over, but the lowest total is shared, so play goes on."""
-        return self.finish_reached and len(self.lowest) > 1
+        return self.finish_reached and len(self.lowest) > 1 and not self.finished
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, in seat order: the winner alone, or those sharing the win."""
+        return self.lowest if self.finished else ()
+
+    @property
+    def shared(self) -> bool:
+        """The game is over with its win shared by the seats on the lowest total."""
+        return len(self.winners) > 1
 
 
 def outcome(
@@ -78,11 +90,15 @@ def outcome(
     """Whether these running totals end the game, and who wins.
 
     Finish.TARGET looks at the totals alone; Finish.DEALS needs `deals_played`; Finish.OPEN
-    ends only when the scorekeeper has `ended` the match. `ended` means nothing under the
-    other finishes: their own condition decides.
+    ends only when the scorekeeper has `ended` the match. `ended` says the table stopped after
+    these totals ("End match", or a score sheet that stops there). Under the other finishes it
+    doesn't end a game whose own condition isn't met; once it is, a tie for lowest plays on
+    unless the table stopped: then, as in an open-ended match ended on a tie, the win is shared.
 
     >>> outcome([100, 40, 40, 70]).tied
     True
+    >>> outcome([100, 40, 40, 70], ended=True).winners
+    (1, 2)
     >>> outcome([99, 40, 40, 70]).finished
     False
     >>> outcome([9, 40, 40, 70], RuleSet(finish=Finish.DEALS, deals=8), deals_played=8).winner
@@ -101,10 +117,10 @@ def outcome(
             finish_reached = deals_played >= rules.deals
         case _:  # Finish.OPEN
             finish_reached = ended
-    finished = finish_reached and len(lowest) == 1
+    finished = finish_reached and (len(lowest) == 1 or ended)
     return Outcome(
         finished=finished,
-        winner=lowest[0] if finished else None,
+        winner=lowest[0] if finished and len(lowest) == 1 else None,
         lowest=lowest,
         finish_reached=finish_reached,
     )
@@ -139,10 +155,17 @@ class GameReplay:
 
     @property
     def winner(self) -> int | None:
-        """The seat that won when the game ended, if it has."""
+        """The seat that won when the game ended, if it has and one seat won alone."""
         if self.finished_after is None:
             return None
         return self.deals[self.finished_after - 1].outcome.winner
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won when the game ended (more than one when the win is shared)."""
+        if self.finished_after is None:
+            return ()
+        return self.deals[self.finished_after - 1].outcome.winners
 
     @property
     def ends_before_last_deal(self) -> bool:
@@ -169,7 +192,7 @@ def replay(
     A deal is its cards left, seat by seat, or a DealResult when the rules need more; each is
     scored by `rules.deal_score.score_deal`, so a deal that breaks the rules raises its
     DealRefused. `players` gives the number of seats when there may be no deals yet. `ended`
-    says the scorekeeper ended the match after the last deal (it counts only under Finish.OPEN).
+    says the table stopped after the last deal (see `outcome`).
 
     >>> game = replay([[0, 4, 10, 13], [8, 0, 12, 13]])
     >>> game.totals, game.finished_after

@@ -82,7 +82,7 @@ class SeasonAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ["total", "deals_played", "deals_won", "thirteens"]
+    readonly_fields = ["total", "deals_played", "deals_won", "thirteens", "won"]
     raw_id_fields = ["player"]
 
 
@@ -100,7 +100,7 @@ class GameAdmin(admin.ModelAdmin):
     ]
     list_filter = ["status", "club", "season", "created_at"]
     search_fields = ["club__name", "seats__player__name", "created_by__username"]
-    readonly_fields = ["status", "winner", "finished_at", "version", "share_token"]
+    readonly_fields = ["status", "winner", "win_shared", "finished_at", "version", "share_token"]
     raw_id_fields = ["club", "season", "created_by"]
     inlines = [SeatInline]
     date_hierarchy = "created_at"
@@ -119,7 +119,7 @@ class SeatAdmin(admin.ModelAdmin):
     ]
     list_filter = ["game__club", "position"]
     search_fields = ["player__name", "game__club__name"]
-    readonly_fields = ["total", "deals_played", "deals_won", "thirteens"]
+    readonly_fields = ["total", "deals_played", "deals_won", "thirteens", "won"]
     raw_id_fields = ["game", "player"]
 
 

@@ -35,7 +35,7 @@ class PlayerFigures:
     caught_ten: int | None  # with MANY_CARDS or more
     caught_thirteen: int | None  # with a full hand
     penalty: int
-    longest_run: int  # most games won one after another, in the order they finished
+    longest_run: int  # most games won (alone or shared) one after another, as they finished
     best: GamePlayed | None  # the lowest final total (the first such game)
     worst: GamePlayed | None  # the highest final total (the first such game)
 
@@ -74,7 +74,7 @@ def player_figures(player: Player) -> PlayerFigures:
         .order_by("game__finished_at", "game_id")
         .values(
             "game_id",
-            "game__winner_id",
+            "won",
             "game__finished_at",
             "total",
             "deals_played",
@@ -95,7 +95,7 @@ def player_figures(player: Player) -> PlayerFigures:
         caught_ten=sum(seat["caught_ten"] for seat in counted) if counted else None,
         caught_thirteen=sum(seat["thirteens"] for seat in counted) if counted else None,
         penalty=sum(seat["total"] for seat in seats),
-        longest_run=_longest_run([seat["game__winner_id"] == player.pk for seat in seats]),
+        longest_run=_longest_run([seat["won"] for seat in seats]),
         # min and max keep the first of equals: the earliest game on that total.
         best=min(played, key=lambda game: game.total, default=None),
         worst=max(played, key=lambda game: game.total, default=None),

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.db.models import Count, F, Min, Q, QuerySet, Sum
+from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from scoring.models import Game, Player, Seat
 
@@ -21,7 +21,7 @@ class Standing:
     player_id: int
     name: str
     games: int
-    wins: int
+    wins: int  # games won, alone or sharing the win: a win shared is a win for each sharer
     deals: int
     deals_won: int
     penalty: int
@@ -59,7 +59,8 @@ class Standing:
 
 FIGURES = {
     "games": Count("id"),
-    "wins": Count("id", filter=Q(game__winner_id=F("player_id"))),
+    # A win shared (scoring.models.Seat.won) is a game won for each player who shared it.
+    "wins": Count("id", filter=Q(won=True)),
     "deals": Sum("deals_played"),
     "deals_won": Sum("deals_won"),
     "penalty": Sum("total"),
@@ -141,7 +142,7 @@ def own_lines(user_id: int) -> list[OwnLine]:
         .values("pk", "name", "club__name")
         .annotate(
             games=Count("seats", filter=done),
-            wins=Count("seats", filter=done & Q(seats__game__winner_id=F("pk"))),
+            wins=Count("seats", filter=done & Q(seats__won=True)),
             deals=Sum("seats__deals_played", filter=done, default=0),
             penalty=Sum("seats__total", filter=done, default=0),
         )

@@ -14,11 +14,12 @@ account the club doesn't name, every username as sign-up would write it.
 Anything else refuses the whole file, with a list of what was found. Then, in one
 transaction, it refuses usernames already taken here and inserts every row with a new id,
 its links remapped, so no row of another club is ever written. Version 1 files restore
-through the same reader.
+through the same reader, as do files made before wins could be shared (`results`: each
+game's winning seat is marked from its winner).
 
 The package, by step: `parts` (what a backup is made of: `CLUB_PARTS`, the accounts' fields,
 the checks), `values` (each kind of field read from JSON), `writing` (`export_club`),
-`reading` (`read`, strict) and `restoring` (`import_club`).
+`reading` (`read`, strict, and `results`, who won each game) and `restoring` (`import_club`).
 """
 
 from scoring.backup.parts import CLUB_PARTS, BackupError, Part, check_parts

@@ -24,6 +24,7 @@ from scoring.backup.parts import (
     Check,
     check_parts,
 )
+from scoring.backup.results import check_winners
 from scoring.backup.values import READERS, Invalid, kind_of, names_of, said
 from scoring.models import Club, Membership
 from scoring.names import name_key
@@ -59,6 +60,8 @@ def read(text: str) -> Backup:
     if not problems:
         _check_links(accounts, rows, version, problems)
         _check_repeats(accounts, rows, problems)
+    if not problems:
+        check_winners(rows, problems)
     if problems:
         shown = [f"- {problem}" for problem in problems[:PROBLEMS_SHOWN]]
         if len(problems) > PROBLEMS_SHOWN:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from rules.deal_checks import DealResult
 from rules.deal_options import Dragon, PaysForTable, Scoring
 from rules.deal_score import DealRefused, score_deal
-from rules.options import Finish, PenaltyScale, TwosRule
+from rules.options import PenaltyScale, TwosRule
 from rules.penalties import GameReplay, replay
 from rules.ruleset import RuleSet
 from scoring.imports.sheet import Holds, ScoreFile, SheetDeal, SheetGame
@@ -57,6 +57,13 @@ class GamePreview:
     def totals(self) -> tuple[int, ...] | None:
         """Each seat's total under the rules, or None when the game can't be scored."""
         return None if self.replayed is None else self.replayed.totals
+
+    @property
+    def shared_by(self) -> str:
+        """Who shares the win ("Ann and Ben") when the game ends on a tie, else ""."""
+        if self.replayed is None or len(self.replayed.winners) < 2:
+            return ""
+        return names_and([self.seats[seat].name for seat in self.replayed.winners])
 
     @property
     def rows(self) -> list[tuple[SeatMatch, int | None]]:
@@ -142,9 +149,10 @@ class GameCheck:
     def replayed(self, facts: list[DealResult], names: list[str]) -> GameReplay | None:
         """The game through the rules engine once; if it refuses a deal, every deal it
         refuses, each named with its line and players."""
-        open_ended = self.rules.finish is Finish.OPEN
         try:
-            return replay(facts, self.rules, players=len(names), ended=open_ended)
+            # The file stops at its last deal, as a table that stopped there: a tie for lowest
+            # at the finish is then a win shared, as "End match" shares it.
+            return replay(facts, self.rules, players=len(names), ended=True)
         except DealRefused:
             self.each_deal(facts, names)
             return None
@@ -237,16 +245,14 @@ class GameCheck:
             return None
         if replayed.winner is not None:
             return names[replayed.winner]
-        if replayed.outcome.tied:
-            # As at the table, where "End match" waits for one more deal to settle a tie.
-            tied = names_and([names[seat] for seat in replayed.outcome.lowest])
+        if replayed.winners:
+            shared = names_and([names[seat] for seat in replayed.winners])
             said = _(
-                "%(names)s are tied for lowest at the end of this game: it comes in still being"
-                " played, for one more deal to settle it"
-            ) % {"names": tied}
-        else:
-            said = _(
-                "This game isn't over under this season's rules: it comes in still being played"
-            )
+                "%(names)s are tied for lowest at the end of this game: it comes in ended"
+                " there, the win shared"
+            ) % {"names": shared}
+            self.warning(self.game.line, said)
+            return None
+        said = _("This game isn't over under this season's rules: it comes in still being played")
         self.warning(self.game.line, said)
         return None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     pass
 
 from scoring.models.clubs import SEATS, Club, Player, Season
+from scoring.wording import names_and
 
 # The most cards any house rule leaves in one hand: two players dealt 13 each who draw on a
 # pass, one of whom ends holding the whole stock (52 less the other's 13). A rule set's own
@@ -37,11 +38,14 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
-    # Derived from the deals by scoring.services.recompute; never set anywhere else.
+    # Derived from the deals by scoring.services.recompute; never set anywhere else. `winner`
+    # is the one player who won; a win shared (`win_shared`: the table stopped with the lowest
+    # total shared) has none, and each seat that won says so (`Seat.won`).
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
     winner = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
     )
+    win_shared = models.BooleanField(default=False)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Goes up by one with every change the game's board shows (scoring.caching.game_changed),
     # so a phone following the game asks "anything new since version 7?" with one lookup.
@@ -59,8 +63,10 @@ class Game(models.Model):
     # scored by the rules it was played under, whatever the season's later become.
     rules = models.CharField(max_length=200, default=DEFAULT_RULES.name, editable=False)
     stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
-    # Open-ended matches end when the scorekeeper says so ("End match"); a deal undone or
-    # corrected after that reopens nothing by itself.
+    # The table stopped after the last deal: an open-ended match ends when the scorekeeper says
+    # so ("End match"), and a game stopped with the lowest total shared (ended so, or a score
+    # sheet that stops there) is a win shared rather than one that plays on. Undoing the last
+    # deal, or recording another, clears it; a correction keeps it.
     ended = models.BooleanField(default=False)
 
     class Meta:
@@ -69,11 +75,21 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(stake__isnull=True) | Q(stake__gte=0), name="game_stake_not_negative"
             ),
-            # A finished game has a winner and an end time; a game in progress has neither.
+            # A finished game has an end time and one winner or a win shared (never both); a
+            # game in progress has none of them.
             models.CheckConstraint(
                 condition=(
-                    Q(status="finished", winner__isnull=False, finished_at__isnull=False)
-                    | Q(status="in_progress", winner__isnull=True, finished_at__isnull=True)
+                    Q(status="finished", finished_at__isnull=False)
+                    & (
+                        Q(winner__isnull=False, win_shared=False)
+                        | Q(winner__isnull=True, win_shared=True)
+                    )
+                )
+                | Q(
+                    status="in_progress",
+                    winner__isnull=True,
+                    win_shared=False,
+                    finished_at__isnull=True,
                 ),
                 name="game_status_matches_winner",
             ),
@@ -91,6 +107,13 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def winners_named(self) -> str:
+        """ "Ann", or "Ann and Ben" sharing the win: the players whose seats won, clockwise
+        (from `seats`, which a list of games prefetches); empty while the game goes on."""
+        names = [seat.player.name for seat in self.seats.all() if seat.won]
+        return names_and(names) if names else ""
+
 
 class Seat(models.Model):
     """A player's place at one game's table, clockwise from 0; `total` is derived."""
@@ -103,6 +126,8 @@ class Seat(models.Model):
     total = models.IntegerField(default=0)
     deals_played = models.PositiveIntegerField(default=0)
     deals_won = models.PositiveIntegerField(default=0)
+    # The game is over and this seat won it: alone (the game's `winner`) or sharing the win.
+    won = models.BooleanField(default=False)
     # Deals ended holding a full hand; null when the game's rules don't ask for cards left
     # (finishing order, points by hand), so the standings show a dash rather than a 0.
     thirteens = models.PositiveIntegerField(default=0, null=True)

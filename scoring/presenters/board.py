@@ -260,20 +260,45 @@ class Board:
 
     @property
     def winner_name(self) -> str | None:
-        if not self.game.is_finished:
+        """The one winner's name; None while the game goes on and when the win is shared."""
+        if not self.game.is_finished or self.game.win_shared:
             return None
         return next(s.player.name for s in self.seats if s.player_id == self.game.winner_id)
 
     @property
+    def winner_names(self) -> list[str]:
+        """Whoever won the game, clockwise: its winner, or every player sharing the win."""
+        return [seat.player.name for seat in self.seats if seat.won]
+
+    @property
     def winner_text(self) -> str:
-        """ "Ann wins with 57" once the game is over."""
-        winner = next((s for s in self.seats if s.player_id == self.game.winner_id), None)
-        if winner is None:
+        """ "Ann wins with 57", or "Ann and Ben share the win with 57", once the game is over."""
+        won = [seat for seat in self.seats if seat.won]
+        if not self.game.is_finished or not won:
             return ""
+        if len(won) > 1:
+            return _("%(names)s share the win with %(total)s") % {
+                "names": names_and([seat.player.name for seat in won]),
+                "total": won[0].total,
+            }
         return _("%(name)s wins with %(total)s") % {
-            "name": winner.player.name,
-            "total": winner.total,
+            "name": won[0].player.name,
+            "total": won[0].total,
         }
+
+    @property
+    def end_tied(self) -> list[Seat]:
+        """The seats tied for lowest in an open-ended match still going on, which ending it now
+        shares the win between (what "End match" offers); empty unless two or more are."""
+        if self.game.is_finished or not self.has_deals:
+            return []
+        low = self.lowest_total
+        tied = [seat for seat in self.seats if seat.total == low]
+        return tied if len(tied) > 1 else []
+
+    @property
+    def end_tied_names(self) -> str:
+        return names_and([seat.player.name for seat in self.end_tied])
 
     @cached_property
     def play_again_note(self) -> str:

@@ -26,7 +26,8 @@ FLAT_THRESHOLD = 14
 
 def bg_stats_play(game: Game, seats: list[Seat]) -> dict[str, object]:
     """The play BG Stats is handed: the players in seat order, each with their total, rank
-    and whether they won (lowest total; BG Stats is told so, not left to guess)."""
+    and whether they won (lowest total; BG Stats is told so, not left to guess): every player
+    who shared a win shared is a winner, on the same rank."""
     totals = [seat.total for seat in seats]
     played = timezone.localtime(game.finished_at or game.created_at)
     return {
@@ -40,7 +41,7 @@ def bg_stats_play(game: Game, seats: list[Seat]) -> dict[str, object]:
                 "sourcePlayerId": str(seat.player_id),
                 "score": seat.total,
                 "rank": rank,
-                "winner": seat.player_id == game.winner_id,
+                "winner": seat.won,
                 "seatOrder": seat.position + 1,
             }
             for seat, rank in zip(seats, finishing_ranks(totals), strict=True)

@@ -44,6 +44,7 @@ from scoring.services.errors import (
     SatTogether,
     ScoringError,
     SeatsDiffer,
+    TiedForLowest,
 )
 from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
@@ -93,6 +94,7 @@ __all__ = [
     "ScoringError",
     "change_password",
     "SeatsDiffer",
+    "TiedForLowest",
     "claim_player",
     "create_club",
     "described",

@@ -68,6 +68,15 @@ class SeatsDiffer(ScoringError):
     number of players than the finished game had."""
 
 
+class TiedForLowest(ScoringError):
+    """ "End match" while the lowest total is shared, and the table didn't choose to share the
+    win between exactly those players: `tied` are their seats (positions), clockwise."""
+
+    def __init__(self, message: str, tied: Sequence[int]) -> None:
+        super().__init__(message)
+        self.tied = tuple(tied)
+
+
 class NotAllowed(ScoringError):
     """The user is a member of the club but this action is the owner's."""
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.options import Finish
+from rules.penalties import outcome
 from rules.ruleset import parse_rules
 from scoring import live, ratings
 from scoring.caching import game_changed, seasons_changed
@@ -32,7 +33,7 @@ from scoring.models import (
 from scoring.names import name_key, name_problem, tidy_name
 from scoring.selectors import seats_of
 from scoring.services import permissions
-from scoring.services.errors import ScoringError, SeatsDiffer
+from scoring.services.errors import ScoringError, SeatsDiffer, TiedForLowest
 from scoring.services.player_links import link_seated_members
 from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
 from scoring.wording import names_and
@@ -286,36 +287,53 @@ def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> Non
     game.stake = locked.stake
 
 
-def end_match(*, game: Game, by: AbstractBaseUser) -> None:
-    """Bank an open-ended match's totals: the lowest alone wins.
+def end_match(*, game: Game, by: AbstractBaseUser, sharing: Sequence[int] = ()) -> None:
+    """Bank an open-ended match's totals: the lowest total wins, alone or shared.
 
-    Refused while the lowest total is shared — one more deal settles it — and under rules
-    whose matches end by themselves.
+    While the lowest total is shared the table chooses: one more deal (nothing to do here), or
+    the match ended now with the win shared, `sharing` naming the seats (positions) it agreed
+    share it. Refused, nothing written: with TiedForLowest when the lowest total is shared and
+    `sharing` doesn't name exactly those seats; when `sharing` is given but the totals have
+    changed since (another phone recorded or undid a deal); before the first deal, and under
+    rules whose matches end by themselves. A match already over (a double tap, a second phone,
+    a resend) is left as it is.
     """
     if game.ruleset.finish is not Finish.OPEN:
         raise ScoringError(_("This game ends by itself under its rules; there is nothing to end"))
     with transaction.atomic():
         locked = lock_game(game)
-        if locked.is_finished:
-            raise ScoringError(_("The match is already over"))
-        if not Deal.objects.filter(game=locked).exists():
-            raise ScoringError(_("Record a deal before ending the match"))
-        locked.ended = True
-        locked.save(update_fields=["ended"])
-        replayed = recompute(locked)
-        if not replayed.outcome.finished:
-            seats = seats_of(locked)
-            names = [seat.player.name for seat in seats]
-            tied = [names[position] for position in replayed.outcome.lowest]
-            raise ScoringError(
-                _("%(names)s are tied for lowest — play one more deal, then end the match")
-                % {"names": names_and(tied)}
-            )
-        GameChange.objects.create(
-            game=locked,
-            by=by,
-            action=GameChange.Action.END,
-            deal_number=len(replayed.deals),
-            after=list(replayed.totals),
-        )
+        if not locked.is_finished:
+            _end(locked, by, tuple(sorted(set(sharing))))
     refresh_from(game, locked)
+
+
+def _end(locked: Game, by: AbstractBaseUser, sharing: tuple[int, ...]) -> None:
+    """`end_match` of the locked game, still in progress."""
+    if not Deal.objects.filter(game=locked).exists():
+        raise ScoringError(_("Record a deal before ending the match"))
+    totals = list(Seat.objects.filter(game=locked).order_by("position").values_list("total"))
+    lowest = outcome([total for (total,) in totals], locked.ruleset, ended=True).lowest
+    if sharing and sharing != lowest:
+        raise ScoringError(
+            _("The totals have changed since this page was shown: check them, then end the match")
+        )
+    if len(lowest) > 1 and sharing != lowest:
+        names = [seat.player.name for seat in seats_of(locked)]
+        raise TiedForLowest(
+            _(
+                "%(names)s are tied for lowest on %(total)s: end the match with the win shared,"
+                " or play one more deal"
+            )
+            % {"names": names_and([names[seat] for seat in lowest]), "total": totals[lowest[0]][0]},
+            lowest,
+        )
+    locked.ended = True
+    locked.save(update_fields=["ended"])
+    replayed = recompute(locked)
+    GameChange.objects.create(
+        game=locked,
+        by=by,
+        action=GameChange.Action.END,
+        deal_number=len(replayed.deals),
+        after=list(replayed.totals),
+    )

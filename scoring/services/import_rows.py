@@ -19,7 +19,6 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connection, models
 from django.utils import timezone
 
-from rules.options import Finish
 from rules.penalties import GameReplay
 from scoring.imports.checks import GamePreview
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Player, Season, Seat
@@ -85,7 +84,10 @@ def game_rows(club: Club, preview: GamePreview, by: AbstractBaseUser) -> GameRow
         created_by=by,
         created_at=at,
         rules=preview.rules.name,
-        ended=preview.rules.finish is Finish.OPEN and bool(replayed.deals),
+        # The file stops at its last deal, as a table that stopped there ("End match"): a
+        # correction later scores the game as the preview did, a tie at the finish shared.
+        ended=bool(replayed.deals),
+        win_shared=len(replayed.winners) > 1,
         status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
         finished_at=at if finished else None,
     )

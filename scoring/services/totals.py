@@ -1,6 +1,6 @@
 """What a game's deals add up to, and the steps every write on a game shares.
 
-`recompute` writes a game's derived fields (seat totals, status, winner, end time, version)
+`recompute` writes a game's derived fields (seat totals, status, winners, end time, version)
 from all its deals; `recompute_appended` does the same for a deal just added after the last,
 from the stored figures and that deal alone. The rest read the deals as the rules engine reads
 them, lock the game's row and hand what was written back to the caller's copy of the game.
@@ -25,11 +25,13 @@ from scoring.models import Deal, DealScore, Game, GameChange, Seat
 from scoring.services.errors import InvalidDeal
 from scoring.services.facts import deal_row, facts_of, figures, score_rows
 
-SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens")
+SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens", "won")
+RESULT = ["status", "winner", "win_shared", "finished_at"]
 
 
 def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[str, int | None]:
-    """What a seat stores about its game, derived from the deals (see `recompute`).
+    """What a seat stores about its game, derived from the deals (see `recompute`): its
+    figures, and whether it won the game (alone, or sharing the win).
 
     A deal is won by whoever the rules engine says won it (went out, went out first, typed 0
     points, or showed a dragon). Being caught with a full hand needs the cards left, which
@@ -52,6 +54,7 @@ def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[st
         )
         if counts_cards
         else None,
+        "won": position in replayed.winners,
     }
 
 
@@ -61,7 +64,7 @@ def asks_cards(rules: RuleSet) -> bool:
 
 
 def recompute(game: Game) -> GameReplay:
-    """Derive seat totals, status, winner and end time from the deals, and store them.
+    """Derive seat totals, status, winners and end time from the deals, and store them.
 
     The one function that writes those fields. Call it inside the transaction that changed
     the deals, with the locked game row: it also counts the game's `version` up by one, which
@@ -75,17 +78,20 @@ def recompute(game: Game) -> GameReplay:
         for field, value in seat_figures(replayed, position, game.ruleset).items():
             setattr(seat, field, value)
     store_seat_figures(seats)
-    if replayed.finished_after is not None:
-        game.status = Game.Status.FINISHED
-        game.winner_id = seats[replayed.winner].player_id
-        game.finished_at = recorded_at[replayed.finished_after]
-    else:
-        game.status = Game.Status.IN_PROGRESS
-        game.winner_id = None
-        game.finished_at = None
-    game_changed(game, saving=["status", "winner", "finished_at"])
+    finished_at = None if replayed.finished_after is None else recorded_at[replayed.finished_after]
+    set_result(game, [seats[position] for position in replayed.winners], finished_at)
+    game_changed(game, saving=RESULT)
     ratings.game_rerated(game, was)
     return replayed
+
+
+def set_result(game: Game, winners: Sequence[Seat], finished_at: datetime.datetime | None) -> None:
+    """The game's status, winner and end time (not saved): finished at `finished_at` if any
+    seat won, with its one winner or its win shared; in progress if none did."""
+    game.status = Game.Status.FINISHED if winners else Game.Status.IN_PROGRESS
+    game.winner_id = winners[0].player_id if len(winners) == 1 else None
+    game.win_shared = len(winners) > 1
+    game.finished_at = finished_at if winners else None
 
 
 def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: ScoredDeal) -> None:
@@ -95,6 +101,10 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
     transaction, locked game row and fresh `seats` (read under the lock) as `recompute`.
     """
     assert not game.is_finished, "a finished game takes no more deals"
+    # A game stopped after its last deal takes another only when a correction reopened it: the
+    # table played on, so this deal's totals stand as any other's (a tie at the finish plays on).
+    played_on = ["ended"] if game.ended else []
+    game.ended = False
     rules = game.ruleset
     counts_cards = asks_cards(rules)
     for position, seat in enumerate(seats):
@@ -108,16 +118,12 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
             and scored.cards_left[position] == rules.hand_size
         )
         seat.thirteens = (seat.thirteens or 0) + caught if counts_cards else None
+    standing = outcome([seat.total for seat in seats], rules, deals_played=deal.number)
+    for position, seat in enumerate(seats):
+        seat.won = position in standing.winners
     store_seat_figures(seats)
-    standing = outcome(
-        [seat.total for seat in seats], rules, deals_played=deal.number, ended=game.ended
-    )
-    if standing.finished:
-        assert standing.winner is not None
-        game.status = Game.Status.FINISHED
-        game.winner_id = seats[standing.winner].player_id
-        game.finished_at = deal.recorded_at
-    game_changed(game, saving=["status", "winner", "finished_at"])
+    set_result(game, [seats[position] for position in standing.winners], deal.recorded_at)
+    game_changed(game, saving=[*RESULT, *played_on])
     ratings.game_rerated(game, None)
 
 
@@ -145,6 +151,7 @@ def refresh_from(game: Game, locked: Game) -> None:
         locked.version,
         locked.ended,
     )
+    game.win_shared = locked.win_shared
 
 
 def last_deal_number(game: Game) -> int:

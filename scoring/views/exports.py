@@ -48,7 +48,10 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
             "deals": [deal_json(line, board.game.ruleset) for line in board.lines],
             "totals": [seat.total for seat in board.seats],
             "status": board.game.status,
+            # The one winner's name (null while the game goes on and when the win is shared);
+            # `winners` names everyone who won, one or more once the game is over.
             "winner": board.winner_name,
+            "winners": board.winner_names,
         }
     )
 

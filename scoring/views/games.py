@@ -231,12 +231,19 @@ def refusal_on_form(form: DealForm, error: services.ScoringError) -> None:
 @require_POST
 @vary_on_headers("HX-Request")
 def end_match(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """Open-ended rules: bank the totals as they stand; the lowest alone wins."""
+    """Open-ended rules: bank the totals as they stand; the lowest total wins, or, where it is
+    shared, the players the form names as sharing the win (the game page offers that choice)."""
     game = selectors.member_game(request.user, game_id)
+    sharing = [as_number(seat) for seat in request.POST.getlist("sharing")]
     try:
-        services.end_match(game=game, by=request.user)
+        services.end_match(
+            game=game, by=request.user, sharing=[seat for seat in sharing if seat is not None]
+        )
+    except services.TiedForLowest:
+        # The page says who is tied and offers the choice (templates/scoring/_end_match.html).
+        return render_game(request, game, ending=True)
     except services.ScoringError as error:
-        return refused(request, game, error.message)
+        return render_game(request, game, refusal=error.message, ending=True)
     messages.success(request, _("The match is over."))
     return redirect("scoring:game", game_id=game.pk)
 

@@ -39,6 +39,8 @@ class GamePageParts(TypedDict, total=False):
     typed_for: int | None
     shown: int | None
     board: Board | None
+    # "End match" was tapped and refused: the page offers what a tie leaves to choose.
+    ending: bool
 
 
 @read_snapshot()
@@ -106,6 +108,7 @@ def game_context(
         "can_end": (
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
+        "ending": parts.get("ending", False),
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",

@@ -787,12 +787,45 @@ def test_an_open_ended_match_ends_only_when_the_scorekeeper_ends_it():
     assert not ended.deals[3].outcome.finish_reached
 
 
-def test_an_open_ended_match_cannot_end_on_a_tie():
+def test_an_open_ended_match_ended_on_a_tie_is_a_win_shared_by_the_lowest():
     rules = RuleSet(finish=Finish.OPEN)
     result = outcome([10, 10, 40, 50], rules, ended=True)
-    assert result.tied
-    assert not result.finished
-    assert replay([[0, 5, 6, 7], [5, 0, 6, 7]], rules, ended=True).finished_after is None
+    assert result.finished and result.shared and not result.tied
+    assert result.winner is None
+    assert result.winners == (0, 1)
+    game = replay([[0, 5, 6, 7], [5, 0, 6, 7]], rules, ended=True)
+    assert game.finished_after == 2
+    assert (game.winner, game.winners) == (None, (0, 1))
+
+
+def test_an_open_ended_match_not_ended_has_no_winners_however_the_totals_stand():
+    rules = RuleSet(finish=Finish.OPEN)
+    assert outcome([10, 10, 40, 50], rules).winners == ()
+    assert outcome([5, 10, 40, 50], rules).winners == ()
+    assert not outcome([10, 10, 40, 50], rules).tied  # nothing to settle until it is ended
+
+
+def test_a_sole_winner_is_one_of_one_winners():
+    result = outcome([5, 10, 40, 50], RuleSet(finish=Finish.OPEN), ended=True)
+    assert (result.winner, result.winners, result.shared) == (0, (0,), False)
+
+
+def test_a_tie_at_the_target_plays_on_unless_the_table_stopped_there():
+    playing_on = outcome([30, 30, 104, 70])
+    assert playing_on.tied and not playing_on.finished and playing_on.winners == ()
+    stopped = outcome([30, 30, 104, 70], ended=True)
+    assert stopped.finished and stopped.shared and stopped.winners == (0, 1)
+    deals = RuleSet(finish=Finish.DEALS, deals=2)
+    assert outcome([7, 7, 9, 9], deals, deals_played=2, ended=True).winners == (0, 1)
+    assert outcome([7, 7, 9, 9], deals, deals_played=2).tied
+
+
+def test_stopping_after_a_deal_shares_nothing_before_the_last_deal():
+    """`ended` is about the last deal: a tie at the target earlier on played on."""
+    deals = [[0, 1, 5, 5], [1, 0, 13, 2], [0, 2, 2, 2]]
+    game = replay(deals, RuleSet(target=10), ended=True)
+    assert game.deals[1].outcome.tied  # Ann and Ben on 1, Cara past 10: played on
+    assert (game.finished_after, game.winners, game.winner) == (3, (0,), 0)
 
 
 def test_ending_means_nothing_under_a_target_or_a_set_number_of_deals():

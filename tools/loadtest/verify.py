@@ -109,8 +109,8 @@ def check_recompute(stored: Stored, problems: Problems) -> None:
     from scoring.models import Game, Seat
 
     def state(game, seats) -> list:
-        figures = [(s.total, s.deals_played, s.deals_won, s.thirteens) for s in seats]
-        return [game.status, game.winner_id, game.finished_at, figures]
+        figures = [(s.total, s.deals_played, s.deals_won, s.thirteens, s.won) for s in seats]
+        return [game.status, game.winner_id, game.win_shared, game.finished_at, figures]
 
     with transaction.atomic():
         for game in stored.games:

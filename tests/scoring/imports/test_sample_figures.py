@@ -61,17 +61,25 @@ def test_the_readmes_example_gives_big_two_scorers_own_figures(owner_client, clu
     """README_FIGURES is the README's output: game_count (a deal, in the site's words),
     win_count, fry_count (10 or more cards: no F= line) and real_losses. Its second game ends
     with b, c and d level on 0 (x took on every loss, the second time for going out without
-    saying "last card"): a tie for lowest plays on, so that game comes in still being played,
-    and the preview says so."""
+    saying "last card"): the sheet stops there, so that game comes in ended there with the win
+    shared by b, c and d, and the preview says so."""
     preview = upload(owner_client, club, data=README_EXAMPLE, name="simple.txt")
     assert any(
-        "still being played" in warning.message for warning in preview.context["preview"].warnings
+        "are tied for lowest at the end of this game: it comes in ended there, the win shared"
+        in warning.message
+        for warning in preview.context["preview"].warnings
     )
     imported(owner_client, club, README_EXAMPLE, "simple.txt")
     assert recorded(club) == README_FIGURES
-    assert [game.is_finished for game in Game.objects.filter(club=club).order_by("pk")] == [
-        True,
-        False,
+    games = Game.objects.filter(club=club).order_by("pk")
+    assert [(game.is_finished, game.win_shared) for game in games] == [
+        (True, False),
+        (True, True),
+    ]
+    assert sorted(games[1].seats.filter(won=True).values_list("player__name", flat=True)) == [
+        "b",
+        "c",
+        "d",
     ]
 
 

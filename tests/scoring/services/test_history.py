@@ -159,8 +159,8 @@ def test_ending_a_match_is_in_its_history_with_who(client, club):
     ann = make_member(club, "ann")
     client.force_login(ann)
     record(game, 0, 5, 7, 9)
-    assert client.post(f"/games/{game.pk}/end/").status_code == 302
-    assert client.post(f"/games/{game.pk}/end/").status_code == 200  # already over: refused
+    for _ in range(2):  # the second tap finds the match over, as it asked, and writes nothing
+        assert client.post(f"/games/{game.pk}/end/").status_code == 302
     assert history(client, game)[0] == "ann ended the match after deal 1: 0 5 7 9"
     assert GameChange.objects.filter(game=game, action="end").count() == 1
 

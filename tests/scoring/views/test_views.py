@@ -478,6 +478,7 @@ def test_the_json_export(owner_client, game):
         "totals": [3, 5, 29, 41],
         "status": "in_progress",
         "winner": None,
+        "winners": [],
     }
 
 
