@@ -7,12 +7,14 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
 from rules.deal_score import ScoredDeal
+from rules.options import Finish
 from rules.penalties import DealResult
 from scoring import caching
 from scoring.models import Deal, Game, GameChange, Seat
@@ -22,6 +24,7 @@ from scoring.services.errors import (
     DealAlreadyRecorded,
     DealRecordedDifferently,
     DealWasUndone,
+    GameFull,
     ScoringError,
     database_busy,
 )
@@ -81,7 +84,8 @@ def record_deal(
     in place; the score if it is of these facts under the game's rules.
 
     The deal is scored by `rules.deal_score.score_deal`: a deal it refuses is InvalidDeal,
-    naming every problem. The game row is locked for the whole transaction, so two phones
+    naming every problem. A game has at most settings.GAME_MAX_DEALS deals: the next is
+    GameFull. The game row is locked for the whole transaction, so two phones
     sending the same deal queue up: the second finds the number taken and is told so. A resend
     of the same form (same token) returns the deal it already recorded, so a double tap or a
     retry records one deal; a resend with other facts is refused, saying what is recorded.
@@ -143,6 +147,9 @@ def _record_deal(
             )
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
+        # Past this, every read and replay of the game would cost more than a page should.
+        if last >= (most := settings.GAME_MAX_DEALS):
+            raise GameFull(most=most, open_ended=locked.ruleset.finish is Finish.OPEN)
         if scored is None or not scored_as(scored, sent, locked):
             scored = scored_deal(sent, seats, locked)
         deal = Deal.objects.create(
