@@ -30,7 +30,7 @@ from scoring.services.errors import (
 )
 from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
-    game_facts,
+    facts_and_times,
     history_line,
     lock_game,
     normalised,
@@ -289,8 +289,10 @@ def edit_deal(
         )
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
-        scored = scored_deal(sent, seats_of(locked), locked)
-        every_deal = game_facts(locked)
+        seats = seats_of(locked)
+        scored = scored_deal(sent, seats, locked)
+        # Read and replayed once, with the correction in: what is checked is what is stored.
+        every_deal, recorded_at = facts_and_times(locked)
         was = every_deal[number]
         if was == scored.facts:
             return deal
@@ -306,6 +308,6 @@ def edit_deal(
             )
         update_scores(deal, scored)
         history_line(locked, by, GameChange.Action.EDIT, number, before=was, after=scored.facts)
-        recompute(locked)
+        recompute(locked, replayed=(replayed, recorded_at), seats=seats)
     refresh_from(game, locked)
     return deal
