@@ -11,12 +11,13 @@ A preset is a whole `RuleSet` for four players; a club changes what it plays dif
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from rules.deal_options import Dragon, Scoring
 from rules.deal_score import PLACES
 from rules.i18n import gettext, gettext_noop, ngettext
-from rules.options import SuitOrder
+from rules.options import Finish, SuitOrder
 from rules.ruleset import DEFAULT_TARGET, RuleSet
 
 # A sitting of Big Two is about a dozen deals: the rule book's 100 points, at the 8 or so a
@@ -80,6 +81,32 @@ def target_reason(rules: RuleSet) -> str:
         "deals": round(DEFAULT_TARGET / pays),
         "target": target,
     }
+
+
+def deals_to_finish(rules: RuleSet) -> int | None:
+    """About how many deals a match by these rules lasts: its agreed number, or for a target
+    the deals a loser takes to pay it at what a loser typically pays (`loser_pays`), as
+    `target_reason` reckons; None for an open-ended match, which lasts as long as the table
+    plays.
+
+    >>> deals_to_finish(RuleSet()), deals_to_finish(RuleSet(scoring=Scoring.PUSOY_DOS))
+    (13, 80)
+    """
+    if rules.finish is Finish.DEALS:
+        return rules.deals
+    if rules.finish is Finish.TARGET:
+        return math.ceil(rules.target / loser_pays(rules))
+    return None
+
+
+def target_within(rules: RuleSet, deals: int) -> int:
+    """The highest target these rules' scoring reaches in about `deals` deals, as
+    `deals_to_finish` reckons.
+
+    >>> target_within(RuleSet(), 500), target_within(RuleSet(scoring=Scoring.PUSOY_DOS), 500)
+    (4000, 625)
+    """
+    return math.floor(deals * loser_pays(rules))
 
 
 @dataclass(frozen=True, slots=True)

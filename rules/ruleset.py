@@ -59,7 +59,9 @@ from rules.rule_clashes import clashes
 DEFAULT_TARGET = 100
 DEFAULT_DEALS = 10
 # Bounds that keep a rule set's name short enough for a database column of 200 characters, and
-# far beyond any game a table would play.
+# far beyond any game a table would play. A site bounds the deals of a game more tightly (its
+# GAME_MAX_DEALS, 500 unless set) and refuses rules whose match would outlast that:
+# `rules.presets.deals_to_finish` says about how many deals a match takes.
 MAX_TARGET = 10_000
 MAX_DEALS = 1_000
 

@@ -20,6 +20,8 @@ commits.
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 from collections.abc import Sequence
 from urllib.parse import quote
 
@@ -69,6 +71,24 @@ def season_settlement_key(season: Season) -> str:
 def season_history_key(season: Season) -> str:
     """The season's history: rule sets named in the page's language."""
     return _key(season.pk, season.key, season.version, translation.get_language())
+
+
+def download_key(game: Game, kind: str) -> str:
+    """A game's download (`kind`: scoring/views/exports.py), kept under its version: a long
+    game's deals are read and replayed once a change, not once a request. Besides the version,
+    the language (the rules' label) and the club's and season's names (a score file's first
+    line), which change without it. `game` must come with its club and season."""
+    names = hashlib.sha256(f"{game.club.name}\n{game.season.name}".encode()).hexdigest()[:16]
+    language = translation.get_language()
+    return "game-download:" + _key(kind, game.pk, game.key, game.version, language, names)
+
+
+def ratings_key(club_id: int, created_at: datetime.datetime, version: int) -> str:
+    """A club's ratings that its stored snapshots miss, worked out in memory by a read
+    (scoring/ratings.py), kept under the version of the club's ratings (its `RatingsMark`,
+    counted up by every write that changes them); the club's creation time tells it from a
+    club of the same id in a database made again."""
+    return "ratings-missing:" + _key(club_id, created_at.isoformat(), version)
 
 
 def _key(*parts: object) -> str:

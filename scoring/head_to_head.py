@@ -2,8 +2,8 @@
 
 One finished ahead of the other when their final total was lower; equal totals put neither
 ahead. Everything is worked out from the seats' final totals (`Seat.total`, kept in step with
-the deals by `scoring.services.recompute`), read in one query; games in progress count for
-nothing, as in the standings.
+the deals by `scoring.services.recompute`): a player's in one query, the club's matrix in two;
+games in progress count for nothing, as in the standings.
 """
 
 from __future__ import annotations
@@ -14,11 +14,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
 
+from django.db.models import Count
+
 from scoring.models import Club, Game, Player, Seat
 
 # Games together before someone can be a player's nemesis or favourite opponent: one lucky
 # evening says little.
 MEETINGS_TO_COUNT = 3
+# The players the club's matrix shows each against each: those with the most finished games.
+# A dozen columns are two screens of a phone to swipe, and all of most clubs; in a big club any
+# other player's row can be asked for (a member of 600 players can't read 360,000 cells).
+MATRIX_PLAYERS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,19 @@ class MatrixRow:
 
 @dataclass(frozen=True, slots=True)
 class Matrix:
-    rows: list[MatrixRow]  # by name; the columns are the same players in the same order
+    """The club's players with the most finished games, each against each (`rows`, by name;
+    the columns are the same players in the same order), and one more player's row against the
+    same columns if asked for (`asked`). `others` are the players with a finished game who
+    have no row of their own, by name: the ones that can be asked for."""
+
+    rows: list[MatrixRow]
+    asked: MatrixRow | None
+    others: list[tuple[int, str]]  # (player id, name)
+
+    @property
+    def players(self) -> int:
+        """The club's players with a finished game."""
+        return len(self.rows) + len(self.others)
 
 
 @dataclass(slots=True)
@@ -144,24 +162,41 @@ def head_to_head(player: Player) -> HeadToHead:
     )
 
 
-def club_matrix(club: Club) -> Matrix:
-    """Every player of the club with a finished game against every other; one query."""
-    rows = list(_finished_seat_rows(Seat.objects.filter(game__club=club)))
-    names = {player_id: name for _game, player_id, name, _total in rows}
-    order = sorted(names, key=lambda player_id: (names[player_id].casefold(), player_id))
-    tallies = _tallies(rows)
-    return Matrix(
-        rows=[
-            MatrixRow(
-                player_id,
-                names[player_id],
-                [
-                    _meeting(other, tally)
-                    if (tally := tallies[player_id].get(other)) is not None
-                    else None
-                    for other in order
-                ],
-            )
-            for player_id in order
-        ]
+def club_matrix(club: Club, *, most: int = MATRIX_PLAYERS, asked: int | None = None) -> Matrix:
+    """The `most` players of the club with the most finished games (then by name), each
+    against each, and the row of player `asked` (by id) if they are another of the club's
+    players with a finished game; two queries.
+
+    Its cost grows with the players shown, not the club's: the database counts every player's
+    games, and only the seats of the players shown are read.
+    """
+    counted = (
+        Seat.objects.filter(game__club=club, game__status=Game.Status.FINISHED)
+        .values_list("player_id", "player__name")
+        .annotate(games=Count("pk"))
+        .order_by()
     )
+    by_games = sorted(counted, key=lambda row: (-row[2], row[1].casefold(), row[0]))
+    shown = _by_name((player_id, name) for player_id, name, _games in by_games[:most])
+    others = _by_name((player_id, name) for player_id, name, _games in by_games[most:])
+    asked_row = next(((pk, name) for pk, name in others if pk == asked), None)
+    chosen = [pk for pk, _name in shown] + ([asked] if asked_row else [])
+    rows = _finished_seat_rows(Seat.objects.filter(game__club=club, player_id__in=chosen))
+    tallies = _tallies(rows)
+
+    def row(player_id: int, name: str) -> MatrixRow:
+        cells = [
+            _meeting(other, tally) if (tally := tallies[player_id].get(other)) else None
+            for other, _name in shown
+        ]
+        return MatrixRow(player_id, name, cells)
+
+    return Matrix(
+        rows=[row(player_id, name) for player_id, name in shown],
+        asked=row(*asked_row) if asked_row else None,
+        others=others,
+    )
+
+
+def _by_name(players: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    return sorted(players, key=lambda player: (player[1].casefold(), player[0]))

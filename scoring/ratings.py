@@ -5,8 +5,9 @@ The ratings after each game are stored (`RatingSnapshot`), so a page reads them 
 replaying a club's history. A write that changes a finished game (or finishes one) calls
 `ratings_changed` in its transaction: the snapshots from that game on go, and the club's
 `RatingsMark` says the rest are to be worked out again. `refresh` does that from the last
-snapshot left, under the mark's lock; the reads below do it in memory instead when they run
-inside a read-only snapshot (`scoring.snapshot`), which can't write.
+snapshot left, under the mark's lock, once the write commits. A read never writes: until then
+(or if that refresh found the database busy) the reads below work the rest out in memory, once
+a version of the club's ratings, kept in Django's cache (`scoring.caching.ratings_key`).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from django.db.models import OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
-from scoring.models import Game, Player, RatingsMark, RatingSnapshot, Season, Seat, ordinal
-from scoring.snapshot import in_read_snapshot
+from scoring.caching import ratings_key
+from scoring.models import Club, Game, Player, RatingsMark, RatingSnapshot, Season, Seat, ordinal
 
 logger = logging.getLogger(__name__)
 
@@ -213,12 +215,32 @@ def unstored(club_id: int, start: dict[int, Rated] | None = None) -> list[Rated]
     return rate(unrated_games(club_id), start, last + 1)
 
 
-def is_fresh(club_id: int) -> bool:
-    """Brought up to date where a page may write, else whether the stored ratings are whole."""
-    if not in_read_snapshot():
-        refresh(club_id)
-        return True
-    return RatingsMark.objects.filter(club_id=club_id, stale=False).exists()
+# What a read works out in memory is of one version of the club's ratings: kept until no
+# longer asked for.
+KEPT_SECONDS = 86400
+
+
+def stale_key(club_id: int) -> str | None:
+    """None while the stored ratings cover every finished game of the club; else the key that
+    what they miss is kept under (`caching.ratings_key`). One query."""
+    mark = (
+        Club.objects.filter(pk=club_id)
+        .values_list("created_at", "ratings_mark__stale", "ratings_mark__version")
+        .first()
+    )
+    if mark is None:
+        return None  # no club: nothing to rate
+    created_at, stale, version = mark
+    if stale is False:
+        return None
+    return ratings_key(club_id, created_at, version or 0)
+
+
+def missing(club_id: int, key: str, start: dict[int, Rated] | None = None) -> list[Rated]:
+    """`unstored`, worked out once for the version of the club's ratings that `key` names
+    (`stale_key`) and kept in Django's cache: a big club's history isn't replayed on every
+    request while its stored ratings wait for the next write to bring them up to date."""
+    return cache.get_or_set(key, lambda: unstored(club_id, start), KEPT_SECONDS)
 
 
 def mark_key(club_id: int) -> str:
@@ -230,21 +252,22 @@ def mark_key(club_id: int) -> str:
 
 def latest(club_id: int) -> dict[int, Rated]:
     """Each player's rating now, by player id: two queries when nothing changed."""
-    if is_fresh(club_id):
-        return latest_stored(club_id)
+    key = stale_key(club_id)
     stored = latest_stored(club_id)
-    return stored | {line.player_id: line for line in unstored(club_id, stored)}
+    if key is None:
+        return stored
+    return stored | {line.player_id: line for line in missing(club_id, key, stored)}
 
 
 def as_of_season(season: Season) -> dict[int, Rated]:
     """Each player's rating as of the season's last finished game, by player id: two queries
     when nothing changed."""
-    fresh = is_fresh(season.club_id)
+    key = stale_key(season.club_id)
     in_season = RatingSnapshot.objects.filter(game__season=season).order_by("-sequence")
     found = latest_stored(season.club_id, up_to=Subquery(in_season.values("sequence")[:1]))
-    if fresh:
+    if key is None:
         return found
-    extra = unstored(season.club_id)
+    extra = missing(season.club_id, key)
     cut = max(
         [line.sequence for line in found.values()]
         + [line.sequence for line in extra if line.season_id == season.pk],
@@ -274,16 +297,17 @@ def table(club_id: int) -> list[dict[str, object]]:
 
 def player_history(player: Player) -> list[Rated]:
     """The player's rating after each of their finished games, oldest first."""
-    fresh = is_fresh(player.club_id)
+    key = stale_key(player.club_id)
     stored = [
         as_rated(row)
         for row in RatingSnapshot.objects.filter(player=player)
         .select_related("game")
         .order_by("sequence")
     ]
-    if fresh:
+    if key is None:
         return stored
-    return stored + [line for line in unstored(player.club_id) if line.player_id == player.pk]
+    extra = missing(player.club_id, key)
+    return stored + [line for line in extra if line.player_id == player.pk]
 
 
 def win_chances(club_id: int, player_ids: Sequence[int]) -> list[int]:

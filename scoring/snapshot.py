@@ -28,18 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
-
-# Set while a block runs in `read_snapshot()`: what it reads must not be written there (the
-# ratings, say, are then worked out in memory; scoring/ratings.py).
-_reading = ContextVar("reading_snapshot", default=False)
-
-
-def in_read_snapshot() -> bool:
-    return _reading.get()
 
 
 @contextmanager
@@ -48,12 +39,8 @@ def read_snapshot(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
 
     Only for reads: PostgreSQL refuses a write in it, and on SQLite `atomic()` can't begin in it.
     """
-    token = _reading.set(True)
-    try:
-        with _snapshot(using):
-            yield
-    finally:
-        _reading.reset(token)
+    with _snapshot(using):
+        yield
 
 
 @contextmanager

@@ -7,12 +7,14 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import BigIntegerField, F, Value
 from django.utils.translation import gettext as _
 
 from rules.deal_score import ScoredDeal
+from rules.options import Finish
 from rules.penalties import DealResult
 from scoring import caching
 from scoring.models import Deal, Game, GameChange, Seat
@@ -22,12 +24,13 @@ from scoring.services.errors import (
     DealAlreadyRecorded,
     DealRecordedDifferently,
     DealWasUndone,
+    GameFull,
     ScoringError,
     database_busy,
 )
 from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
-    game_facts,
+    facts_and_times,
     history_line,
     lock_game,
     normalised,
@@ -81,7 +84,8 @@ def record_deal(
     in place; the score if it is of these facts under the game's rules.
 
     The deal is scored by `rules.deal_score.score_deal`: a deal it refuses is InvalidDeal,
-    naming every problem. The game row is locked for the whole transaction, so two phones
+    naming every problem. A game has at most settings.GAME_MAX_DEALS deals: the next is
+    GameFull. The game row is locked for the whole transaction, so two phones
     sending the same deal queue up: the second finds the number taken and is told so. A resend
     of the same form (same token) returns the deal it already recorded, so a double tap or a
     retry records one deal; a resend with other facts is refused, saying what is recorded.
@@ -143,6 +147,9 @@ def _record_deal(
             )
         if locked.is_finished:
             raise ScoringError(_("The game is over — no more deals can be recorded"))
+        # Past this, every read and replay of the game would cost more than a page should.
+        if last >= (most := settings.GAME_MAX_DEALS):
+            raise GameFull(most=most, open_ended=locked.ruleset.finish is Finish.OPEN)
         if scored is None or not scored_as(scored, sent, locked):
             scored = scored_deal(sent, seats, locked)
         deal = Deal.objects.create(
@@ -282,8 +289,10 @@ def edit_deal(
         )
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
-        scored = scored_deal(sent, seats_of(locked), locked)
-        every_deal = game_facts(locked)
+        seats = seats_of(locked)
+        scored = scored_deal(sent, seats, locked)
+        # Read and replayed once, with the correction in: what is checked is what is stored.
+        every_deal, recorded_at = facts_and_times(locked)
         was = every_deal[number]
         if was == scored.facts:
             return deal
@@ -299,6 +308,6 @@ def edit_deal(
             )
         update_scores(deal, scored)
         history_line(locked, by, GameChange.Action.EDIT, number, before=was, after=scored.facts)
-        recompute(locked)
+        recompute(locked, replayed=(replayed, recorded_at), seats=seats)
     refresh_from(game, locked)
     return deal

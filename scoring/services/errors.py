@@ -53,6 +53,27 @@ class DatabaseBusy(ScoringError):
         self.number = number
 
 
+class GameFull(ScoringError):
+    """The game has every deal a game may have (settings.GAME_MAX_DEALS): the next is refused,
+    saying how many that is and how to play on. An open-ended match can still be ended."""
+
+    def __init__(self, *, most: int, open_ended: bool) -> None:
+        words = {"most": most, "number": most + 1}
+        if open_ended:
+            message = _(
+                "A game can have at most %(most)s deals, and this one has them all, so deal"
+                " %(number)s can't be recorded. End the match to bank the totals, then start a"
+                " new game to play on."
+            )
+        else:
+            message = _(
+                "A game can have at most %(most)s deals, and this one has them all, so deal"
+                " %(number)s can't be recorded. Start a new game to play on."
+            )
+        super().__init__(message % words)
+        self.most = most
+
+
 def database_busy(error: OperationalError) -> bool:
     """Whether `error` is SQLite's "database is locked": the write lock waited for in vain."""
     return "database is locked" in str(error)

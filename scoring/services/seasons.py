@@ -5,11 +5,14 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from rules.options import Finish
+from rules.presets import deals_to_finish, target_within
 from rules.ruleset import DEFAULT_RULES, RuleSet
 from scoring.caching import seasons_changed
 from scoring.models import (
@@ -68,6 +71,8 @@ def start_season(
         raise ScoringError(
             _("Rank players with at least 0 to %(most)s games") % {"most": MOST_GAMES_TO_RANK}
         )
+    if (problem := match_length_problem(rules or DEFAULT_RULES)) is not None:
+        raise ScoringError(problem)
     with transaction.atomic():
         Club.objects.select_for_update(no_key=True).get(pk=club.pk)
         previous = club.seasons.filter(is_current=True).first()
@@ -120,6 +125,32 @@ def season_day_problem(day: datetime.date | None) -> str | None:
     }
 
 
+def match_length_problem(rules: RuleSet) -> str | None:
+    """Why a match by `rules` can't be played within the deals a game may have
+    (settings.GAME_MAX_DEALS), or None if it can: an agreed number of deals above it, or a
+    target that would take more deals than that (as `rules.presets.deals_to_finish` reckons).
+    A game that reaches the bound all the same is refused its next deal (`record_deal`)."""
+    most = settings.GAME_MAX_DEALS
+    deals = deals_to_finish(rules)
+    if deals is None or deals <= most:
+        return None
+    if rules.finish is Finish.DEALS:
+        return _(
+            "A game can have at most %(most)s deals, so a match can't be %(deals)s deals:"
+            " choose %(most)s or fewer."
+        ) % {"most": most, "deals": deals}
+    return _(
+        "A match to %(target)s would take about %(deals)s deals under %(scoring)s, and a game"
+        " can have at most %(most)s: choose a target of at most %(highest)s."
+    ) % {
+        "target": rules.target,
+        "deals": deals,
+        "scoring": rules.scoring.label,
+        "most": most,
+        "highest": target_within(rules, most),
+    }
+
+
 def set_season_rules(
     *,
     season: Season,
@@ -134,6 +165,8 @@ def set_season_rules(
     Each change is a line in the season's history; sending what it already has (a double tap)
     changes nothing and writes no line."""
     permissions.check_may_change_season_rules(season=season, by=by)
+    if (problem := match_length_problem(rules)) is not None:
+        raise ScoringError(problem)
     with transaction.atomic():
         Club.objects.select_for_update(no_key=True).get(pk=season.club_id)
         if season.games.exists():

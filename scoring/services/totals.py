@@ -63,17 +63,26 @@ def asks_cards(rules: RuleSet) -> bool:
     return "cards_left" in facts_wanted(rules).required
 
 
-def recompute(game: Game) -> GameReplay:
+# Every deal of a game replayed, and when each was recorded: what `recompute` stores.
+Replayed = tuple[GameReplay, dict[int, datetime.datetime]]
+
+
+def recompute(
+    game: Game, *, replayed: Replayed | None = None, seats: Sequence[Seat] | None = None
+) -> GameReplay:
     """Derive seat totals, status, winners and end time from the deals, and store them.
 
     The one function that writes those fields. Call it inside the transaction that changed
     the deals, with the locked game row: it also counts the game's `version` up by one, which
     tells the phones following the game that there is something new to show.
+
+    `replayed` (`replay_game`) and `seats` (in order) spare reading and replaying again what
+    the caller read under the same lock, the deals as they now are: every deal of a long game
+    is read and scored again otherwise.
     """
     was = ratings.position(game)
-    by_deal, recorded_at = facts_and_times(game)
-    replayed = replay_facts(game, by_deal)
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    replayed, recorded_at = replayed or replay_game(game)
+    seats = list(seats or Seat.objects.filter(game=game).order_by("position"))
     for position, seat in enumerate(seats):
         for field, value in seat_figures(replayed, position, game.ruleset).items():
             setattr(seat, field, value)
@@ -245,10 +254,6 @@ def history_line(
     )
 
 
-def game_facts(game: Game) -> dict[int, DealResult]:
-    return facts_and_times(game)[0]
-
-
 def facts_and_times(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datetime]]:
     """Every deal's facts by number, as the rules read them, and when each was recorded."""
     rows = (
@@ -288,6 +293,12 @@ def facts_and_times(game: Game) -> tuple[dict[int, DealResult], dict[int, dateti
             deal[name].append(value)
     facts = {number: facts_of(game.ruleset, **deal) for number, deal in deals.items()}
     return facts, recorded_at
+
+
+def replay_game(game: Game) -> Replayed:
+    """Every deal of the game as stored, replayed, and when each was recorded."""
+    by_deal, recorded_at = facts_and_times(game)
+    return replay_facts(game, by_deal), recorded_at
 
 
 def replay_facts(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:

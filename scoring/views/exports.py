@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import datetime
+import functools
 import io
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
@@ -24,7 +26,7 @@ from rules.deal_options import Scoring
 from rules.deal_score import facts_wanted
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
-from scoring import selectors
+from scoring import caching, selectors
 from scoring.imports.tables import FORMULA_STARTS, SITE_CSV_HEADER
 from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.score_out import score_file_text, writes_score_file
@@ -33,10 +35,43 @@ from scoring.snapshot import read_snapshot
 from scoring.standings import Standing
 from scoring.views.pages import season_standings
 
+# A download is of one version of its game, never out of date: kept until no longer asked for.
+DOWNLOAD_SECONDS = 86400
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+GameView = Callable[[HttpRequest, int], HttpResponse]
+
+
+def kept_per_version(kind: str) -> Callable[[GameView], GameView]:
+    """A game's download kept in Django's cache under the game's version
+    (`caching.download_key`): asked again before the game changes, it is answered without
+    reading a deal. Inside the view's `read_snapshot()`, so that the version is the one the
+    download shows; a game the member may not see is not found, kept or not."""
+
+    def decorate(view: GameView) -> GameView:
+        @functools.wraps(view)
+        def kept(request: HttpRequest, game_id: int) -> HttpResponse:
+            key = caching.download_key(selectors.member_game(request.user, game_id), kind)
+            found = cache.get(key)
+            if found is not None:
+                content, headers = found
+                response = HttpResponse(content)
+                for name, value in headers.items():
+                    response[name] = value
+                return response
+            response = view(request, game_id)
+            headers = {name: response[name] for name in KEPT_HEADERS if name in response}
+            cache.set(key, (response.content, headers), DOWNLOAD_SECONDS)
+            return response
+
+        return kept
+
+    return decorate
+
 
 @login_required
 @require_GET
 @read_snapshot()
+@kept_per_version("json")
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
     board = member_board(request.user, game_id)
     return JsonResponse(
@@ -80,6 +115,7 @@ def deal_json(line: Line, rules: RuleSet) -> dict[str, object]:
 @login_required
 @require_GET
 @read_snapshot()
+@kept_per_version("csv")
 def game_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     board = member_board(request.user, game_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -238,6 +274,7 @@ def season_deals_csv(request: HttpRequest, season_id: int) -> StreamingHttpRespo
 @login_required
 @require_GET
 @read_snapshot()
+@kept_per_version("score.txt")
 def game_score_file(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game as a big-two-scorer score file; not found for rules that format can't say."""
     board = member_board(request.user, game_id)

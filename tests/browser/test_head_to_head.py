@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible, small_targets
 from tests.browser.phone import PHONE, log_in, screenshot
-from tests.factories import make_game, make_user, record
+from tests.factories import finish, make_club, make_game, make_user, record
 from tests.scoring.rivals import a_club_of_rivals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,4 +77,38 @@ def test_the_head_to_head_matrix_fits_a_phone(a11y_phone, live_server):
     assert name_cell.bounding_box()["x"] == before["x"]
     assert page_width(page) <= PHONE["width"]
     assert_accessible(page, f"head-to-head matrix ({page.color_scheme})")
+    assert not small_targets(page)
+
+
+def test_a_big_clubs_matrix_fits_a_phone_and_adds_any_other_players_row(a11y_phone, live_server):
+    """Fifteen players: the dozen with the most games in the matrix, and the others' rows a
+    choice away, without JavaScript's help."""
+    page = a11y_phone
+    sam = make_user("sam")
+    club = make_club(sam)
+    names = [f"Player {number:02}" for number in range(1, 16)]
+    for start in range(15):
+        finish(make_game(club, [names[(start + seat) % 15] for seat in range(4)]))
+    finish(make_game(club, names[:4]))
+    log_in(page, sam, live_server.url)
+    page.goto(f"/clubs/{club.pk}/head-to-head/")
+
+    table = page.locator("table.h2h-matrix")
+    expect(table.locator("thead th")).to_have_count(1 + 12)
+    expect(
+        page.get_by_text("The 12 players with the most finished games, of the club's 15.")
+    ).to_be_visible()
+    choice = page.get_by_label("Another player")
+    expect(choice.locator("option")).to_have_text(["Player 13", "Player 14", "Player 15"])
+    choice.select_option(label="Player 14")
+    page.get_by_role("button", name="Add their row").click()
+    asked = page.get_by_role("row", name="Player 14")
+    expect(asked).to_be_visible()
+    expect(asked.get_by_role("cell")).to_have_count(12)
+    expect(page.get_by_label("Another player")).to_have_value(
+        str(club.players.get(name="Player 14").pk)
+    )
+    screenshot(page, f"head-to-head-big-club-{page.color_scheme}")
+    assert page_width(page) <= PHONE["width"], "the matrix page scrolls sideways"
+    assert_accessible(page, f"head-to-head of a big club ({page.color_scheme})")
     assert not small_targets(page)

@@ -5,8 +5,8 @@ import pytest
 
 from rules.deal_options import Dragon, Scoring
 from rules.i18n import use_language
-from rules.options import SuitOrder
-from rules.presets import PRESETS, proposed_target, target_reason
+from rules.options import Finish, SuitOrder
+from rules.presets import PRESETS, deals_to_finish, proposed_target, target_reason, target_within
 from rules.ruleset import RuleSet, parse_rules
 
 
@@ -68,3 +68,33 @@ def test_the_target_comes_with_a_sentence_saying_why():
     assert "the table sets the points" in target_reason(parse_rules("points-by-hand"))
     with use_language("zh-hant"):
         assert "15" in target_reason(parse_rules("pusoy-dos-scoring"))
+
+
+def test_a_match_lasts_its_agreed_deals_or_the_deals_a_loser_takes_to_pay_the_target():
+    assert deals_to_finish(RuleSet(finish=Finish.DEALS, deals=40)) == 40
+    # About 8 points a loser a deal: 100 points in 13 deals, 4,000 in 500 and 4,001 in 501.
+    assert deals_to_finish(RuleSet()) == 13
+    assert deals_to_finish(RuleSet(target=4000)) == 500
+    assert deals_to_finish(RuleSet(target=4001)) == 501
+    # About 1.25 a deal under Pusoy Dos scoring.
+    assert deals_to_finish(RuleSet(scoring=Scoring.PUSOY_DOS, target=625)) == 500
+    # Open-ended: as long as the table plays.
+    assert deals_to_finish(RuleSet(finish=Finish.OPEN)) is None
+
+
+def test_the_highest_target_a_number_of_deals_reaches_is_what_losers_pay_in_them():
+    assert target_within(RuleSet(), 500) == 4000
+    assert target_within(RuleSet(scoring=Scoring.PUSOY_DOS), 500) == 625
+    assert target_within(RuleSet(scoring=Scoring.FINISHING_ORDER), 500) == 1500
+    for rules in (RuleSet(), RuleSet(scoring=Scoring.PUSOY_DOS, players=3)):
+        highest = target_within(rules, 77)
+        assert (
+            deals_to_finish(RuleSet(scoring=rules.scoring, players=rules.players, target=highest))
+            <= 77
+        )
+        assert (
+            deals_to_finish(
+                RuleSet(scoring=rules.scoring, players=rules.players, target=highest + 1)
+            )
+            > 77
+        )

@@ -77,9 +77,11 @@ def test_the_matrix_gives_wins_and_losses_of_the_row_player_over_the_column_play
     rivals, django_assert_num_queries
 ):
     club, _games = rivals
-    with django_assert_num_queries(1):
+    # Every player's finished games counted, then the seats of those shown.
+    with django_assert_num_queries(2):
         matrix = club_matrix(club)
     assert [row.name for row in matrix.rows] == ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    assert matrix.asked is None and matrix.others == [] and matrix.players == 5
     cells = [[cell and (cell.ahead, cell.behind) for cell in row.cells] for row in matrix.rows]
     assert cells == [
         [None, (3, 1), (2, 2), (3, 0), (1, 0)],
@@ -88,6 +90,49 @@ def test_the_matrix_gives_wins_and_losses_of_the_row_player_over_the_column_play
         [(0, 3), (1, 1), (0, 2), None, None],
         [(0, 1), (1, 0), (0, 1), None, None],
     ]
+
+
+def test_a_big_clubs_matrix_is_of_the_players_with_the_most_games_then_by_name(
+    rivals, django_assert_num_queries
+):
+    club, _games = rivals
+    # Ann, Ben and Cy played 4 finished games, Dee 3, Eve 1: Ann, Ben and Cy are shown.
+    with django_assert_num_queries(2):
+        matrix = club_matrix(club, most=3)
+    assert [row.name for row in matrix.rows] == ["Ann", "Ben", "Cy"]
+    cells = [[cell and (cell.ahead, cell.behind) for cell in row.cells] for row in matrix.rows]
+    assert cells == [[None, (3, 1), (2, 2)], [(1, 3), None, (1, 2)], [(2, 2), (2, 1), None]]
+    dee, eve = (club.players.get(name=name).pk for name in ("Dee", "Eve"))
+    assert matrix.others == [(dee, "Dee"), (eve, "Eve")] and matrix.players == 5
+    assert matrix.asked is None
+    # Level on games, the name decides: of Ann, Ben and Cy on 4, the first two by name.
+    assert [row.name for row in club_matrix(club, most=2).rows] == ["Ann", "Ben"]
+
+
+def test_any_other_players_row_can_be_asked_for_against_the_players_shown(
+    rivals, django_assert_num_queries
+):
+    club, _games = rivals
+    dee = club.players.get(name="Dee")
+    with django_assert_num_queries(2):
+        matrix = club_matrix(club, most=3, asked=dee.pk)
+    assert (matrix.asked.player_id, matrix.asked.name) == (dee.pk, "Dee")
+    assert [cell and (cell.ahead, cell.behind) for cell in matrix.asked.cells] == [
+        (0, 3),
+        (1, 1),
+        (0, 2),
+    ]
+    # The rows shown are as they were: Dee is no column.
+    assert [len(row.cells) for row in matrix.rows] == [3, 3, 3]
+
+
+def test_only_another_player_with_a_finished_game_can_be_asked_for(rivals):
+    club, _games = rivals
+    shown = club.players.get(name="Ann").pk
+    never_played = club.players.create(name="Zoe").pk
+    elsewhere = make_club(name="Elsewhere").players.create(name="Yan").pk
+    for asked in (shown, never_played, elsewhere, 10**30):
+        assert club_matrix(club, most=3, asked=asked).asked is None
 
 
 def test_a_players_figures_come_from_the_finished_games(rivals, django_assert_num_queries):

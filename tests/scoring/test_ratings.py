@@ -10,12 +10,15 @@ import random
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openskill.models import PlackettLuce
 
 from scoring import ratings, services
 from scoring.models import Game, RatingSnapshot
-from tests.factories import make_club, make_game, make_user, record
+from tests.factories import finish, make_club, make_game, make_user, record
+from tests.pages import text
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
 
@@ -127,11 +130,13 @@ def test_every_kind_of_change_rerates_from_that_game_on(client, seeded_club):
     assert_matches_openskill(client, club)
 
 
-def test_reading_again_recomputes_nothing(client, seeded_club, django_assert_num_queries):
+def test_reading_again_recomputes_nothing(
+    client, seeded_club, django_assert_num_queries, django_capture_on_commit_callbacks
+):
     club, owner, _rng = seeded_club
-    client.get(reverse("scoring:ratings-json", args=[club.pk]))
-    stored = RatingSnapshot.objects.filter(club=club).count()
-    assert stored == 60 * 4
+    # As the commit of the last change does (the test's transaction never commits).
+    ratings.refresh(club.pk)
+    assert RatingSnapshot.objects.filter(club=club).count() == 60 * 4
     # The session's user, the club, the mark, the ratings and their names: no game is read.
     with django_assert_num_queries(5):
         client.get(reverse("scoring:ratings-json", args=[club.pk]))
@@ -140,9 +145,51 @@ def test_reading_again_recomputes_nothing(client, seeded_club, django_assert_num
     first_ids = set(
         RatingSnapshot.objects.filter(club=club).exclude(game=last).values_list("pk", flat=True)
     )
-    services.undo_last_deal(game=last, by=owner)
-    client.get(reverse("scoring:ratings-json", args=[club.pk]))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.undo_last_deal(game=last, by=owner)
     assert set(RatingSnapshot.objects.filter(club=club).values_list("pk", flat=True)) == first_ids
+    assert_matches_openskill(client, club)
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def test_no_page_that_shows_ratings_writes_them(client, seeded_club):
+    """Ratings a write left to work out (its refresh once it commits found the database busy,
+    say; here, the test's transaction never commits) are worked out in memory by the pages,
+    which never write: on SQLite a write would wait for, and hold up, every table's deals."""
+    club, _owner, _rng = seeded_club
+    season = club.seasons.get()
+    player = club.players.get(name="Ann")
+    pages = [
+        reverse("scoring:ratings-json", args=[club.pk]),
+        reverse("scoring:all-time", args=[club.pk]),
+        reverse("scoring:club", args=[club.pk]),
+        reverse("scoring:season", args=[season.pk]),
+        reverse("scoring:player", args=[player.pk]),
+    ]
+    for page in pages:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(page).status_code == 200
+        written = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
+        assert not written, page
+    assert not RatingSnapshot.objects.filter(club=club).exists()
+    assert_matches_openskill(client, club)
+
+
+def test_ratings_left_to_work_out_are_worked_out_once_a_change(
+    client, seeded_club, django_assert_num_queries
+):
+    club, owner, _rng = seeded_club
+    address = reverse("scoring:ratings-json", args=[club.pk])
+    client.get(address)
+    # As many queries as when they are stored: no game is read, nothing is rated again.
+    with django_assert_num_queries(5):
+        again = client.get(address).json()
+    assert again == client.get(address).json()
+    # A change counts the ratings' version up: the next read works out the new ratings.
+    services.delete_game(game=Game.objects.filter(club=club).order_by("pk").first(), by=owner)
+    assert_matches_openskill(client, club)
 
 
 def test_chances_are_whole_percentages_adding_up_to_100():
@@ -242,3 +289,44 @@ def test_a_new_season_takes_a_minimum_of_games(client):
     assert "Enter a number of games, 0 to rank everyone" in refused.content.decode()
     client.post(url, {"name": "Spring", "starts_on": "2030-01-01", "min_games": "5"})
     assert club.seasons.get(name="Spring").min_games == 5
+
+
+def newcomer_after(places: list[int]) -> float:
+    """The rating of a newcomer after games among newcomers, finishing at these places."""
+    model = ratings.model()
+    me = model.rating()
+    for place in places:
+        others = [4, 3, 2, 1]
+        others.remove(place)
+        teams = [[me], *([model.rating()] for _ in others)]
+        (me,), *_ = model.rate(teams, ranks=[float(place), *map(float, others)])
+    return ratings.Rated(1, 1, 1, 1, me.mu, me.sigma, len(places)).rating
+
+
+def test_what_the_rating_help_says_of_newcomers_holds_in_the_model():
+    """/ratings/: last in a first game is about −3; ten thirds sit above one win of one, and
+    two wins of two below ten seconds without a win."""
+    assert newcomer_after([]) == 0
+    assert round(newcomer_after([4])) == -3
+    assert newcomer_after([3] * 10) > newcomer_after([1])
+    assert newcomer_after([1, 1]) < newcomer_after([2] * 10)
+
+
+def test_the_rating_help_says_what_the_number_means_in_both_languages(client):
+    page = text(client.get("/ratings/"))
+    assert "μ − 3σ: a cautious estimate of skill" in page
+    assert "falls after bad results: a newcomer who finishes last in their first game" in page
+    assert "It is not a count of wins." in page
+    assert "climbs" not in page
+    client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+    page = text(client.get("/ratings/"))
+    assert "一個保守的實力估算" in page and "評分不是勝局的數目" in page
+    assert "cautious" not in page
+
+
+def test_the_line_beside_the_rating_column_says_it_falls_too(client):
+    game = make_game()
+    finish(game)
+    client.force_login(game.club.owner)
+    page = text(client.get(reverse("scoring:season", args=[game.season_id])))
+    assert "It rises as the site grows sure of you and falls after bad results" in page

@@ -9,7 +9,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import make_game, make_member, make_ruled_game, make_user, record, record_facts
+from tests.factories import (
+    finish,
+    make_game,
+    make_member,
+    make_ruled_game,
+    make_user,
+    record,
+    record_facts,
+)
 from tests.pages import text, who_is_asking
 from tests.scoring.rivals import a_club_of_rivals
 
@@ -23,7 +31,8 @@ def rivals(owner):
 
 def row_of(html: str, name: str) -> list[str]:
     """The cells of the table row headed by `name`, as text."""
-    row = re.search(rf"<tr>\s*<th scope=\"row\"[^>]*>(?:(?!</tr>).)*?>{name}<.*?</tr>", html, re.S)
+    headed = rf"<tr[^>]*>\s*<th scope=\"row\"[^>]*>(?:(?!</tr>).)*?>{name}<.*?</tr>"
+    row = re.search(headed, html, re.S)
     assert row, f"no row for {name}"
     cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row.group(0), re.S)
     return [re.sub(r"<[^>]+>|\s+", " ", cell).strip() for cell in cells]
@@ -96,8 +105,9 @@ def test_the_matrix_shows_wins_and_losses_of_each_row_player_over_each_column(
     owner_client, rivals, django_assert_num_queries
 ):
     club, _games = rivals
-    # The club (and the member's access), the seats of its finished games.
-    with django_assert_num_queries(2 + who_is_asking()):
+    # The club (and the member's access), each player's finished games, the seats of those
+    # shown.
+    with django_assert_num_queries(3 + who_is_asking()):
         response = owner_client.get(f"/clubs/{club.pk}/head-to-head/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -130,3 +140,61 @@ def test_someone_elses_club_has_no_matrix(client, rivals):
     assert client.get(f"/clubs/{club.pk}/head-to-head/").status_code == 404
     client.force_login(make_member(club))
     assert client.get(f"/clubs/{club.pk}/head-to-head/").status_code == 200
+
+
+@pytest.fixture
+def big_club(club):
+    """Fourteen players, each in four finished games, and Zed, P01, P02 and P03 in two more:
+    the dozen with the most games are those four, then P04 to P11 by name."""
+    names = [f"P{number:02}" for number in range(1, 14)] + ["Zed"]
+    tables = [[names[(start + seat) % 14] for seat in range(4)] for start in range(14)]
+    for seated in [*tables, ["Zed", "P01", "P02", "P03"], ["P01", "Zed", "P03", "P02"]]:
+        finish(make_game(club, seated))
+    return club
+
+
+def column_names(html: str) -> list[str]:
+    headings = re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", html, re.S)
+    return [re.sub(r"<[^>]+>|\s+", " ", heading).split()[-1] for heading in headings[1:]]
+
+
+def test_a_big_clubs_matrix_is_the_dozen_with_the_most_games_and_any_other_row_on_asking(
+    owner_client, big_club, django_assert_num_queries
+):
+    response = owner_client.get(f"/clubs/{big_club.pk}/head-to-head/")
+    html = response.content.decode()
+    shown = [f"P{number:02}" for number in range(1, 12)] + ["Zed"]
+    assert column_names(html) == shown
+    page = text(response)
+    assert "The 12 players with the most finished games, of the club's 14." in page
+    # The others are offered, by name, in a form that works without JavaScript.
+    assert re.search(r'<form method="get" action="/clubs/\d+/head-to-head/#asked-row"', page)
+    offered = re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', html)
+    assert [name for _pk, name in offered] == ["P12", "P13"]
+    p13 = {name: pk for pk, name in offered}["P13"]
+    with django_assert_num_queries(3 + who_is_asking()):
+        asked = owner_client.get(f"/clubs/{big_club.pk}/head-to-head/", {"player": p13})
+    html = asked.content.decode()
+    assert column_names(html) == shown
+    # P13 sat at four tables, each won by its first seat, the others level on 117: behind P10
+    # (P10 to P13), behind P11 (P11 to Zed), level (P12 to P01), and ahead of Zed, P01 and P02.
+    dashes = ["—"] * 7
+    assert row_of(html, "P13")[1:] == ["1–0", "1–0", *dashes, "0–1", "0–1", "1–0"]
+    assert re.search(r'<option value="' + p13 + r'" selected>P13</option>', html)
+
+
+@pytest.mark.parametrize("player", ["abc", "", "99999999999999999999999"])
+def test_a_player_who_cant_be_added_is_said_so_and_the_matrix_stays(owner_client, big_club, player):
+    response = owner_client.get(f"/clubs/{big_club.pk}/head-to-head/", {"player": player})
+    assert response.status_code == 200
+    page = text(response)
+    assert "choose one from the list." in page or "Choose a player from the list." in page
+    assert 'id="asked-row"' not in page
+    assert "P11" in page
+
+
+def test_a_small_clubs_matrix_offers_no_other_row(owner_client, rivals):
+    club, _games = rivals
+    page = text(owner_client.get(f"/clubs/{club.pk}/head-to-head/"))
+    assert "players with the most finished games" not in page
+    assert "Another player" not in page

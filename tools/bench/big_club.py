@@ -1,0 +1,203 @@
+"""What a big club and a long game cost: the pages whose work grows with the club's players or
+a game's deals, timed in a throwaway database.
+
+Run it with `python -m tools.bench.big_club` (`--help` for the sizes). It seeds a fresh
+database made with Django's test-database machinery (a temporary SQLite file, or a
+`bench_<name>` database beside the one `DATABASE_URL` names on PostgreSQL) and drops it at the
+end, so it never touches the site's own data. Pages are asked for with Django's test client,
+the way a browser would get them, minus the network, with the site's cache as configured.
+
+It prints, for a club of `--players` players (`--games` finished games among them): the
+club's head-to-head, its all-time standings and a player's page, each the first time (nothing
+cached) and the second; and for one game of `--deals` deals (GAME_MAX_DEALS unless told): its
+page, its JSON, CSV and score file, and a correction of deal 1 (the time the write holds the
+game's lock), with the queries each took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import statistics
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+RUNS = 5
+
+
+@contextlib.contextmanager
+def throwaway_database() -> Iterator[None]:
+    """A fresh database of the site's schema for the block, dropped after it."""
+    from django.db import connection
+
+    database = connection.settings_dict
+    old_name = database["NAME"]
+    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as scratch:
+        if connection.vendor == "sqlite":
+            # A file, not the in-memory database tests get: that is what the site runs on.
+            database["TEST"]["NAME"] = str(Path(scratch) / "bench.sqlite3")
+        else:
+            database["TEST"]["NAME"] = f"bench_big_{old_name}"
+        connection.creation.create_test_db(
+            verbosity=0, autoclobber=True, serialize=False, keepdb=False
+        )
+        try:
+            yield
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def pages_as_served() -> None:
+    """Templates render without collectstatic, and the test client's host is allowed."""
+    from django.conf import settings
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise's STATIC_ROOT
+
+
+class Timed:
+    """One measured call: seconds, queries and bytes answered."""
+
+    def __init__(self, call: Callable[[], object]) -> None:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as queries:
+            started, cpu = time.perf_counter(), time.process_time()
+            answer = call()
+            self.size = _body_size(answer)
+            self.seconds = time.perf_counter() - started
+            self.cpu = time.process_time() - cpu
+        self.queries = len(queries)
+
+    def __str__(self) -> str:
+        # CPU time too: on a busy machine it says more than the time on the clock. A SQLite
+        # database works in this process, so its queries count in it.
+        size = f", {self.size / 1000:,.1f} KB" if self.size else ""
+        timed = f"{self.seconds * 1000:8.1f} ms (CPU {self.cpu * 1000:7.1f} ms)"
+        return f"{timed}, {self.queries:3} queries{size}"
+
+
+def _body_size(answer: object) -> int:
+    if getattr(answer, "streaming", False):
+        return sum(len(chunk) for chunk in answer.streaming_content)
+    content = getattr(answer, "content", None)
+    return len(content) if content is not None else 0
+
+
+def get(client, url: str):
+    def call():
+        response = client.get(url)
+        if response.status_code != 200:
+            raise RuntimeError(f"GET {url} answered {response.status_code}")
+        return response
+
+    return call
+
+
+def first_and_second(label: str, call: Callable[[], object]) -> None:
+    """The first request (nothing cached for it), then the median of RUNS more."""
+    first = Timed(call)
+    later = [Timed(call) for _ in range(RUNS)]
+    second = min(
+        later,
+        key=lambda timed: abs(timed.seconds - statistics.median(run.seconds for run in later)),
+    )
+    print(f"  {label:<28} first {first}")
+    print(f"  {'':<28} again {second}  (median of {RUNS})")
+
+
+def measure_club(*, players: int, games: int, seed: int) -> None:
+    from django.core.cache import cache
+    from django.db.models import Count
+    from django.test import Client
+    from django.urls import reverse
+
+    from tools.bench.seeding import seed_big_club
+
+    started = time.perf_counter()
+    user, club = seed_big_club(players=players, games=games, rng=random.Random(seed))
+    print(
+        f"club of {players:,} players, {games:,} finished games"
+        f" (seeded in {time.perf_counter() - started:.1f} s)"
+    )
+    cache.clear()
+    client = Client()
+    client.force_login(user)
+    busiest = club.players.annotate(games=Count("seats")).order_by("-games", "pk").first()
+    first_and_second(
+        "head-to-head", get(client, reverse("scoring:club-head-to-head", args=[club.pk]))
+    )
+    first_and_second("all-time standings", get(client, reverse("scoring:all-time", args=[club.pk])))
+    first_and_second("a player's page", get(client, reverse("scoring:player", args=[busiest.pk])))
+    first_and_second("ratings.json", get(client, reverse("scoring:ratings-json", args=[club.pk])))
+
+
+def measure_game(*, deals: int, seed: int) -> None:
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring import services
+    from tools.bench.seeding import seed_long_game
+
+    started = time.perf_counter()
+    user, game = seed_long_game(deals=deals, rng=random.Random(seed))
+    print(f"a game of {deals:,} deals (recorded in {time.perf_counter() - started:.1f} s)")
+    cache.clear()
+    client = Client()
+    client.force_login(user)
+    for label, name in (
+        ("game page", "scoring:game"),
+        ("game .json", "scoring:game-json"),
+        ("game .csv", "scoring:game-csv"),
+        ("score.txt", "scoring:game-score-file"),
+    ):
+        first_and_second(label, get(client, reverse(name, args=[game.pk])))
+    # Deal 1 corrected to another player going out, and back, in turn: each a real change.
+    first_deal = services.stored_facts(game.ruleset, game.deals.get(number=1)).cards_left
+    went_out = first_deal.index(0)
+    other = list(first_deal)
+    other[went_out], other[(went_out + 1) % len(other)] = 5, 0
+
+    def correct(values):
+        return lambda: services.edit_deal(game=game, number=1, by=user, cards_left=values)
+
+    edits = [Timed(correct(other if run % 2 == 0 else first_deal)) for run in range(RUNS)]
+    middle = sorted(edits, key=lambda timed: timed.seconds)[RUNS // 2]
+    print(f"  {'correct deal 1':<28} {middle}  (median of {RUNS}, all inside the game's lock)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.big_club", description=__doc__)
+    parser.add_argument("--players", type=int, default=600, help="players of the club (600)")
+    parser.add_argument("--games", type=int, default=1500, help="its finished games (1,500)")
+    parser.add_argument("--deals", type=int, help="deals of the long game (GAME_MAX_DEALS)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the random games (1)")
+    options = parser.parse_args(argv)
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    pages_as_served()
+    with throwaway_database():
+        print(f"database: {connection.vendor}, cache: {settings.CACHES['default']['BACKEND']}")
+        measure_club(players=options.players, games=options.games, seed=options.seed)
+        measure_game(deals=options.deals or settings.GAME_MAX_DEALS, seed=options.seed)
+
+
+if __name__ == "__main__":
+    main()
