@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from rules.deal_checks import DealResult
 from rules.ruleset import parse_rules
 from scoring import services
-from scoring.models import Club, Deal, Game, Season
+from scoring.models import Club, Deal, Game, Player, Season
 
 PASSWORD = "a long passphrase 7"
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
@@ -33,6 +33,13 @@ def make_user(username: str | None = None, password: str = PASSWORD):
 def make_club(owner=None, name: str = "Friday table") -> Club:
     """A club (with its first season) owned by `owner`, or by a new account."""
     return services.create_club(name=name, owner=owner or make_user())
+
+
+def make_player(club: Club, name: str) -> Player:
+    """A player of `club`'s roster who has played no game yet."""
+    player = Player.named(name, club=club)
+    player.save()
+    return player
 
 
 def make_member(club: Club, username: str | None = None):

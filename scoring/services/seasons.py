@@ -32,6 +32,21 @@ from scoring.services.errors import ScoringError
 MOST_GAMES_TO_RANK = 1000
 
 
+def season_name(typed: str) -> str:
+    """The season's name as kept (`scoring.names.tidy_name`), or why it can't be."""
+    name = tidy_name(typed)
+    if not name:
+        raise ScoringError(_("Give the season a name"))
+    if (hidden := next(hidden_characters(name), None)) is not None:
+        raise ScoringError(hidden_problem(hidden))
+    if len(name) > SEASON_NAME_MAX_LENGTH:
+        raise ScoringError(
+            _("A season's name can be at most %(count)s characters")
+            % {"count": SEASON_NAME_MAX_LENGTH}
+        )
+    return name
+
+
 def start_season(
     *,
     club: Club,
@@ -52,16 +67,7 @@ def start_season(
     (or on its own first day, if the new one starts as early).
     """
     permissions.check_may_start_season(club=club, by=by)
-    name = tidy_name(name)
-    if not name:
-        raise ScoringError(_("Give the season a name"))
-    if (hidden := next(hidden_characters(name), None)) is not None:
-        raise ScoringError(hidden_problem(hidden))
-    if len(name) > SEASON_NAME_MAX_LENGTH:
-        raise ScoringError(
-            _("A season's name can be at most %(count)s characters")
-            % {"count": SEASON_NAME_MAX_LENGTH}
-        )
+    name = season_name(name)
     for day in (starts_on, ends_on):
         if (problem := season_day_problem(day)) is not None:
             raise ScoringError(problem)

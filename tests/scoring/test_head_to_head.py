@@ -7,7 +7,14 @@ import pytest
 
 from scoring.head_to_head import club_matrix, head_to_head
 from scoring.player_figures import player_figures
-from tests.factories import make_club, make_game, make_ruled_game, record, record_facts
+from tests.factories import (
+    make_club,
+    make_game,
+    make_player,
+    make_ruled_game,
+    record,
+    record_facts,
+)
 from tests.scoring.rivals import a_club_of_rivals
 
 pytestmark = pytest.mark.django_db
@@ -129,8 +136,8 @@ def test_any_other_players_row_can_be_asked_for_against_the_players_shown(
 def test_only_another_player_with_a_finished_game_can_be_asked_for(rivals):
     club, _games = rivals
     shown = club.players.get(name="Ann").pk
-    never_played = club.players.create(name="Zoe").pk
-    elsewhere = make_club(name="Elsewhere").players.create(name="Yan").pk
+    never_played = make_player(club, "Zoe").pk
+    elsewhere = make_player(make_club(name="Elsewhere"), "Yan").pk
     for asked in (shown, never_played, elsewhere, 10**30):
         assert club_matrix(club, most=3, asked=asked).asked is None
 

@@ -8,7 +8,6 @@ import json
 import random
 import stat
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -16,8 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
-from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import transaction
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,10 +38,10 @@ from scoring.models import (
 from scoring.standings import standings
 from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
+from tests.scoring.backup.support import VERSION_1_FILE, empty_the_database
 
 User = get_user_model()
 PASSWORD = "a long passphrase 7"
-VERSION_1_FILE = Path(__file__).parent / "data" / "club-backup-v1.json"
 
 
 def build_club(prefix: str, *, games: int = 0) -> Club:
@@ -209,19 +207,6 @@ def without_ids(text: str) -> dict:
 
 def ids_of(document: dict, label: str) -> set[int]:
     return {item["pk"] for item in document["rows"] + document["users"] if item["model"] == label}
-
-
-def empty_the_database(*, restart_ids: bool = False) -> None:
-    """Delete every club and account; with `restart_ids`, ids count from 1 again, as they
-    would on a new site."""
-    tables = [model._meta.db_table for model in apps.get_app_config("scoring").get_models()]
-    tables.append(User._meta.db_table)
-    connection.check_constraints()  # PostgreSQL truncates no table with link checks pending
-    connection.ops.execute_sql_flush(
-        connection.ops.sql_flush(
-            no_style(), tables, reset_sequences=restart_ids, allow_cascade=True
-        )
-    )
 
 
 def everything_countable() -> dict[str, int]:

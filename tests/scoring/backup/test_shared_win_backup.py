@@ -12,7 +12,7 @@ from scoring.backup import BackupError, export_club, import_club
 from scoring.models import Game, Seat
 from scoring.standings import standings
 from tests.factories import make_club, make_ruled_game, record
-from tests.scoring.backup.test_backup import VERSION_1_FILE, empty_the_database
+from tests.scoring.backup.support import VERSION_1_FILE, empty_the_database
 
 
 def a_club_with_a_win_shared_and_one_not():
