@@ -63,6 +63,16 @@ def empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def english_to_start():
+    """Each test starts in English: a page asked for in Chinese leaves Django's language active
+    in the thread that served it (LocaleMiddleware activates it and nothing deactivates it)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def own_var_dir(tmp_path_factory):
     """Each test keeps what the site writes at run time (score files waiting for "Import") in
     a directory of its own, mode 700 as the site's: never in the worktree's var/."""
