@@ -314,13 +314,23 @@
     sendAgain();
   }
 
+  // Known to be offline, the phone asks nothing: the deal waits as if its send had failed.
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = dealForm();
-    if (form && event.detail.elt === form) {
+    const elt = event.detail.elt;
+    if (!form?.contains(elt)) {
+      return;
+    }
+    if (!navigator.onLine) {
+      event.preventDefault();
+      if (elt === form) {
+        failed(event, "sayOffline");
+      }
+    } else if (elt === form) {
       request = event.detail.xhr;
       keep(form);
       lock(form, true);
-    } else if (form?.contains(event.detail.elt)) {
+    } else {
       previewed = JSON.stringify(valuesOf(form));
     }
   });
