@@ -106,7 +106,12 @@ def test_a_new_season_in_chinese_starts_today_written_as_an_iso_date(owner_clien
 
 @pytest.mark.parametrize(
     ("language", "typed"),
-    [("en", "2027-03-01"), ("en", "03/01/2027"), ("zh-hant", "2027-03-01"), ("zh-hant", "2027/03/01")],
+    [
+        ("en", "2027-03-01"),
+        ("en", "03/01/2027"),
+        ("zh-hant", "2027-03-01"),
+        ("zh-hant", "2027/03/01"),
+    ],
 )
 def test_a_season_date_is_still_taken_as_typed_before(owner_client, club, language, typed):
     """What the date fields took before they were written as ISO dates, they still take: ISO
