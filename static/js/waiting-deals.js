@@ -74,6 +74,10 @@
       const twos = form.elements[`twos_${seatOf(input)}`];
       if (twos && input.name.startsWith("cards_")) {
         twos.closest(".deal-twos").hidden = twos.disabled = out;
+        // The last player's twos box gone, their cards box is the last.
+        if (twos.enterKeyHint === "done") {
+          input.enterKeyHint = out ? "done" : "next";
+        }
       }
       if (out) {
         won.push(nameIn(input));
@@ -88,6 +92,19 @@
       }
     }
   }
+
+  // The keyboard's Enter (templates/scoring/_deal_rows.html asks for "next" or "done"): on to
+  // the next box, or from the last, Record deal.
+  document.addEventListener("keydown", (event) => {
+    const form = dealForm();
+    const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
+    const all = asked ? [...form.querySelectorAll(".deal-rows input[type=number]:enabled")] : [];
+    const at = all.indexOf(event.target);
+    if (at >= 0) {
+      event.preventDefault();
+      at + 1 < all.length ? all[at + 1].focus() : form.querySelector("[type=submit]").click();
+    }
+  });
 
   const offline = queue();
 
