@@ -1,14 +1,17 @@
 """At the table, on a 390x844 phone: the phone's Enter key goes box by box and records the deal
-from the last."""
+from the last; and with text at 200% the turned board's fixed totals column hides the deals
+swiped under it."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import screenshot
+from scoring import services
+from tests.browser.a11y import SCHEMES
+from tests.browser.phone import CARET, SCREENSHOTS, log_in, open_phone, screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
-from tests.factories import make_club, make_game, make_ruled_game, make_user, record
+from tests.factories import make_club, make_deals, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,3 +65,54 @@ def test_under_the_twos_rule_the_last_player_out_makes_their_cards_box_the_last(
 
     expect(page.get_by_role("status").filter(has_text="Deal 1 recorded.")).to_be_visible()
     assert recorded(game) == [[3, 5, 7, 0]]
+
+
+# Text at 200%: the turned board's fixed column
+
+BIG_TEXT = "html { font-size: 200% !important; }"
+
+# Each point of the fixed totals column, every few pixels: what is painted there, if not the
+# column itself (a deal swiped under it showing through).
+SHOWS_THROUGH = """() => {
+  const cells = [...document.querySelectorAll('#game-board .scores tfoot :is(th, td)')];
+  const through = [];
+  for (const cell of cells) {
+    const box = cell.getBoundingClientRect();
+    for (let x = box.left + 1; x < box.right - 1; x += 3) {
+      for (let y = box.top + 1; y < box.bottom - 1; y += 3) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !hit.closest('tfoot')) {
+          through.push(`${cell.textContent.trim()}: ${hit.tagName} at ${Math.round(x - box.left)},`
+            + `${Math.round(y - box.top)}`);
+          break;
+        }
+      }
+    }
+  }
+  return through;
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("where", ["game page", "live view"])
+def test_the_turned_board_s_totals_column_hides_the_deals_swiped_under_it(
+    browser, live_server, scheme, where
+):
+    game = make_game(make_club(make_user("ann")))
+    make_deals(game, 14)  # Ann and Ben tied lowest: their totals are marked
+    page = open_phone(browser, live_server, scheme)  # lets the large text's style past the CSP
+    log_in(page, game.club.owner, live_server.url)
+    token = services.share_game(game=game, by=game.club.owner)
+    page.goto(f"/games/{game.pk}/" if where == "game page" else f"/live/{token}/")
+    page.add_style_tag(content=BIG_TEXT)
+    wrap = page.locator("#game-board .table-wrap")
+    turned = wrap.evaluate("box => getComputedStyle(box).direction") == "rtl"
+    assert turned, "the board isn't turned a quarter at this size"
+    page.locator("#deal-1").scroll_into_view_if_needed()
+
+    for swiped in (40, 150, 400):  # part way: deals pass under the totals
+        wrap.evaluate("(box, by) => { box.scrollLeft = -by; }", swiped)
+        assert page.evaluate(SHOWS_THROUGH) == [], f"swiped {swiped}px"
+    shot = SCREENSHOTS / f"text-200-totals-column-{where.replace(' ', '-')}-{scheme}.png"
+    page.screenshot(path=str(shot), caret=CARET)
+    page.context.close()
