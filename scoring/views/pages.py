@@ -109,7 +109,6 @@ def game_context(
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
-        "bg_stats_link": bg_stats_link(game, board.seats) if game.is_finished else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
     }
@@ -156,6 +155,10 @@ def board_context(
         "stale_form": stale,
         # For static/js/waiting-deals.js, which adds the deals waiting to be sent to these.
         "board_state": None if shared else board_state(board),
+        # Read only where the result's fragment isn't cached.
+        "bg_stats_link": SimpleLazyObject(lambda: bg_stats_link(game, board.seats))
+        if game.is_finished and not shared
+        else "",
     }
 
 

@@ -1,6 +1,6 @@
 """At the table, on a 390x844 phone: the phone's Enter key goes box by box and records the deal
-from the last; and with text at 200% the turned board's fixed totals column hides the deals
-swiped under it."""
+from the last; "Send to BG Stats" comes with the board that ends the game; and with text at 200%
+the turned board's fixed totals column hides the deals swiped under it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,17 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import SCHEMES
-from tests.browser.phone import CARET, SCREENSHOTS, log_in, open_phone, screenshot
+from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, open_phone, screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
-from tests.factories import make_club, make_deals, make_game, make_ruled_game, make_user, record
+from tests.factories import (
+    make_club,
+    make_deals,
+    make_game,
+    make_member,
+    make_ruled_game,
+    make_user,
+    record,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,6 +73,35 @@ def test_under_the_twos_rule_the_last_player_out_makes_their_cards_box_the_last(
 
     expect(page.get_by_role("status").filter(has_text="Deal 1 recorded.")).to_be_visible()
     assert recorded(game) == [[3, 5, 7, 0]]
+
+
+# "Send to BG Stats"
+
+
+def test_send_to_bg_stats_comes_with_the_board_that_ends_the_game(phone, browser, live_server):
+    """On the scorekeeper's phone with the deal's answer, on another's with its board's."""
+    club = make_club(make_user("ann"))
+    game = make_game(club)
+    for _ in range(2):
+        record(game, 0, 13, 13, 13)
+    follower = browser.new_context(viewport=PHONE, base_url=live_server.url, is_mobile=True)
+    other = follower.new_page()
+    log_in(other, make_member(club, "kim"), live_server.url)
+    other.goto(f"/games/{game.pk}/")
+    page = phone
+    log_in_to_game(page, game)
+    send = "Send to BG Stats"
+    expect(page.get_by_role("link", name=send)).to_have_count(0)
+
+    fill(page, {"Ann": "0", "Ben": "13", "Cy": "13", "Dee": "13"})
+    swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+
+    expect(page.locator(".banner-finished h2")).to_contain_text("Ann wins")
+    expect(page.get_by_role("link", name=send)).to_be_visible()
+    page.get_by_role("link", name=send).scroll_into_view_if_needed()
+    screenshot(page, "bg-stats-with-the-result")
+    expect(other.get_by_role("link", name=send)).to_be_visible()
+    follower.close()
 
 
 # Text at 200%: the turned board's fixed column
