@@ -36,6 +36,7 @@ from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last
 from scoring.services.errors import (
     DatabaseBusy,
     DealAlreadyRecorded,
+    DealChanged,
     DealRecordedDifferently,
     DealWasUndone,
     InvalidDeal,
@@ -73,6 +74,7 @@ __all__ = [
     "ClubLinkTokens",
     "DatabaseBusy",
     "DealAlreadyRecorded",
+    "DealChanged",
     "DealRecordedDifferently",
     "DealWasUndone",
     "InvalidDeal",

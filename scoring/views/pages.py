@@ -18,6 +18,7 @@ from scoring import caching, ratings, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.deal_clash import DealClash
 from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
@@ -39,6 +40,7 @@ class GamePageParts(TypedDict, total=False):
     typed_for: int | None
     shown: int | None
     board: Board | None
+    clash: DealClash | None
 
 
 @read_snapshot()
@@ -53,7 +55,10 @@ def render_game(
     number of the deal they were for, and they are left out if the next deal is another.
 
     `shown` is the version the page's board shows: if the one change since is the deal just
-    recorded, htmx gets the deal area and only what that deal changed on the board."""
+    recorded, htmx gets the deal area and only what that deal changed on the board.
+
+    `clash`: the deal sent was for a number another phone recorded first; it is offered back
+    beside that one, in place of the deal form."""
     context = game_context(request, game, **parts)
     if not request.htmx:
         return render(request, "scoring/game.html", context)
@@ -80,7 +85,8 @@ def game_context(
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
         typed = None
-    if game.is_finished:
+    clash = parts.get("clash")
+    if game.is_finished or clash is not None:
         form = None
     elif form is None:
         initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
@@ -95,6 +101,7 @@ def game_context(
         shown=parts.get("shown"),
     ) | {
         "club": game.club,
+        "clash": clash,
         "form": form,
         "rows": rows,
         "hint": deal_hint(form, rows, board) if form is not None else None,

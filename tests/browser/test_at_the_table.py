@@ -1,6 +1,7 @@
-"""At the table, on a 390x844 phone: the phone's Enter key goes box by box and records the deal
-from the last; "Send to BG Stats" comes with the board that ends the game; and with text at 200%
-the turned board's fixed totals column hides the deals swiped under it."""
+"""At the table, on a 390x844 phone: a deal typed on a second phone for a number already recorded
+is offered back to choose (with JavaScript and without); the phone's Enter key goes box by box
+and records the deal from the last; "Send to BG Stats" comes with the board that ends the game;
+and with text at 200% the turned board's fixed totals column hides the deals swiped under it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from tests.browser.a11y import SCHEMES
+from tests.browser.a11y import SCHEMES, assert_accessible, small_targets
 from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, open_phone, screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
 from tests.factories import (
@@ -23,13 +24,99 @@ from tests.factories import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+MINE = {"Ann": "0", "Ben": "6", "Cy": "8", "Dee": "10"}
+BENS = [4, 0, 1, 2]
+
 
 @pytest.fixture
 def game():
-    """Deal 1 in."""
-    game = make_game(make_club(make_user("ann")))
+    """Deal 1 in; the club's scorekeeper is ann, and ben plays at the table too."""
+    club = make_club(make_user("ann"))
+    make_member(club, "ben")
+    game = make_game(club)
     record(game, 0, 1, 2, 3)
     return game
+
+
+def bens_deal_2_first(game) -> None:
+    """Ben's phone records deal 2 while the scorekeeper is still typing it."""
+    record(game, *BENS, by=game.club.owner)
+
+
+# Two phones, one deal number
+
+
+def test_a_deal_number_taken_meanwhile_is_offered_back_and_put_in_as_the_next(phone, game):
+    page = phone
+    log_in_to_game(page, game)
+    expect(page.locator(".deal-no")).to_have_text("Deal 2")
+    fill(page, MINE)
+    bens_deal_2_first(game)
+
+    swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Deal 2 was already recorded on another phone")
+    clash = page.locator("#deal-clash")
+    expect(clash).to_contain_text("Recorded: Ann 4, Ben 0, Cy 1, Dee 2")
+    expect(clash).to_contain_text("Yours: Ann 0, Ben 6, Cy 8, Dee 10")
+    for label in ("Put mine in as deal 3", "Replace deal 2 with mine", "Keep the one recorded"):
+        expect(page.get_by_role("button", name=label, exact=True)).to_be_visible()
+    assert recorded(game) == [[0, 1, 2, 3], BENS]
+    clash.scroll_into_view_if_needed()
+    screenshot(page, "deal-clash")
+
+    swap(page, lambda: page.get_by_role("button", name="Put mine in as deal 3").click())
+
+    expect(page.get_by_role("status").filter(has_text="Deal 3 recorded.")).to_be_visible()
+    expect(page.locator(".deal-no")).to_have_text("Deal 4")
+    assert recorded(game) == [[0, 1, 2, 3], BENS, [0, 6, 8, 10]]
+
+
+def test_without_javascript_the_scorekeeper_replaces_the_deal_with_theirs(phone_without_js, game):
+    page = phone_without_js
+    log_in_to_game(page, game)
+    fill(page, MINE)
+    bens_deal_2_first(game)
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("alert")).to_contain_text("Deal 2 was already recorded")
+
+    page.get_by_role("button", name="Replace deal 2 with mine").click()
+
+    expect(page.get_by_text("Deal 2 replaced with yours.")).to_be_visible()
+    expect(page.locator(".deal-no")).to_have_text("Deal 3")
+    assert recorded(game) == [[0, 1, 2, 3], [0, 6, 8, 10]]
+
+
+def test_keep_the_one_recorded_lets_mine_go_and_says_so(phone, game):
+    page = phone
+    log_in_to_game(page, game)
+    fill(page, MINE)
+    bens_deal_2_first(game)
+    swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+
+    swap(page, lambda: page.get_by_role("button", name="Keep the one recorded").click())
+
+    expect(page.get_by_role("status")).to_contain_text(
+        "Deal 2 stays as it was recorded; yours was let go."
+    )
+    expect(page.get_by_label("Ben", exact=True)).to_have_value("")
+    assert recorded(game) == [[0, 1, 2, 3], BENS]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_offer_passes_axe_with_44_px_targets(browser, live_server, game, scheme):
+    page = open_phone(browser, live_server, scheme)
+    log_in(page, game.club.owner, live_server.url)
+    page.goto(f"/games/{game.pk}/")
+    fill(page, MINE)
+    bens_deal_2_first(game)
+    swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+    expect(page.locator("#deal-clash")).to_be_visible()
+
+    assert_accessible(page, f"deal clash ({scheme})")
+    assert small_targets(page) == []
+    page.context.close()
 
 
 # The phone's Enter key
