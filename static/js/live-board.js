@@ -84,12 +84,18 @@
     if (current && newest > Number(current.dataset.version)) htmx.trigger(current, "changed");
   }
 
+  // After the last write, once its answer has settled: a follower swapped in takes htmx's
+  // triggers only then.
   const isWrite = (event) => event.detail.requestConfig.verb !== "get";
+  let written = false;
   document.addEventListener("htmx:beforeSend", function (event) {
     if (isWrite(event)) writing++;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (isWrite(event) && writing && !--writing) catchUp();
+    if (isWrite(event) && writing && !--writing) {
+      written = event.detail.successful;
+      if (!written) catchUp(); // nothing swapped in
+    }
   });
   // An answer to a follower no longer on the page is let go.
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -115,7 +121,13 @@
     const row = event.detail.fragment.querySelector && event.detail.fragment.querySelector("tr[id]");
     if (row && document.getElementById(row.id)) event.detail.shouldSwap = false;
   });
-  document.addEventListener("htmx:afterSettle", follow);
+  document.addEventListener("htmx:afterSettle", function () {
+    follow();
+    if (written && !writing) {
+      written = false;
+      catchUp();
+    }
+  });
   // Offline, a stream would only try again and again: closed, and (one that had opened)
   // opened again once back.
   window.addEventListener("offline", () => stream?.close());

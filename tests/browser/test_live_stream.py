@@ -173,7 +173,9 @@ def test_a_board_fetch_overtaken_by_the_scorekeeper_s_own_deal_is_let_go(browser
     owner = make_user("sam")
     game = make_game(make_club(owner=owner), by=owner)
     page, _asked = phone_on(browser, asgi_server, owner, game)
+    page.evaluate(FOLLOWER_READY)
     record_deal(page, 1, {"Ann": "0", "Ben": "1", "Cy": "1", "Dee": "1"})
+    page.wait_for_function("() => window.followerReady")  # htmx has taken the new one in hand
     held = []
     page.route("**/board/**", lambda route: held.append(route))
     page.evaluate(ANSWER_COUNTED)
@@ -191,6 +193,51 @@ def test_a_board_fetch_overtaken_by_the_scorekeeper_s_own_deal_is_let_go(browser
     expect(page.locator("#game-board tfoot td").first).to_have_text("2")
     page.context.close()
 
+
+def test_a_change_told_while_this_phone_s_deal_was_on_its_way_back_is_fetched_after_it(
+    browser, asgi_server
+):
+    """The scorekeeper's deal 1 is recorded, and its answer held on the way back; meanwhile
+    another phone corrects deal 1 and the stream says so. Once the deal's answer is in, the
+    board asks for that correction itself (the stream, already past it, won't say it again)."""
+    owner = make_user("sam")
+    club = make_club(owner=owner)
+    game = make_game(club, by=owner)
+    page, _asked = phone_on(browser, asgi_server, owner, game)
+    other, _ = phone_on(browser, asgi_server, make_member(club, "kim"), game)
+    held = []  # the deal's request, answered by the server, and that answer held back
+
+    def hold(route) -> None:
+        held.append((route, route.fetch()))
+
+    page.route("**/deals/", hold)
+    fill(page, {"Ann": "0", "Ben": "1", "Cy": "1", "Dee": "1"})
+    page.get_by_role("button", name="Record deal").click()
+    deadline = time.monotonic() + 10
+    while not held:
+        assert time.monotonic() < deadline, "the deal wasn't sent"
+        page.wait_for_timeout(50)
+    other.goto(f"/games/{game.pk}/deals/1/edit/")
+    other.get_by_label("Dee", exact=True).fill("3")
+    other.get_by_role("button", name="Save changes").click()
+    expect(other.get_by_text("Deal 1 changed.")).to_be_visible()
+
+    route, answer = held[0]
+    route.fulfill(response=answer)
+
+    expect(page.locator(".deal-no")).to_have_text("Deal 2")
+    expect(page.locator("#game-board tfoot td").last).to_have_text("3")
+    other.context.close()
+    page.context.close()
+
+
+# Whether htmx has taken in hand the board's follower swapped in by a deal's answer.
+FOLLOWER_READY = """() => {
+  window.followerReady = false;
+  document.addEventListener("htmx:load", (event) => {
+    if (event.detail.elt.querySelector?.("#board-follow")) window.followerReady = true;
+  });
+}"""
 
 # Counts the answers to the board's follower that asked, as htmx finishes with each: told to
 # the follower itself, which by then is no longer on the page.
