@@ -84,18 +84,12 @@
     if (current && newest > Number(current.dataset.version)) htmx.trigger(current, "changed");
   }
 
-  // After the last write, once its answer has settled: a follower swapped in takes htmx's
-  // triggers only then.
   const isWrite = (event) => event.detail.requestConfig.verb !== "get";
-  let written = false;
   document.addEventListener("htmx:beforeSend", function (event) {
     if (isWrite(event)) writing++;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (isWrite(event) && writing && !--writing) {
-      written = event.detail.successful;
-      if (!written) catchUp(); // nothing swapped in
-    }
+    if (isWrite(event) && writing) writing--;
   });
   // An answer to a follower no longer on the page is let go.
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -121,12 +115,11 @@
     const row = event.detail.fragment.querySelector && event.detail.fragment.querySelector("tr[id]");
     if (row && document.getElementById(row.id)) event.detail.shouldSwap = false;
   });
+  // Once an answer has settled (a follower swapped in takes htmx's triggers only then): a
+  // version the stream said during a write is asked for.
   document.addEventListener("htmx:afterSettle", function () {
     follow();
-    if (written && !writing) {
-      written = false;
-      catchUp();
-    }
+    if (!writing) catchUp();
   });
   // Offline, a stream would only try again and again: closed, and (one that had opened)
   // opened again once back.

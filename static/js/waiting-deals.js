@@ -74,10 +74,6 @@
       const twos = form.elements[`twos_${seatOf(input)}`];
       if (twos && input.name.startsWith("cards_")) {
         twos.closest(".deal-twos").hidden = twos.disabled = out;
-        // The last player's twos box gone, their cards box is the last.
-        if (twos.enterKeyHint === "done") {
-          input.enterKeyHint = out ? "done" : "next";
-        }
       }
       if (out) {
         won.push(nameIn(input));
@@ -94,7 +90,7 @@
   }
 
   // The keyboard's Enter (templates/scoring/_deal_rows.html asks for "next" or "done"): on to
-  // the next box, or from the last, Record deal.
+  // the next box, or from the last (a twos box hidden with its player's 0 isn't one), Record deal.
   document.addEventListener("keydown", (event) => {
     const form = dealForm();
     const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
