@@ -58,7 +58,7 @@ class DatabaseBusyMiddleware(MiddlewareMixin):
     """Answer a request that met SQLite's write lock held longer than a writer waits (a club
     being restored, say) with templates/503.html and Retry-After, not a 500: its transaction
     was rolled back whole, so sending it again is safe. Recording a deal answers this itself,
-    keeping the deal on its form (scoring/views/games.py)."""
+    keeping the deal on its form (scoring/views/recording.py)."""
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not (isinstance(exception, OperationalError) and database_busy(exception)):

@@ -9,6 +9,7 @@ existence leaks. The ways in from outside are found by a link's token (`club_by_
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import (
@@ -298,6 +299,11 @@ def deals_with_seated_scores(game: Game) -> QuerySet[Deal]:
     return game.deals.prefetch_related(
         Prefetch("scores", queryset=DealScore.objects.select_related("seat__player"))
     )
+
+
+def deal_recorded_with(game: Game, token: uuid.UUID) -> int | None:
+    """The number of the deal of `game` that the deal form with `token` recorded, if any."""
+    return game.deals.filter(token=token).values_list("number", flat=True).first()
 
 
 def recent_changes(game: Game) -> QuerySet[GameChange]:

@@ -152,6 +152,8 @@ MATRIX: dict[str, Row] = {
     "scoring:player": Row("/players/{player}/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:game": Row("/games/{game}/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:record": Row("/games/{game}/deals/", MEMBERS_NO, MEMBERS_ONLY),
+    # A deal typed for a number another phone recorded first: the scorekeeper's choice.
+    "scoring:settle-clash": Row("/games/{game}/deals/clash/", MEMBERS_NO, MEMBERS_ONLY),
     "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
     # The fixture's game is in progress: "Play again" is refused, and said so on the game page.

@@ -41,6 +41,18 @@ from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
 from scoring.services import season_day_problem
 
 
+class DayInput(forms.DateInput):
+    """A day, in the browser's date picker. `<input type="date">` holds its value as YYYY-MM-DD
+    (HTML's valid date string) in every language: given a date as the page's language writes
+    one ("2026/12/03" in Chinese), the browser shows an empty box and won't send the form. What
+    the field accepts is still each language's input formats and ISO (`forms.DateField`)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, object] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 def stake_field(label: str | Promise) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
@@ -221,7 +233,7 @@ class SeasonForm(HouseRulesForm):
     )
     starts_on = forms.DateField(
         label=gettext_lazy("Starts on"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DayInput,
         validators=[season_day],
         error_messages={
             "required": gettext_lazy("When does it start?"),
@@ -231,7 +243,7 @@ class SeasonForm(HouseRulesForm):
     ends_on = forms.DateField(
         label=gettext_lazy("Ends on (optional)"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DayInput,
         validators=[season_day],
         error_messages={"invalid": gettext_lazy("Enter a date, or leave it empty")},
     )

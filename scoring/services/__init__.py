@@ -37,6 +37,7 @@ from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last
 from scoring.services.errors import (
     DatabaseBusy,
     DealAlreadyRecorded,
+    DealChanged,
     DealRecordedDifferently,
     DealWasUndone,
     GameFull,
@@ -84,6 +85,7 @@ __all__ = [
     "ClubLinkTokens",
     "DatabaseBusy",
     "DealAlreadyRecorded",
+    "DealChanged",
     "DealRecordedDifferently",
     "DealWasUndone",
     "GameFull",

@@ -22,6 +22,7 @@ from scoring.selectors import seats_of
 from scoring.services.errors import (
     DatabaseBusy,
     DealAlreadyRecorded,
+    DealChanged,
     DealRecordedDifferently,
     DealWasUndone,
     GameFull,
@@ -275,9 +276,14 @@ def edit_deal(
     cards_left: Sequence[int] | None = None,
     out_on_twos: bool = False,
     twos_held: Sequence[int] | None = None,
+    replacing: DealResult | None = None,
 ) -> Deal:
     """Correct a recorded deal: its `facts` (or `cards_left` and the twos, as `record_deal`
     takes them); totals and the end are worked out again.
+
+    `replacing`, when given, is the deal as the scorekeeper was shown it: if it has changed
+    since (on another phone), DealChanged is raised and nothing is written. A deal that already
+    holds the `facts` is left as it is, so a double tap or a resend corrects it once.
 
     Refused when the corrected deals would end the game before its last recorded deal.
     """
@@ -296,6 +302,8 @@ def edit_deal(
         was = every_deal[number]
         if was == scored.facts:
             return deal
+        if replacing is not None and normalised(replacing, locked.ruleset) != was:
+            raise DealChanged(number)
         every_deal[number] = scored.facts
         replayed = replay_facts(locked, every_deal)
         if replayed.ends_before_last_deal:

@@ -84,6 +84,21 @@ class DealRecordedDifferently(ScoringError):
     while the form waited to be resent, or the deal was edited since)."""
 
 
+class DealChanged(ScoringError):
+    """A correction made against the deal as it was shown (`edit_deal`'s `replacing`) found it
+    changed since, on another phone: nothing was written."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            _(
+                "Deal %(number)s was changed on another phone while you chose, so it wasn't "
+                "replaced. Here it is as it is now: choose again."
+            )
+            % {"number": number}
+        )
+        self.number = number
+
+
 class SeatsDiffer(ScoringError):
     """ "Play again" can't seat the same table: the current season's rules are for another
     number of players than the finished game had."""

@@ -1,5 +1,6 @@
-"""A game and its deals: starting one, its page, recording, previewing, correcting and undoing
-deals, ending an open-ended match, playing again, its stake, its season, deleting it."""
+"""A game and its deals: starting one, its page, previewing, correcting and undoing deals,
+ending an open-ended match, playing again, its stake, its season, deleting it. Recording a
+deal is scoring/views/recording.py."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rules.ruleset import RuleSet
 from scoring import selectors, services
 from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
 from scoring.models import Game
-from scoring.presenters.board import Board, member_board
+from scoring.presenters.board import member_board
 from scoring.services import permissions
 from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, render_game
@@ -98,64 +99,6 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         typed, typed_for = undone["values"], undone["number"]
         return render_game(request, game, board=board, typed=typed, typed_for=typed_for)
     return render_game(request, game, board=board)
-
-
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    board = member_board(request.user, game_id)
-    game, seats = board.game, board.seats
-    tapped = DealForm.tapped(request.POST.dict(), seats=seats, rules=game.ruleset)
-    if tapped is not None:
-        # "Went out" or "Out next" fills in the player's 0 or place and shows the form again;
-        # nothing is saved.
-        return render_game(
-            request, game, form=DealForm(initial=tapped, seats=seats, rules=game.ruleset)
-        )
-    form = DealForm(request.POST, seats=seats, rules=game.ruleset)
-    if not form.is_valid():
-        if form.has_error("number") or form.has_error("token"):
-            return refused(request, game, _("That form was out of date — here is the current one"))
-        return render_game(request, game, form=form)
-    version_read = game.version
-    try:
-        deal = services.record_deal(
-            game=game,
-            number=form.cleaned_data["number"],
-            token=form.cleaned_data["token"],
-            by=request.user,
-            facts=form.facts(),
-            seats=seats,
-            scored=form.scored(),
-        )
-    except services.InvalidDeal as error:
-        refusal_on_form(form, error)
-        return render_game(request, game, form=form)
-    except services.DealWasUndone as error:
-        # What this phone sent stays in the form, as the next deal with a token of its own:
-        # the scorekeeper sends it again on purpose, or not.
-        return render_game(request, game, typed=request.POST.dict(), refusal=error.message)
-    except services.DatabaseBusy as error:
-        # Nothing was written: the form comes back as sent. A 5xx, so a phone with scripts
-        # keeps the deal waiting and sends it again itself (static/js/waiting-deals.js).
-        busy = render_game(
-            request, game, typed=request.POST.dict(), typed_for=error.number, refusal=error.message
-        )
-        busy.status_code, busy["Retry-After"] = 503, "5"
-        return busy
-    except services.ScoringError as error:
-        return refused(request, game, error.message)
-    notice = _("Deal %(number)s recorded.") % {"number": deal.number}
-    if request.htmx:
-        shown = as_number(request.POST.get("shown"))
-        # The one change since the board was read is this deal: its write left the game and
-        # the seats as they are now, and the answer shows them without reading them again.
-        recorded = Board(game, seats, appended=form.scored())
-        answered = recorded if game.version == version_read + 1 else None
-        return render_game(request, game, notice=notice, shown=shown, board=answered)
-    messages.success(request, notice)
-    return redirect("scoring:game", game_id=game.pk)
 
 
 def refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:

@@ -18,6 +18,7 @@ from scoring import caching, ratings, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
+from scoring.presenters.deal_clash import DealClash
 from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
@@ -41,6 +42,7 @@ class GamePageParts(TypedDict, total=False):
     board: Board | None
     # "End match" was tapped and refused: the page offers what a tie leaves to choose.
     ending: bool
+    clash: DealClash | None
 
 
 @read_snapshot()
@@ -55,7 +57,10 @@ def render_game(
     number of the deal they were for, and they are left out if the next deal is another.
 
     `shown` is the version the page's board shows: if the one change since is the deal just
-    recorded, htmx gets the deal area and only what that deal changed on the board."""
+    recorded, htmx gets the deal area and only what that deal changed on the board.
+
+    `clash`: the deal sent was for a number another phone recorded first; it is offered back
+    beside that one, in place of the deal form."""
     context = game_context(request, game, **parts)
     if not request.htmx:
         return render(request, "scoring/game.html", context)
@@ -82,7 +87,8 @@ def game_context(
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
         typed = None
-    if game.is_finished:
+    clash = parts.get("clash")
+    if game.is_finished or clash is not None:
         form = None
     elif form is None:
         initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
@@ -97,6 +103,7 @@ def game_context(
         shown=parts.get("shown"),
     ) | {
         "club": game.club,
+        "clash": clash,
         "form": form,
         "rows": rows,
         "hint": deal_hint(form, rows, board) if form is not None else None,
@@ -112,7 +119,6 @@ def game_context(
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
-        "bg_stats_link": bg_stats_link(game, board.seats) if game.is_finished else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
     }
@@ -159,6 +165,10 @@ def board_context(
         "stale_form": stale,
         # For static/js/waiting-deals.js, which adds the deals waiting to be sent to these.
         "board_state": None if shared else board_state(board),
+        # Read only where the result's fragment isn't cached.
+        "bg_stats_link": SimpleLazyObject(lambda: bg_stats_link(game, board.seats))
+        if game.is_finished and not shared
+        else "",
     }
 
 

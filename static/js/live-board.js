@@ -16,6 +16,15 @@
 // server answers with only what a deal changed (templates/scoring/_board_delta.html), its new
 // row is appended out of band: a row the board already has (both the scorekeeper's own answer
 // and the board's fetch on the stream's word may bring it) is not added twice.
+//
+// The page's own writes (a deal recorded, an undo, a choice between two deals: htmx posts)
+// answer with the board as they left it, follower included. While one is under way the board
+// doesn't ask for itself: the stream's word of that very change would fetch it a second time,
+// and the write's answer would replace the follower that asked, leaving that fetch's parts
+// nowhere to go. A newer version the stream said meanwhile is asked for once the write is
+// back. A fetch whose follower was replaced while it was under way is dropped: the page
+// already shows something newer. Nor does the board ask, or hold a stream open, while the
+// phone knows it is offline.
 (function () {
   "use strict";
 
@@ -26,6 +35,8 @@
   let lastAsked = Date.now();
   let heardAt = 0;
   let silentMs = 50000; // until the stream states its period: 2.5 x the server's 20 s
+  let writing = 0; // the page's own writes under way
+  let newest = 0; // the newest version the stream has said
 
   function heard() {
     heardAt = Date.now();
@@ -37,7 +48,7 @@
 
   function follow() {
     const shown = follower();
-    if (!shown || !shown.dataset.changes || !window.EventSource) return;
+    if (!shown || !shown.dataset.changes || !window.EventSource || !navigator.onLine) return;
     if (stream && (stream.readyState !== EventSource.CLOSED || !opened)) return;
     stream = new EventSource(shown.dataset.changes);
     stream.onopen = function () {
@@ -51,10 +62,8 @@
     });
     stream.onmessage = function (event) {
       heard();
-      const current = follower();
-      if (current && Number(event.data) > Number(current.dataset.version)) {
-        htmx.trigger(current, "changed");
-      }
+      newest = Math.max(newest, Number(event.data));
+      if (!writing) catchUp();
     };
   }
 
@@ -70,8 +79,31 @@
     return false;
   }
 
+  // Ask for the board if the stream has said a version newer than the one it shows.
+  function catchUp() {
+    const current = follower();
+    if (current && newest > Number(current.dataset.version)) htmx.trigger(current, "changed");
+  }
+
+  const isWrite = (event) => event.detail.requestConfig.verb !== "get";
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (isWrite(event)) writing++;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isWrite(event) && writing) writing--;
+  });
+  // An answer to a follower no longer on the page is let go.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const asker = event.detail.requestConfig.elt;
+    if (asker.id === "board-follow" && !asker.isConnected) event.detail.shouldSwap = false;
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.target !== follower()) return;
+    if (writing || !navigator.onLine) {
+      event.preventDefault();
+      return;
+    }
     const cause = event.detail.requestConfig.triggeringEvent;
     const told = cause && cause.type === "changed";
     if (listening() && !told && Date.now() - lastAsked < FALLBACK_MS) {
@@ -84,6 +116,15 @@
     const row = event.detail.fragment.querySelector && event.detail.fragment.querySelector("tr[id]");
     if (row && document.getElementById(row.id)) event.detail.shouldSwap = false;
   });
-  document.addEventListener("htmx:afterSettle", follow);
+  // Once an answer has settled (a follower swapped in takes htmx's triggers only then): a
+  // version the stream said during a write is asked for.
+  document.addEventListener("htmx:afterSettle", function () {
+    follow();
+    if (!writing) catchUp();
+  });
+  // Offline, a stream would only try again and again: closed, and (one that had opened)
+  // opened again once back.
+  window.addEventListener("offline", () => stream?.close());
+  window.addEventListener("online", follow);
   follow();
 })();

@@ -89,6 +89,19 @@
     }
   }
 
+  // The keyboard's Enter (templates/scoring/_deal_rows.html asks for "next" or "done"): on to
+  // the next box, or from the last (a twos box hidden with its player's 0 isn't one), Record deal.
+  document.addEventListener("keydown", (event) => {
+    const form = dealForm();
+    const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
+    const all = asked ? [...form.querySelectorAll(".deal-rows input[type=number]:enabled")] : [];
+    const at = all.indexOf(event.target);
+    if (at >= 0) {
+      event.preventDefault();
+      at + 1 < all.length ? all[at + 1].focus() : form.querySelector("[type=submit]").click();
+    }
+  });
+
   const offline = queue();
 
   // --- One deal kept in the form
@@ -314,13 +327,23 @@
     sendAgain();
   }
 
+  // Known to be offline, the phone asks nothing: the deal waits as if its send had failed.
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = dealForm();
-    if (form && event.detail.elt === form) {
+    const elt = event.detail.elt;
+    if (!form?.contains(elt)) {
+      return;
+    }
+    if (!navigator.onLine) {
+      event.preventDefault();
+      if (elt === form) {
+        failed(event, "sayOffline");
+      }
+    } else if (elt === form) {
       request = event.detail.xhr;
       keep(form);
       lock(form, true);
-    } else if (form?.contains(event.detail.elt)) {
+    } else {
       previewed = JSON.stringify(valuesOf(form));
     }
   });

@@ -5,6 +5,7 @@ The phone itself (where Chromium is, its size, screenshots, signing in) is tests
 
 import datetime
 import os
+import re
 from decimal import Decimal
 
 import pytest
@@ -14,6 +15,84 @@ from scoring import services
 from tests.browser.a11y import SCHEMES
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM, CHROMIUM_ARGS, PHONE, open_phone
 from tests.factories import make_club, make_game, make_member, make_user, record
+
+# Chromium's own line for an answer with an error status. Allowed only for a page the test
+# opened, or a form it sent, whose answer is an error page on purpose (a 404, a 403 refusal, the
+# 500 page): the page itself logs nothing. A script, style sheet or htmx request so answered
+# (a subresource) is no such page, and fails the test.
+ERROR_STATUS = re.compile(r"^console error: Failed to load resource: the server responded with a")
+
+
+class ConsoleErrors:
+    """Every console error and uncaught page error of the pages a test opens, in every browser
+    context it opens (see `WatchedBrowser`), kept for the test that opened the context."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] | None = None  # of the test running now: (line, url)
+        self.error_pages: set[str] = set()  # the test's pages answered with an error status
+
+    def watch(self, context) -> None:
+        seen, error_pages = self.seen, self.error_pages
+        if seen is None:  # a context opened outside a test: nobody to tell
+            return
+
+        def console(message) -> None:
+            if message.type == "error":
+                where = message.location.get("url", "")
+                seen.append((f"console error: {message.text} ({where})", where))
+
+        def response(answer) -> None:
+            if answer.request.resource_type == "document" and answer.status >= 400:
+                error_pages.add(answer.url)
+
+        context.on("console", console)
+        context.on("response", response)
+        context.on("weberror", lambda error: seen.append((f"page error: {error.error}", "")))
+
+    def start(self) -> list[tuple[str, str]]:
+        self.seen, self.error_pages = [], set()
+        return self.seen
+
+    def unexpected(self, allowed: list[re.Pattern[str]]) -> list[str]:
+        """What was seen that neither an error page nor the test's `console_errors` marks
+        allow."""
+        found = [
+            line
+            for line, where in self.seen or []
+            if not (ERROR_STATUS.search(line) and where in self.error_pages)
+            and not any(pattern.search(line) for pattern in allowed)
+        ]
+        self.seen = None
+        return found
+
+
+CONSOLE_ERRORS = ConsoleErrors()
+
+
+def allowed_console_errors(item) -> list[re.Pattern[str]]:
+    """The console errors a test causes on purpose: `@pytest.mark.console_errors(*patterns,
+    reason=...)`, each mark saying why (the test takes the phone offline, say)."""
+    allowed = []
+    for mark in item.iter_markers("console_errors"):
+        if not mark.kwargs.get("reason"):
+            pytest.fail(f"{item.nodeid}: console_errors(...) without a reason", pytrace=False)
+        allowed += [re.compile(pattern) for pattern in mark.args]
+    return allowed
+
+
+class WatchedBrowser:
+    """The session's Chromium, whose every new context is watched for console errors."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        CONSOLE_ERRORS.watch(context)
+        return context
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture(scope="session")
@@ -27,8 +106,20 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def console_errors(request):
+    """Fails a browser test whose pages logged an error on the console or threw one: in normal
+    use no page does. Set up before the test's pages and torn down after them (autouse), so
+    what their contexts said as they closed is counted too."""
+    allowed = allowed_console_errors(request.node)
+    yield CONSOLE_ERRORS.start()
+    unexpected = CONSOLE_ERRORS.unexpected(allowed)
+    if unexpected and not getattr(request.node, "call_failed", False):
+        pytest.fail("the pages logged errors:\n  " + "\n  ".join(unexpected), pytrace=False)
 
 
 @pytest.hookimpl(wrapper=True)

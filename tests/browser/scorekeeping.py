@@ -3,6 +3,7 @@ for htmx's swap, and what the database then holds. A helper module for the brows
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from scoring.models import DealScore
@@ -12,6 +13,15 @@ from tests.factories import PASSWORD
 OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
 PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
 WAITING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
+
+# A test that cuts a deal's request or its answer on the way (`route.abort`), or has the page
+# call off a send that hangs: Chromium reports the request that failed, and htmx its own error
+# events for it. The page keeps the deal and says so, which is what such a test checks.
+NETWORK_CUT = pytest.mark.console_errors(
+    r"^console error: Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET)",
+    r"^console error: htmx:(sendError|sendAbort|afterRequest), ",
+    reason="the test cuts a deal's request or its answer on the way",
+)
 
 
 def log_in_to_game(page, game, username: str = "ann") -> None:

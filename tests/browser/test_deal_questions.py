@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.phone import screenshot
-from tests.browser.scorekeeping import log_in_to_game, swap
+from tests.browser.scorekeeping import NETWORK_CUT, log_in_to_game, swap
 from tests.factories import make_club, make_ruled_game, make_user, record, record_facts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -237,6 +237,7 @@ def reopened(page, game):
     return page
 
 
+@NETWORK_CUT
 def test_a_waiting_deal_keeps_its_places_and_they_cannot_change(phone):
     page = phone
     game = ruled_game("finishing-order")
@@ -258,6 +259,7 @@ def test_a_waiting_deal_keeps_its_places_and_they_cannot_change(phone):
     expect_totals(page, ["3", "1", "5", "★ 0 (lowest)"])
 
 
+@NETWORK_CUT
 def test_a_waiting_deal_keeps_who_pays_and_the_twos_of_the_last_play(phone):
     page = phone
     game = ruled_game("pusoy-dos-scoring,pays-for-table")
@@ -279,6 +281,7 @@ def test_a_waiting_deal_keeps_who_pays_and_the_twos_of_the_last_play(phone):
     expect_totals(page, ["★ 0 (lowest)", "★ 0 (lowest)", "6", "★ 0 (lowest)"])
 
 
+@NETWORK_CUT
 def test_a_waiting_dragon_is_sent_as_a_dragon(phone):
     page = phone
     game = ruled_game("dragon")

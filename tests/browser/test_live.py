@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.phone import PHONE, screenshot
-from tests.browser.scorekeeping import WAITING_KEYS, fill, log_in_to_game, recorded
+from tests.browser.scorekeeping import NETWORK_CUT, WAITING_KEYS, fill, log_in_to_game, recorded
 from tests.factories import make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,6 +53,7 @@ def test_a_deal_recorded_offline_is_sent_when_back_online_and_recorded_once(phon
     assert page.evaluate(WAITING_KEYS) == []
 
 
+@NETWORK_CUT
 def test_a_deal_whose_answer_was_lost_is_sent_again_and_still_recorded_once(phone, game):
     """The server recorded it but the phone never heard back: the resend carries the same
     token, so the server answers with the deal it has instead of recording a second one."""
@@ -79,6 +80,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_still_recorded_once(phon
     assert recorded(game) == [[0, 5, 10, 13]]
 
 
+@NETWORK_CUT
 def test_a_deal_that_could_not_be_sent_survives_closing_the_page(phone, game):
     page = phone
     log_in_to_game(page, game)

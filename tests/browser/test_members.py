@@ -84,6 +84,11 @@ def test_a_player_typed_wrong_is_merged_into_the_right_one(phone, live_server):
     screenshot(page, "members-club-history")
 
 
+@pytest.mark.console_errors(
+    r"status of 404 \(Not Found\) \(http://[^)]+/board/",
+    r"^console error: Response Status Error Code 404 from /games/\d+/board/",
+    reason="bo is removed from the club with the game open: his board's poll is refused",
+)
 def test_a_removed_member_gets_404_on_the_game_page_they_had_open(phone, browser, live_server):
     sam = make_user("sam")
     club = make_club(sam)

@@ -324,6 +324,11 @@ def test_house_rules_the_phone_cannot_score_keep_one_deal_and_say_why(phone):
     expect(page.locator("tr.waiting")).to_have_count(0)
 
 
+@pytest.mark.console_errors(
+    r"status of 403 \(Forbidden\) \(http://[^)]+/board/",
+    r"^console error: Response Status Error Code 403 from /games/\d+/board/",
+    reason="the session ends under the page: the board's polls are refused until the log-in",
+)
 def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(phone, game):
     """The session ended while the deals waited: the phone says why they don't go and how to
     send them, and they go after logging in again, back on the game page."""

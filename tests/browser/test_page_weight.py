@@ -23,7 +23,15 @@ from bigtwo_site.static_storage import is_minified_here, minified
 from tests.browser.phone import PHONE, log_in
 from tests.factories import make_club, make_ruled_game, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.console_errors(
+        r"status of 404 \(Not Found\) \(http://[^)]+/favicon\.ico\)",
+        reason="the session cookie is handed over on a JSON answer, whose /favicon.ico Chromium"
+        " asks for: the site's pages name their icon, and the site serves no /favicon.ico",
+    ),
+]
 
 FIRST_LOAD_BUDGET = 40 * 1024
 RECORD_DEAL_BUDGET = 5 * 1024

@@ -16,7 +16,14 @@ from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal
 from tests.browser.phone import screenshot
-from tests.browser.scorekeeping import OFFLINE, PENDING_KEYS, fill, log_in_to_game, recorded
+from tests.browser.scorekeeping import (
+    NETWORK_CUT,
+    OFFLINE,
+    PENDING_KEYS,
+    fill,
+    log_in_to_game,
+    recorded,
+)
 from tests.factories import make_club, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -197,6 +204,7 @@ def test_the_penalties_shown_are_for_what_is_typed_now_on_a_slow_connection(phon
     expect(page.locator("#preview-1")).to_contain_text("+7")
 
 
+@NETWORK_CUT
 def test_under_the_twos_rule_the_waiting_deal_says_its_twos_and_they_cannot_change(phone, game):
     user = game.created_by
     club = game.club
@@ -263,6 +271,7 @@ def expect_answered_without_recording(page) -> None:
     assert page.evaluate(PENDING_KEYS) == []
 
 
+@NETWORK_CUT
 def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again(phone, game):
     page = phone
     lost = lose_the_first_answer(page, game)
@@ -290,6 +299,7 @@ def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again
     assert recorded(game)[3:] == []
 
 
+@NETWORK_CUT
 def test_a_resend_with_changed_values_shows_the_deal_as_already_recorded(phone, game):
     page = phone
     lose_the_first_answer(page, game)
@@ -341,6 +351,7 @@ def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waitin
     assert "cards_2=5" in answers[0] and "went_out" not in answers[0]
 
 
+@NETWORK_CUT
 def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
     """A late answer to a resend sent before "Change it" mustn't redraw the form under the
     scorekeeper's fingers: "Change it" calls that resend off."""
