@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "common",
     "rules.web",
     "scoring",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -122,7 +123,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "common.context_processors.account_links",
+                "accounts.context_processors.account_links",
             ],
         },
     },

@@ -12,7 +12,7 @@ urlpatterns = [
     path("ping/", views.ping, name="ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("rules.web.urls")),
-    path("accounts/", include("scoring.account_urls")),
+    path("accounts/", include("accounts.urls")),
     path("", include("scoring.urls")),
     path("", include("bigtwo_site.pwa_urls")),
     path("admin/", admin.site.urls),

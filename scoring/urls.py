@@ -8,7 +8,6 @@ from scoring.views import (
     imports,
     live,
     members,
-    passwords,
     players,
     ratings,
     recording,
@@ -25,7 +24,7 @@ urlpatterns = [
     path("clubs/<id:club_id>/invite/qr.svg", sharing.invite_qr, name="invite-qr"),
     path(
         "clubs/<id:club_id>/members/<id:membership_id>/reset-link/",
-        passwords.make_reset_link,
+        members.make_reset_link,
         name="reset-link",
     ),
     path("clubs/<id:club_id>/history/", members.club_history, name="club-history"),

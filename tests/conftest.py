@@ -7,6 +7,7 @@ from django.test import override_settings
 from hypothesis import settings
 
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM
+from tests.factories import make_club, make_user
 from tests.live_support import own_channel_layer
 
 # No test is timed (speed is measured by the benchmark scripts): a property test that runs slowly
@@ -92,6 +93,26 @@ def loop():
             task.cancel()
         running.run_until_complete(asyncio.sleep(0.01))
     running.close()
+
+
+# A club, for the apps' tests (scoring, accounts): its owner, the club, a client logged in as
+# the owner.
+
+
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def club(owner):
+    return make_club(owner)
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
 
 
 def pytest_collection_modifyitems(config, items):

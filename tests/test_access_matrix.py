@@ -70,8 +70,7 @@ MATRIX: dict[str, Row] = {
     "account-delete": Row("/accounts/delete/", ("login", 200, 200, 200), ("login", 200, 200, 200)),
     # Getting back in. The owner's link (to the member) works for whoever holds it: it moves
     # its token into the session and sends them on to the form. The emailed links' pages are
-    # not found on a site without email (this one; tests/scoring/views/test_email_reset.py has
-    # them).
+    # not found on a site without email (this one; tests/accounts/test_email_reset.py has them).
     "password-reset-link": Row(
         "/accounts/password/link/{club}/{reset}/", everyone(302), everyone(302)
     ),

@@ -1,13 +1,11 @@
 """Forms read and check what people type; the writes themselves are in scoring.services.
 
-- `accounts`: signing up, deleting one's account.
 - `clubs`: a new club, a new game's seats and season, moving a game.
 - `seasons`: a season's house rules and stake, a new season, a game's stake.
 - `deals`: the deal form, with each player's penalty as it is typed.
 - `players`: a player's new name, and the player to merge one into.
 """
 
-from scoring.forms.accounts import DeleteAccountForm, SignupForm
 from scoring.forms.clubs import ClubForm, MoveGameForm, NewGameForm
 from scoring.forms.deal_values import form_values, with_out_next, with_went_out
 from scoring.forms.deals import DealForm, DealRow
@@ -19,7 +17,6 @@ __all__ = [
     "ClubForm",
     "DealForm",
     "DealRow",
-    "DeleteAccountForm",
     "GamesToRankForm",
     "HouseRulesForm",
     "MergePlayerForm",
@@ -27,7 +24,6 @@ __all__ = [
     "NewGameForm",
     "RenamePlayerForm",
     "SeasonForm",
-    "SignupForm",
     "StakeForm",
     "form_values",
     "with_out_next",

@@ -7,8 +7,7 @@ person at the table). Views call these and nothing else that writes, as
 - `errors`: `ScoringError` and its kinds.
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
 - `clubs`: a new club, joining it, its invite link, the lock on its row.
-- `accounts`: an owner's password link for a member, setting a password by a link, changing
-  one's password, deleting one's account.
+- `reset_links`: an owner's password link for a member, and the tokens it is made of.
 - `members`: removing a member, leaving, handing the club on.
 - `players`: renaming, merging and removing a player of the roster.
 - `player_links`: a member saying which player they are, and the owner undoing it.
@@ -21,17 +20,6 @@ person at the table). Views call these and nothing else that writes, as
 - `facts`: a deal's facts as its rows store them and as the rules engine reads them.
 """
 
-from scoring.services.accounts import (
-    ClubLinkTokens,
-    LinkSpent,
-    OwnsClubs,
-    ResetLink,
-    change_password,
-    delete_account,
-    make_reset_link,
-    reset_link_refusal,
-    set_password_by_link,
-)
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
 from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
 from scoring.services.errors import (
@@ -68,6 +56,12 @@ from scoring.services.imports import (
 from scoring.services.members import leave_club, make_owner, remove_member
 from scoring.services.player_links import claim_player, unlink_player
 from scoring.services.players import merge_player, remove_player, rename_player
+from scoring.services.reset_links import (
+    ClubLinkTokens,
+    ResetLink,
+    make_reset_link,
+    reset_link_refusal,
+)
 from scoring.services.seasons import (
     season_day_problem,
     set_games_to_rank,
@@ -90,19 +84,15 @@ __all__ = [
     "DealWasUndone",
     "GameFull",
     "InvalidDeal",
-    "LinkSpent",
     "NotAllowed",
-    "OwnsClubs",
     "ResetLink",
     "SatTogether",
     "ScoringError",
-    "change_password",
     "SeatsDiffer",
     "TiedForLowest",
     "claim_player",
     "create_club",
     "described",
-    "delete_account",
     "delete_game",
     "edit_deal",
     "end_match",
@@ -126,7 +116,6 @@ __all__ = [
     "reset_link_refusal",
     "season_day_problem",
     "seat_figures",
-    "set_password_by_link",
     "set_games_to_rank",
     "set_season_rules",
     "set_stake",

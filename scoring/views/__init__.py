@@ -7,11 +7,9 @@ even its existence leaks. The ways in from outside are found only by an unguessa
 game's live view, and a club's invite link (which names the club to whoever holds it, signed in
 or not, so they can sign up and join).
 
-- `accounts`: signing up, logging in, deleting one's account.
-- `passwords`: an owner's password link for a member, the page a link opens, "Forgot your
-  password?" (where the site sends email), changing one's password.
 - `clubs`: the list of a member's clubs, a club's page, joining, a new invite link.
-- `members`: the club's history, removing a member, handing the club on, leaving it.
+- `members`: the club's history, removing a member, handing the club on, leaving it, and a
+  member's password reset link (the page it opens is the accounts app's).
 - `games`: a game's page and everything done on it: deals, stake, season, playing again,
   deleting it.
 - `live`: sharing a game, its live view, and the polls of the game page and the live view.

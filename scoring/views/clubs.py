@@ -75,8 +75,8 @@ def reset_invite(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: "Join Friday table". Signed out, it says which club it is for and leads
-    to signing up (which joins at once, see `accounts.signup`) or logging in (which comes back
-    here); any token but the club's current one is "not found", whoever asks."""
+    to signing up (which joins at once, see `accounts.views.signup`) or logging in (which comes
+    back here); any token but the club's current one is "not found", whoever asks."""
     club = selectors.club_by_invite(token)
     if club is None:
         return render(request, "scoring/join_invalid.html", status=404)

@@ -1,4 +1,5 @@
-"""A club's members and its history: removing a member, handing the club on, leaving it.
+"""A club's members and its history: removing a member, handing the club on, leaving it, and
+the owner's password reset link for a member (the page the link opens is the accounts app's).
 
 Each change is asked for on a page of its own and made by a POST from it, so it works without
 JavaScript and a stray tap does nothing. A form sent again once its change is made (a double
@@ -13,7 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import selectors, services
 from scoring.models import Club
@@ -100,6 +102,30 @@ def leave_club(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(
         request, "scoring/leave_club.html", {"club": club, "owns": owns, "refusal": refusal}
     )
+
+
+@login_required
+@require_POST
+@never_cache
+def make_reset_link(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    """The owner's "Password reset link" on a member's row: the link, shown this once."""
+    club = selectors.member_club(request.user, club_id)
+    membership = selectors.membership_in(club, membership_id)
+    if membership is None:
+        raise Http404("No such member of this club")
+    context: dict[str, object] = {"club": club, "member": membership.user}
+    try:
+        link = services.make_reset_link(club=club, member=membership.user, by=request.user)
+    except services.NotAllowed:
+        raise
+    except services.ScoringError as refusal:
+        return render(request, "scoring/reset_link.html", context | {"refusal": refusal.message})
+    address = reverse(
+        "password-reset-link",
+        kwargs={"club_id": link.club_id, "uidb64": link.uidb64, "token": link.token},
+    )
+    context["link"] = request.build_absolute_uri(address)
+    return render(request, "scoring/reset_link.html", context)
 
 
 def gone_from(request: HttpRequest, club: Club) -> HttpResponse:

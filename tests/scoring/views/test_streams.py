@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from accounts.services import delete_account
 from scoring import services
 from scoring.views import streams
 from tests.factories import PASSWORD, make_club, make_member, make_user, record
@@ -74,7 +75,7 @@ def test_a_member_who_loses_access_has_their_stream_closed_at_once(loop, client,
     elif how == "left":
         done(loop, services.leave_club, club=game.club, user=member)
     else:
-        done(loop, services.delete_account, user=member, password=PASSWORD)
+        done(loop, delete_account, user=member, password=PASSWORD)
     assert phone.said() is None
     again = Phone(loop, f"/games/{game.pk}/changes/", cookie=session_cookie(client))
     assert again.status() in (403, 404)

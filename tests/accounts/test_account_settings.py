@@ -1,7 +1,6 @@
 """One's own account: "Change password" (ending every other session) and "Delete my account"
 (the login goes, the club's scores stay)."""
 
-import html
 from decimal import Decimal
 
 import pytest
@@ -11,34 +10,19 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.test import Client
 
+from accounts.services import OwnsClubs, change_password, delete_account
 from scoring import services
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Seat
 from scoring.services.errors import ScoringError
 from scoring.standings import standings
+from tests.accounts.logins import NEW_PASSWORD, logs_in, shown
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
-from tests.pages import text
 
 pytestmark = pytest.mark.django_db
-
-NEW_PASSWORD = "a brand new passphrase 8"
-
-
-def shown(response) -> str:
-    return html.unescape(text(response))
-
-
-def logs_in(username: str, password: str) -> bool:
-    response = Client().post("/accounts/login/", {"username": username, "password": password})
-    return response.status_code == 302
 
 
 def signed_in(client: Client) -> bool:
     return client.get("/clubs/").status_code == 200
-
-
-@pytest.fixture
-def ann(club):
-    return make_member(club, "ann")
 
 
 @pytest.fixture
@@ -95,11 +79,11 @@ def test_a_weak_new_password_is_refused_saying_why(ann_client):
 def test_the_change_sent_again_after_it_went_through_changes_nothing_and_succeeds(ann):
     """A resend (or the second of a double tap) checks the old password under the row lock:
     it no longer matches, the new one does, so it is done already."""
-    first = services.change_password(user=ann, old_password=PASSWORD, new_password=NEW_PASSWORD)
-    again = services.change_password(user=ann, old_password=PASSWORD, new_password=NEW_PASSWORD)
+    first = change_password(user=ann, old_password=PASSWORD, new_password=NEW_PASSWORD)
+    again = change_password(user=ann, old_password=PASSWORD, new_password=NEW_PASSWORD)
     assert again.password == first.password  # not hashed anew: the sessions kept agree
-    with pytest.raises(services.ScoringError, match="Your old password was typed wrong"):
-        services.change_password(user=ann, old_password=PASSWORD, new_password="third one 77")
+    with pytest.raises(ScoringError, match="Your old password was typed wrong"):
+        change_password(user=ann, old_password=PASSWORD, new_password="third one 77")
 
 
 def test_change_password_asks_to_log_in_first(client):
@@ -175,8 +159,8 @@ def test_an_owner_hands_each_club_on_before_deleting_the_account(owner_client, o
     assert response.status_code == 200
     assert 'role="alert"' in shown(response)
     assert get_user_model().objects.filter(pk=owner.pk).exists()
-    with pytest.raises(services.OwnsClubs):
-        services.delete_account(user=owner, password=PASSWORD)
+    with pytest.raises(OwnsClubs):
+        delete_account(user=owner, password=PASSWORD)
 
 
 def test_a_wrong_password_deletes_nothing_and_says_so(ann_client, ann):
@@ -192,8 +176,8 @@ def test_the_clubs_history_says_who_left_by_deleting_their_account(owner_client,
     """Each club the account was in gets a line; the owner reads it on the club's history."""
     second = make_club(make_user("olga"), name="Olga's table")
     services.join_club(token=second.invite_token, user=ann)
-    services.delete_account(user=ann, password=PASSWORD)
-    services.delete_account(user=ann, password=PASSWORD)  # a resend: no second line
+    delete_account(user=ann, password=PASSWORD)
+    delete_account(user=ann, password=PASSWORD)  # a resend: no second line
 
     for each in (club, second):
         assert [line.summary() for line in each.changes.all()] == [
@@ -206,14 +190,14 @@ def test_the_clubs_history_says_who_left_by_deleting_their_account(owner_client,
 
 def test_a_refused_deletion_leaves_no_line(ann, club):
     with pytest.raises(ScoringError):
-        services.delete_account(user=ann, password="not my password")
+        delete_account(user=ann, password="not my password")
     assert not club.changes.exists()
 
 
 def test_deleting_twice_is_harmless(ann):
     """The second of a double tap, or a resend: the account is gone already."""
-    services.delete_account(user=ann, password=PASSWORD)
-    services.delete_account(user=ann, password=PASSWORD)
+    delete_account(user=ann, password=PASSWORD)
+    delete_account(user=ann, password=PASSWORD)
     assert not get_user_model().objects.filter(pk=ann.pk).exists()
 
 

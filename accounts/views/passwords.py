@@ -1,6 +1,6 @@
-"""Getting back in: an owner's password link for a member, the page a link opens (the owner's
-or an emailed one), "Forgot your password?" where the site sends email, and changing one's
-own password. Django's own views, with the writes through `scoring.services`.
+"""Getting back in: the page a password link opens (a club owner's, made on the club's members
+list, or an emailed one), "Forgot your password?" where the site sends email, and changing
+one's own password. Django's own views, with the writes through `accounts.services`.
 
 A link's token is never logged, stored or put in a message: the owner sees it once, in the
 answer to the tap that made it, and the page it opens moves it into the session and out of
@@ -20,22 +20,22 @@ from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, SetPasswordForm
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse, reverse_lazy
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
+from accounts import services
+from accounts.views.lockout import count_refusal, lockout_page
 from common.client_address import client_address
-from scoring import selectors, services
-from scoring.views.accounts import password_check_locked, wrong_password
+from scoring import selectors
+from scoring.services import ClubLinkTokens, ScoringError
 
 View = Callable[..., HttpResponse]
 
@@ -50,31 +50,6 @@ def email_only(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return only_with_email
-
-
-# The owner's link
-
-
-@login_required
-@require_POST
-@never_cache
-def make_reset_link(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
-    """The owner's "Password reset link" on a member's row: the link, shown this once."""
-    club = selectors.member_club(request.user, club_id)
-    member = get_object_or_404(club.memberships.select_related("user"), pk=membership_id).user
-    context: dict[str, object] = {"club": club, "member": member}
-    try:
-        link = services.make_reset_link(club=club, member=member, by=request.user)
-    except services.NotAllowed:
-        raise
-    except services.ScoringError as refused:
-        return render(request, "scoring/reset_link.html", context | {"refusal": refused.message})
-    address = reverse(
-        "password-reset-link",
-        kwargs={"club_id": link.club_id, "uidb64": link.uidb64, "token": link.token},
-    )
-    context["link"] = request.build_absolute_uri(address)
-    return render(request, "scoring/reset_link.html", context)
 
 
 # The page a link opens
@@ -140,9 +115,7 @@ class ClubLinkPage(LinkPage):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         club_id = kwargs.pop("club_id")
         self.club = selectors.club_of_reset_link(club_id)
-        self.token_generator = (
-            NoTokens() if self.club is None else services.ClubLinkTokens(self.club)
-        )
+        self.token_generator = NoTokens() if self.club is None else ClubLinkTokens(self.club)
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -234,13 +207,13 @@ class ChangePassword(auth_views.PasswordChangeView):
     template_name = "registration/password_change_form.html"
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        # A wrong old password counts against the login's lockout (`wrong_password`).
-        locked = password_check_locked(request)
+        # A wrong old password counts against the login's lockout (`count_refusal`).
+        locked = lockout_page(request, request.user.get_username())
         return locked if locked is not None else super().post(request, *args, **kwargs)
 
     def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
         if form.has_error("old_password", "password_incorrect"):  # the form's own check
-            wrong_password(self.request)
+            count_refusal(self.request, self.request.user.get_username())
         return super().form_invalid(form)
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
@@ -250,7 +223,7 @@ class ChangePassword(auth_views.PasswordChangeView):
                 old_password=form.cleaned_data["old_password"],
                 new_password=form.cleaned_data["new_password1"],
             )
-        except services.ScoringError as refused:
+        except ScoringError as refused:
             form.add_error("old_password", refused.message)
             return self.form_invalid(form)
         update_session_auth_hash(self.request, account)

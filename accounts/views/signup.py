@@ -1,20 +1,15 @@
-"""Signing up, from an invite link too; logging in (Django's own view, which links "Forgot your
-password?" where the site sends email); deleting one's account. Logging out is Django's own
-view; passwords are in scoring/views/passwords.py."""
+"""Signing up, from an invite link too, and logging in (Django's own view, which links "Forgot
+your password?" where the site sends email). Logging out is Django's own view."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from axes.handlers.proxy import AxesProxyHandler
-from axes.helpers import get_lockout_response
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.signals import user_login_failed
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve
@@ -22,9 +17,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring import selectors, services
-from scoring.forms import DeleteAccountForm, SignupForm
+from accounts.forms import SignupForm
+from accounts.views.lockout import count_refusal, lockout_page
+from scoring import selectors
 from scoring.models import Club
+from scoring.services import ScoringError, join_club
 
 
 class LoginView(auth_views.LoginView):
@@ -43,9 +40,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         # Sign-ups share the login's lockout: a burst of refused ones from one address for
         # one username is stopped like a burst of wrong passwords.
         # As the form would keep it: no NUL (PostgreSQL refuses it), at most 150 characters.
-        credentials = {"username": request.POST.get("username", "").replace("\x00", "")[:150]}
-        if AxesProxyHandler.is_locked(request, credentials):
-            return get_lockout_response(request, credentials=credentials)
+        username = request.POST.get("username", "").replace("\x00", "")[:150]
+        if locked := lockout_page(request, username):
+            return locked
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -58,7 +55,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             # Not redirect(next_url): a `next` of "0" or "clubs" would be taken for a view's
             # name, and fail to reverse.
             return HttpResponseRedirect(next_url) if next_url else redirect("scoring:clubs")
-        user_login_failed.send(sender=__name__, credentials=credentials, request=request)
+        count_refusal(request, username)
     token = invite_token(next_url)
     invited_to = selectors.club_by_invite(token) if token else None
     return render(
@@ -85,29 +82,11 @@ def join_by_invite(request: HttpRequest, token: str, user: AbstractBaseUser) -> 
     if not token:
         return None
     try:
-        club = services.join_club(token=token, user=user)
-    except services.ScoringError:
+        club = join_club(token=token, user=user)
+    except ScoringError:
         return None
     messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})
     return club
-
-
-def password_check_locked(request: HttpRequest) -> HttpResponse | None:
-    """The lockout page if the signed-in account's username is locked out from this address,
-    as the login counts it; else None. Asked before a page checks the account's password."""
-    credentials = {"username": request.user.get_username()}
-    if AxesProxyHandler.is_locked(request, credentials):
-        return get_lockout_response(request, credentials=credentials)
-    return None
-
-
-def wrong_password(request: HttpRequest) -> None:
-    """Count a wrong password typed by the signed-in account against the login's lockout: a
-    phone left signed in is no place to guess it. The limit reached, django-axes's middleware
-    answers with the lockout page. Only after `password_check_locked`, which readies the
-    request for django-axes."""
-    credentials = {"username": request.user.get_username()}
-    user_login_failed.send(sender=__name__, credentials=credentials, request=request)
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -116,30 +95,3 @@ def safe_next(request: HttpRequest) -> str:
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return next_url if allowed else ""
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def delete_account(request: HttpRequest) -> HttpResponse:
-    """Delete my account, with my password: refused, naming them, while I run any club."""
-    owned = list(selectors.clubs_run_by(request.user))
-    sent = request.method == "POST"
-    form = DeleteAccountForm(request.POST if sent and not owned else None)
-    if sent and not owned and (locked := password_check_locked(request)):
-        return locked
-    if sent and form.is_valid():
-        try:
-            services.delete_account(user=request.user, password=form.cleaned_data["password"])
-        except services.OwnsClubs as refused:
-            owned = refused.clubs
-        except services.ScoringError as refused:
-            form.add_error("password", refused.message)
-            wrong_password(request)
-        else:
-            logout(request)
-            messages.success(
-                request, _("Your account is deleted. Every score you kept stays with your clubs.")
-            )
-            return redirect("home")
-    context = {"form": form, "owned": owned, "refused": sent and bool(owned)}
-    return render(request, "registration/delete_account.html", context)

@@ -1,7 +1,6 @@
 """Where the site sends email (DJANGO_EMAIL_URL): "Forgot your password?" mails Django's own
 reset link, and sign-up asks for an optional email. Without it, none of that is there."""
 
-import html
 import re
 
 import pytest
@@ -10,17 +9,12 @@ from django.core import mail
 from django.test import Client
 
 from scoring import services
+from tests.accounts.logins import NEW_PASSWORD, shown
 from tests.factories import OUTBOX_MAILERS, PASSWORD, make_club, make_member, make_user
-from tests.pages import text
 
 pytestmark = pytest.mark.django_db
 
-NEW_PASSWORD = "a brand new passphrase 8"
 EMAILED_LINK = re.compile(r"http://testserver(/accounts/password/reset/[^/\s]+/[^/\s]+/)")
-
-
-def shown(response) -> str:
-    return html.unescape(text(response))
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ found only where the site sends email (DJANGO_EMAIL_URL); elsewhere they answer 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.views import accounts, passwords
+from accounts.views import deletion, passwords, signup
 
 urlpatterns = [
-    path("signup/", accounts.signup, name="signup"),
-    path("login/", accounts.LoginView.as_view(), name="login"),
+    path("signup/", signup.signup, name="signup"),
+    path("login/", signup.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", passwords.ChangePassword.as_view(), name="password-change"),
     path("password/forgot/", passwords.ForgotPassword.as_view(), name="password-forgot"),
@@ -32,5 +32,5 @@ urlpatterns = [
         name="password-reset-link",
     ),
     path("password/done/", passwords.PasswordSet.as_view(), name="password-reset-done"),
-    path("delete/", accounts.delete_account, name="account-delete"),
+    path("delete/", deletion.delete_account, name="account-delete"),
 ]
