@@ -99,10 +99,12 @@ gates:
 			|| status=1; \
 	done; exit $$status
 
+# The engine's and the hand checker's benchmarks (tools/bench/); docs/development.md lists the
+# others, each run on its own.
 bench: install
-	$(BIN)/python -m rules.bench
-	$(BIN)/python -m rules.bench_split
-	$(BIN)/python -m rules.web.bench_split
+	$(BIN)/python -m tools.bench.hands
+	$(BIN)/python -m tools.bench.split
+	$(BIN)/python -m tools.bench.split_page
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
 # locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is

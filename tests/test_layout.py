@@ -1,8 +1,9 @@
 """Every package stays one a newcomer can read: short modules, short functions.
 
 Every Python module of the project outside migrations and tests: the rules engine and its web
-layer, the scoring app, the site, the shared HTTP helpers, the tools (the load test), and
-manage.py.
+layer, the scoring app, the site, the shared HTTP helpers, the tools (the load test and the
+benchmarks), and manage.py. Scripts to run by hand, benchmarks above all, are tools: nothing the
+site deploys is one.
 """
 
 import ast
@@ -12,6 +13,7 @@ import pytest
 
 PROJECT = Path(__file__).resolve().parents[1]
 PACKAGES = ("rules", "scoring", "bigtwo_site", "common", "tools")
+SITE_PACKAGES = tuple(package for package in PACKAGES if package != "tools")
 MOST_LINES = 400
 MOST_FUNCTION_LINES = 60
 
@@ -68,3 +70,14 @@ def test_no_function_is_over_60_lines(package):
         and (length := node.end_lineno - node.lineno + 1) > MOST_FUNCTION_LINES
     }
     assert not long, f"break these up: {long}"
+
+
+def test_scripts_and_benchmarks_are_tools():
+    """No module of the packages the site deploys is a script run by hand or a benchmark."""
+    scripts = [
+        named(module)
+        for module in MODULES
+        if module.relative_to(PROJECT).parts[0] in SITE_PACKAGES
+        and ("bench" in module.stem or 'if __name__ == "__main__":' in module.read_text("utf-8"))
+    ]
+    assert not scripts, f"move these under tools/: {scripts}"
