@@ -27,8 +27,8 @@ The names below are the engine's public face; each lives in one module:
 - `settle`: who pays whom, for tables that play for money.
 - `i18n`: the engine's messages in the active language, from the site's catalog.
 
-The web pages and JSON API built on it are the `rules.web` Django app. The engine's
-benchmarks are tools: `python -m tools.bench.hands` and `tools.bench.split`.
+The web pages and JSON API built on it are the `checker` Django app. The engine's benchmarks
+are tools: `python -m tools.bench.hands` and `tools.bench.split`.
 """
 
 from rules.advice import PlayGroup, all_plays, answers
