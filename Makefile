@@ -53,7 +53,7 @@ demo: setup
 	$(BIN)/python manage.py seed_demo --host $(HOST) --port $(PORT)
 
 # lint-imports checks the import contracts in pyproject.toml: above all, that the rules engine
-# imports nothing from Django, and that each layer (site, scoring, rules.web, common) imports
+# imports nothing from Django, and that each layer (site, scoring, checker, common) imports
 # only the ones below it.
 lint: install-test
 	$(BIN)/ruff check .
@@ -63,8 +63,8 @@ lint: install-test
 # The suite in two processes at once (pytest-xdist), under coverage (pytest-cov): everything but
 # the browser tests, then the browser tests in processes of their own (Playwright's event loop and
 # the live server's threads then never share a process with the threaded database tests). Then
-# the gates, each reported on its own: rules/ at 100% branch coverage, scoring/ and accounts/ at
-# 95% or more.
+# the gates, each reported on its own: rules/ and checker/ at 100% branch coverage, scoring/ and
+# accounts/ at 95% or more.
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is the suite
 # without the rules engine (pure Python, the same on any database): CI's pass on PostgreSQL and
@@ -79,7 +79,7 @@ test: install-test setup lint
 	else \
 		$(PYTEST) -m "not browser and not loadtest" && \
 		$(PYTEST) --cov-append -m browser && \
-		$(MAKE) --no-print-directory gates GATES="rules:100 scoring:95 accounts:95"; \
+		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95"; \
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 
@@ -87,7 +87,7 @@ test-services: install-test setup
 	@started=$$(date +%s); \
 	$(PYTEST) -m "not browser and not loadtest" --ignore=tests/rules --ignore=rules && \
 	$(PYTEST) --cov-append -m browser && \
-	$(MAKE) --no-print-directory gates GATES="scoring:95 accounts:95"; \
+	$(MAKE) --no-print-directory gates GATES="checker:100 scoring:95 accounts:95"; \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 
 test-load: install-test setup
@@ -100,10 +100,12 @@ gates:
 			|| status=1; \
 	done; exit $$status
 
+# The engine's and the hand checker's benchmarks (tools/bench/); docs/development.md lists the
+# others, each run on its own.
 bench: install
-	$(BIN)/python -m rules.bench
-	$(BIN)/python -m rules.bench_split
-	$(BIN)/python -m rules.web.bench_split
+	$(BIN)/python -m tools.bench.hands
+	$(BIN)/python -m tools.bench.split
+	$(BIN)/python -m tools.bench.split_page
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
 # locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is

@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "common",
-    "rules.web",
+    "checker",
     "scoring",
     "accounts",
 ]
@@ -77,7 +77,7 @@ MIDDLEWARE = [
     # before CommonMiddleware, as Django's docs ask.
     "django.middleware.locale.LocaleMiddleware",
     # Hands the request's language to the Django-free rules engine (rules/i18n.py).
-    "rules.web.middleware.EngineLanguageMiddleware",
+    "checker.middleware.EngineLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

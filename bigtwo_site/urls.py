@@ -11,7 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("ping/", views.ping, name="ping"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("rules.web.urls")),
+    path("", include("checker.urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("scoring.urls")),
     path("", include("bigtwo_site.pwa_urls")),

@@ -26,9 +26,9 @@ The names below are the engine's public face; each lives in one module:
 - `hand_report`: what the hand checker says about a hand, or two.
 - `settle`: who pays whom, for tables that play for money.
 - `i18n`: the engine's messages in the active language, from the site's catalog.
-- `bench`, `bench_split`: timings to read, run as `python -m rules.bench` (and `bench_split`).
 
-The web pages and JSON API built on it are the `rules.web` Django app.
+The web pages and JSON API built on it are the `checker` Django app. The engine's benchmarks
+are tools: `python -m tools.bench.hands` and `tools.bench.split`.
 """
 
 from rules.advice import PlayGroup, all_plays, answers

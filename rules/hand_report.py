@@ -1,6 +1,6 @@
 """What the hand checker says about a hand, or two: pure Python, shared by its page and the API.
 
-The web layer (rules.web) shows a `HandReport` on the page and as JSON.
+The hand checker (the `checker` app) shows a `HandReport` on its page and as JSON.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The engine reads the same compiled catalog as the rest of the site
 (locale/<language>/LC_MESSAGES/django.mo), so `makemessages` collects its strings with the
 templates' and one .po file holds them all. The active language is a context variable: the
-Django side sets it per request (rules.web.middleware), anything else can use `use_language`.
+Django side sets it per request (checker.middleware), anything else can use `use_language`.
 
 >>> with use_language("zh-hant"):
 ...     gettext("flush")

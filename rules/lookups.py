@@ -1,6 +1,6 @@
 """Lookup tables for five-card hands, built once at import: what five ranks make, by key.
 
-`rules.plays.classify` looks every five-card hand up here, and so does `rules.bench`, which
+`rules.plays.classify` looks every five-card hand up here, and so does `tools.bench.hands`, which
 runs through all 2,598,960 of them. The tables hold each hand's kind and its strength key
 without suits; `rules.plays.complete_key` adds the suit the rules in force compare by.
 """
@@ -15,8 +15,8 @@ from rules.cards import Rank
 from rules.kinds import Kind
 from rules.options import Straights
 
-# Lookup tables for five-card hands, shared by `classify` and by `rules.bench`, one per
-# Straights rule since which ranks make a straight, and where it ranks, depend on it.
+# Lookup tables for five-card hands, shared by `classify` and by `tools.bench.hands`, one per
+# Straights rule, since which ranks make a straight, and where it ranks, depend on it.
 # A product of one prime per rank identifies the ranks of a hand whatever their order;
 # a bitmask of ranks identifies a flush (whose ranks are all different).
 RANK_PRIMES: dict[Rank, int] = dict(

@@ -1,8 +1,8 @@
 """Plausible Big Two games made up at random, and a fast way to store a season of them.
 
-The demo club (`manage.py seed_demo`) and the benchmark (`python -m scoring.bench`) both use
-this. The deals follow the rules (one player out, the others holding 1–13 cards) and the games
-end exactly when `rules.penalties` says they do, a tie for the lowest total playing on.
+The demo club (`manage.py seed_demo`), the benchmarks and the load tool (`tools/`) use this.
+The deals follow the rules (one player out, the others holding 1–13 cards) and the games end
+exactly when `rules.penalties` says they do, a tie for the lowest total playing on.
 
 How many cards the others still hold when someone goes out is drawn from a table tuned so
 that a game to 100 lasts about 26 deals: mostly one to four cards, ten to twelve now and then,

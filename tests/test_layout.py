@@ -1,8 +1,9 @@
 """Every package stays one a newcomer can read: short modules, short functions.
 
-Every Python module of the project outside migrations and tests: the rules engine and its web
-layer, the scoring app, the accounts app, the site, the shared HTTP helpers, the tools (the load
-test), and manage.py.
+Every Python module of the project outside migrations and tests: the rules engine, the hand
+checker, the scoring app, the accounts app, the site, the shared HTTP helpers, the tools (the
+load test and the benchmarks), and manage.py. Scripts to run by hand, benchmarks above all, are
+tools: nothing the site deploys is one.
 """
 
 import ast
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 PROJECT = Path(__file__).resolve().parents[1]
-PACKAGES = ("rules", "scoring", "accounts", "bigtwo_site", "common", "tools")
+PACKAGES = ("rules", "checker", "scoring", "accounts", "bigtwo_site", "common", "tools")
+SITE_PACKAGES = tuple(package for package in PACKAGES if package != "tools")
 MOST_LINES = 400
 MOST_FUNCTION_LINES = 60
 
@@ -35,7 +37,7 @@ def test_every_package_is_found():
     assert {
         "manage.py",
         "rules/plays.py",
-        "rules/web/views.py",
+        "checker/views.py",
         "scoring/views/games.py",
         "scoring/services/deals.py",
         "scoring/backup/reading.py",
@@ -69,3 +71,14 @@ def test_no_function_is_over_60_lines(package):
         and (length := node.end_lineno - node.lineno + 1) > MOST_FUNCTION_LINES
     }
     assert not long, f"break these up: {long}"
+
+
+def test_scripts_and_benchmarks_are_tools():
+    """No module of the packages the site deploys is a script run by hand or a benchmark."""
+    scripts = [
+        named(module)
+        for module in MODULES
+        if module.relative_to(PROJECT).parts[0] in SITE_PACKAGES
+        and ("bench" in module.stem or 'if __name__ == "__main__":' in module.read_text("utf-8"))
+    ]
+    assert not scripts, f"move these under tools/: {scripts}"

@@ -5,9 +5,9 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from checker.json_shapes import SCORE_PARAMETERS
 from rules.deal_checks import DealResult
 from rules.ruleset import RuleSet
-from rules.web.json_shapes import SCORE_PARAMETERS
 
 # What the engine charged before issue 14, recorded by running the engine of commit 5147733
 # (rules/penalties.py `penalty`) for every rule set of penalty scale × twos rule × players,

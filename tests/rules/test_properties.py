@@ -3,10 +3,10 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.bench import legal_hands
 from rules.cards import DECK, Card, CardParseError, format_cards, parse_cards
 from rules.plays import NotAPlay, Play, classify, compare
 from rules.ruleset import DEFAULT_RULES
+from tools.bench.hands import legal_hands
 
 # Every legal play, by size: singles and the few pairs and triples directly, and the 19,716
 # five-card hands from the bench (which test_bench checks against classify).

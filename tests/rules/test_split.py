@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import bench_split
 from rules.advice import all_plays
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
 from rules.kinds import Kind
@@ -210,27 +209,6 @@ def test_the_search_finds_the_same_best_scores_as_trying_every_split(deck, best)
     assert [arrangement.score for arrangement in found] == expected
     for arrangement in found:
         assert scores[shape(arrangement.plays)] == arrangement.score
-
-
-def test_the_benchmark_prints_its_figures(capsys):
-    assert bench_split.main(["--hands", "30", "--seed", "3"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "arrangements: 30 hands, seed 3"
-    assert lines[1].startswith("  median ")
-    assert " ms, 95th percentile " in lines[1]
-    assert lines[1].endswith(" ms")
-    assert lines[2].endswith(" hands per second")
-    worst = lines[3].removeprefix("  worst hand: ")
-    assert len(parse_cards(worst)) == 13
-    assert lines[4] == "answers, leading (every play in the hand):"
-    assert lines[5].startswith("  median ")
-    assert len(lines) == 6
-
-
-def test_the_benchmark_refuses_no_hands(capsys):
-    with pytest.raises(SystemExit):
-        bench_split.main(["--hands", "0"])
-    assert "--hands must be 1 or more" in capsys.readouterr().err
 
 
 def test_every_split_in_the_reference_counts_a_small_hand_right():

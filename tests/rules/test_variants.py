@@ -1,13 +1,12 @@
 """House rules: each variation of the rule book (seed 004) as a RuleSet value, by its examples."""
 
 from dataclasses import replace
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import bench
 from rules.cards import DECK, Card, Rank, Suit, parse_cards
 from rules.deal_options import (
     Dragon,
@@ -572,50 +571,6 @@ def test_a_straight_shows_its_cards_in_run_order_under_every_rule():
         for run in straights.runs:
             cards = [Card(rank, Suit((i * 3) % 4)) for i, rank in enumerate(run)]
             assert [card.rank for card in classify(cards[::-1], rules).cards] == list(run)
-
-
-# The ranks of every near-straight round the corner (A 2 3 4 5 6 and J Q K), in two suits.
-CORNER_DECK = [
-    card
-    for card in DECK
-    if card.suit in (Suit.DIAMONDS, Suit.SPADES) and card.rank not in range(7, 11)
-]
-
-
-@pytest.mark.parametrize(
-    "rules",
-    [
-        RuleSet(straights=Straights.STANDARD, flushes=Flushes.POKER),
-        RuleSet(straights=Straights.ACE_TWO_HIGH, suits=SuitOrder.PUSOY_DOS),
-        RuleSet(straights=Straights.NO_ACE_LOW, flushes=Flushes.TOP_CARD),
-        RuleSet(straights=Straights.TWO_HIGH, suits=SuitOrder.BRIDGE),
-        RuleSet(straights=Straights.INDONESIAN, flushes=Flushes.POKER),
-    ],
-)
-def test_the_bench_agrees_with_classify_under_every_straights_rule(rules):
-    by_bench = {
-        frozenset(hand): (kind, key) for hand, kind, key in bench.legal_hands(CORNER_DECK, rules)
-    }
-    by_classify = {}
-    for hand in combinations(CORNER_DECK, 5):
-        try:
-            found = classify(hand, rules)
-        except NotAPlay:
-            continue
-        by_classify[frozenset(hand)] = (found.kind, found.key)
-    assert by_bench == by_classify
-
-
-@pytest.mark.parametrize(
-    ("rules", "runs"),
-    [(DEFAULT_RULES, 2), (ACE_TWO_HIGH, 2), (NO_ACE_LOW, 1), (TWO_HIGH, 0), (INDONESIAN, 2)],
-)
-def test_the_bench_counts_the_low_straights_each_rule_allows(rules, runs):
-    """The aces to 6s hold A-2-3-4-5 and 2-3-4-5-6: 4⁵ ways to suit each, 4 of them one suit."""
-    low = [card for card in DECK if card.rank in (Rank.ACE, Rank.TWO, *range(3, 7))]
-    totals = bench.count_kinds(low, rules)
-    assert totals["straight"] == runs * (4**5 - 4)
-    assert totals["straight_flush"] == runs * 4
 
 
 # --- Penalties -------------------------------------------------------------------------------

@@ -1,11 +1,10 @@
 """What a big club and a long game cost: the pages whose work grows with the club's players or
 a game's deals, timed in a throwaway database.
 
-Run it with `python -m tools.bench.big_club` (`--help` for the sizes). It seeds a fresh
-database made with Django's test-database machinery (a temporary SQLite file, or a
-`bench_<name>` database beside the one `DATABASE_URL` names on PostgreSQL) and drops it at the
-end, so it never touches the site's own data. Pages are asked for with Django's test client,
-the way a browser would get them, minus the network, with the site's cache as configured.
+Run it with `python -m tools.bench.big_club` (`--help` for the sizes). It seeds a throwaway
+database (`tools.bench.throwaway`), so it never touches the site's own data. Pages are asked
+for with Django's test client, the way a browser would get them, minus the network, with the
+site's cache as configured.
 
 It prints, for a club of `--players` players (`--games` finished games among them): the
 club's head-to-head, its all-time standings and a player's page, each the first time (nothing
@@ -17,51 +16,14 @@ game's lock), with the queries each took.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import random
 import statistics
-import tempfile
 import time
-import warnings
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
+
+from tools.bench.throwaway import pages_as_served, start_django, throwaway_database
 
 RUNS = 5
-
-
-@contextlib.contextmanager
-def throwaway_database() -> Iterator[None]:
-    """A fresh database of the site's schema for the block, dropped after it."""
-    from django.db import connection
-
-    database = connection.settings_dict
-    old_name = database["NAME"]
-    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as scratch:
-        if connection.vendor == "sqlite":
-            # A file, not the in-memory database tests get: that is what the site runs on.
-            database["TEST"]["NAME"] = str(Path(scratch) / "bench.sqlite3")
-        else:
-            database["TEST"]["NAME"] = f"bench_big_{old_name}"
-        connection.creation.create_test_db(
-            verbosity=0, autoclobber=True, serialize=False, keepdb=False
-        )
-        try:
-            yield
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
-
-
-def pages_as_served() -> None:
-    """Templates render without collectstatic, and the test client's host is allowed."""
-    from django.conf import settings
-
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise's STATIC_ROOT
 
 
 class Timed:
@@ -122,10 +84,19 @@ def measure_club(*, players: int, games: int, seed: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from tools.bench.seeding import seed_big_club
+    from tools.bench.seeding import seed_club_season
 
     started = time.perf_counter()
-    user, club = seed_big_club(players=players, games=games, rng=random.Random(seed))
+    names = [f"Player {number:04}" for number in range(1, players + 1)]
+    user, season = seed_club_season(
+        username="big-club",
+        club_name="Big club",
+        player_names=names,
+        games=games,
+        years=3,
+        rng=random.Random(seed),
+    )
+    club = season.club
     print(
         f"club of {players:,} players, {games:,} finished games"
         f" (seeded in {time.perf_counter() - started:.1f} s)"
@@ -185,15 +156,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed for the random games (1)")
     options = parser.parse_args(argv)
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
-    import django
-
-    django.setup()
+    start_django()
     from django.conf import settings
     from django.db import connection
 
-    pages_as_served()
-    with throwaway_database():
+    with pages_as_served(), throwaway_database("big_club"):
         print(f"database: {connection.vendor}, cache: {settings.CACHES['default']['BACKEND']}")
         measure_club(players=options.players, games=options.games, seed=options.seed)
         measure_game(deals=options.deals or settings.GAME_MAX_DEALS, seed=options.seed)

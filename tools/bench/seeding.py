@@ -1,4 +1,4 @@
-"""The big club and the long game `tools.bench.big_club` measures."""
+"""The clubs the benchmarks measure: a club's season of finished games, and a long game."""
 
 from __future__ import annotations
 
@@ -13,23 +13,31 @@ def bench_user(username: str):
     return get_user_model().objects.create_user(username=username)
 
 
-def seed_big_club(*, players: int, games: int, rng: random.Random):
-    """A club of `players` players and `games` finished games, four of them at random at each
-    (stored as `scoring.demo.seed_season` stores them); returns (its owner, the club)."""
+def seed_club_season(
+    *,
+    username: str,
+    club_name: str,
+    player_names: list[str],
+    games: int,
+    years: int,
+    rng: random.Random,
+):
+    """A user, their club and its current season, begun `years` years ago, with `games`
+    finished games of four of `player_names` at random (stored as `scoring.demo.seed_season`
+    stores them); returns (the user, the season)."""
     from django.utils import timezone
 
     from scoring import services
     from scoring.demo import seed_season
     from scoring.models import Season
 
-    user = bench_user("big-club")
-    club = services.create_club(name="Big club", owner=user)
+    user = bench_user(username)
+    club = services.create_club(name=club_name, owner=user)
     season = club.seasons.get(is_current=True)
-    season.starts_on = timezone.localdate() - datetime.timedelta(days=3 * 365)
+    season.starts_on = timezone.localdate() - datetime.timedelta(days=years * 365)
     Season.objects.filter(pk=season.pk).update(starts_on=season.starts_on)
-    names = [f"Player {number:04}" for number in range(1, players + 1)]
-    seed_season(season=season, by=user, games=games, rng=rng, player_names=names)
-    return user, club
+    seed_season(season=season, by=user, games=games, rng=rng, player_names=player_names)
+    return user, season
 
 
 def seed_long_game(*, deals: int, rng: random.Random):

@@ -66,12 +66,12 @@ def test_the_service_refuses_a_season_outside_the_range_too(owner, club, day):
 def date_inputs() -> list[tuple[str, str, forms.DateInput]]:
     """Every date input of every form on the site: (form, field, widget)."""
     import_module("scoring.forms")
-    import_module("rules.web.forms")
+    import_module("checker.forms")
     found, seen, waiting = [], set(), [forms.BaseForm]
     while waiting:
         for form in waiting.pop().__subclasses__():
             waiting.append(form)
-            if form in seen or not form.__module__.startswith(("scoring.", "rules.")):
+            if form in seen or not form.__module__.startswith(("scoring.", "checker.")):
                 continue
             seen.add(form)
             for name, field in getattr(form, "base_fields", {}).items():

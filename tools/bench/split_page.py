@@ -1,11 +1,11 @@
 """Time "Split a hand" as a page (`/split/`) and as the API (`/api/hands/split`) on the same
 random hands: figures to read, not a test.
 
-Run it with `python -m rules.web.bench_split [--hands 1000] [--seed 1] [--rules NAME]`. Each
-hand is dealt from a shuffled deck by `random.Random(seed)`, and both addresses are asked for
-with Django's test client in this process, as a browser would ask minus the network: the page's
-time is the API's work plus rendering, and should stay near the API's. The last line times the
-hand that costs the most to split, all thirteen cards of one suit (1,287 flushes).
+Run it with `python -m tools.bench.split_page [--hands 1000] [--seed 1] [--rules NAME]`.
+Each hand is dealt from a shuffled deck by `random.Random(seed)`, and both addresses are asked
+for with Django's test client in this process, as a browser would ask minus the network: the
+page's time is the API's work plus rendering, and should stay near the API's. The last line
+times the hand that costs the most to split, all thirteen cards of one suit (1,287 flushes).
 
 Times are the CPU time this process spends on each answer, so other work on the machine (a test
 run, say) doesn't count in them; on an idle machine they are the answer's time.
@@ -14,20 +14,15 @@ run, say) doesn't count in them; on an idle machine they are the answer's time.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
-import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-import django
-from django.conf import settings
-from django.test import Client, override_settings
-
-from rules.bench_split import _summary
 from rules.cards import DECK, Card, Suit
 from rules.ruleset import UnknownRules, parse_rules
+from tools.bench.split import summary
+from tools.bench.throwaway import pages_as_served, start_django
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,24 +46,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             _get(client, url, hands[0], options.rules)  # templates and lookups loaded first
             seconds = [_get(client, url, hand, options.rules) for hand in hands]
             print(f"{name}:")
-            print(_summary(seconds))
+            print(summary(seconds))
             print(f"  thirteen spades: {_get(client, url, one_suit, options.rules) * 1000:.2f} ms")
     return 0
 
 
 @contextmanager
-def _site() -> Iterator[Client]:
-    """Django's test client on the site's settings, with unhashed static files (pages render
-    without collectstatic) and the test client's host allowed."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
-    django.setup()
-    plain_static = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    hosts = [*settings.ALLOWED_HOSTS, "testserver"]
-    with override_settings(STORAGES=plain_static, ALLOWED_HOSTS=hosts), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise's root
+def _site() -> Iterator:
+    """Django's test client on the site's settings, asking for pages as they are served."""
+    start_django()
+    from django.test import Client
+
+    with pages_as_served():
         yield Client()
 
 

@@ -4,7 +4,7 @@
 (`/split/`, `/api/hands/split`) check their input here and get their answers from the engine
 (`rules.advice`, `rules.split`), so a page and its endpoint refuse the same cards with the same
 words. The messages go through Django's translations, but nothing here sees a request or a
-template; the API's JSON is built in `rules.web.json_shapes`.
+template; the API's JSON is built in `checker.json_shapes`.
 """
 
 from __future__ import annotations

@@ -12,13 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from rules.cards import Card, CardParseError, parse_cards
-from rules.deal_checks import DealResult
-from rules.deal_score import DealRefused, facts_wanted, score_deal
-from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem, report
-from rules.plays import judge
-from rules.ruleset import RuleSet, UnknownRules, parse_rules
-from rules.web.json_shapes import (
+from checker.json_shapes import (
     SCORE_PARAMETERS,
     hand_json,
     plays_json,
@@ -26,7 +20,13 @@ from rules.web.json_shapes import (
     scored_json,
     split_json,
 )
-from rules.web.table_helpers import HandProblem, advise, read_rules, split
+from checker.table_helpers import HandProblem, advise, read_rules, split
+from rules.cards import Card, CardParseError, parse_cards
+from rules.deal_checks import DealResult
+from rules.deal_score import DealRefused, facts_wanted, score_deal
+from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem, report
+from rules.plays import judge
+from rules.ruleset import RuleSet, UnknownRules, parse_rules
 
 
 class BadCards(ValueError):

@@ -1,10 +1,10 @@
 """What `make run`'s server does with a big request body from someone not signed in.
 
-`python -m tools.request_bodies [--megabytes 50]` serves the site as `make run` does (uvicorn,
-SQLite, a fresh temporary DJANGO_VAR_DIR), then POSTs a login form of that size (its CSRF token,
-a username, a password and a file of filler) to the login page three ways and prints, for each,
-the answer's status, how long it took and how much of the body the server took before it
-answered:
+`python -m tools.bench.request_bodies [--megabytes 50]` serves the site as `make run` does
+(uvicorn, SQLite, a fresh temporary DJANGO_VAR_DIR), then POSTs a login form of that size (its
+CSRF token, a username, a password and a file of filler) to the login page three ways and
+prints, for each, the answer's status, how long it took and how much of the body the server
+took before it answered:
 
 - only the headers, Content-Length naming the size, the body never sent: a server that checks
   the length answers at once; one that reads first waits for a body that never comes (given up
@@ -111,7 +111,9 @@ def send_body(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tools.request_bodies", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench.request_bodies", description=__doc__
+    )
     parser.add_argument("--megabytes", type=float, default=50)
     options = parser.parse_args(argv)
     size = int(options.megabytes * 1_000_000)

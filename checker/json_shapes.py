@@ -1,7 +1,7 @@
 """The JSON API's shapes: a hand, a play, the rules in force, the helpers' answers and a
 scored deal.
 
-`/api/hands/classify`, `/compare`, `/plays`, `/split` and `/api/deals/score` (rules.web.api)
+`/api/hands/classify`, `/compare`, `/plays`, `/split` and `/api/deals/score` (checker.api)
 build their answers from these; the README's API section describes each shape.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from checker.table_helpers import PlayAdvice, sorted_hand
 from rules.cards import Card
 from rules.deal_score import ScoredDeal
 from rules.hand_report import HandReport
 from rules.plays import Play
 from rules.ruleset import RuleSet
 from rules.split import Arrangement
-from rules.web.table_helpers import PlayAdvice, sorted_hand
 
 
 def hand_json(hand: HandReport) -> dict[str, object]:

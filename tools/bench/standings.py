@@ -1,48 +1,38 @@
 """Time the standings page and the deals CSV over a season of 1,000 finished games.
 
-Run it with `python -m scoring.bench` (`--games N` for another size). It seeds a fresh
-database made with Django's test-database machinery (a temporary SQLite file, or a
-`bench_<name>` database beside the one `DATABASE_URL` names on PostgreSQL) and drops it at the
-end, so it never touches the site's own data. Pages are requested with Django's test client,
-the way a browser would get them, minus the network.
+Run it with `python -m tools.bench.standings` (`--games N` for another size). It seeds a
+throwaway database (`tools.bench.throwaway`), so it never touches the site's own data. Pages
+are requested with Django's test client, the way a browser would get them, minus the network.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import tempfile
 import time
 import tracemalloc
-import warnings
 from collections.abc import Iterable
-from pathlib import Path
 
-PLAYER_NAMES = ("Alice", "Ben", "Chloe", "Dan", "Emma", "Frank", "Grace", "Hannah")
+from tools.bench.seeding import seed_club_season
+from tools.bench.throwaway import pages_as_served, start_django, throwaway_database
+
+PLAYER_NAMES = ["Alice", "Ben", "Chloe", "Dan", "Emma", "Frank", "Grace", "Hannah"]
 STANDINGS_RUNS = 20
 CSV_RUNS = 5
 
 
 def seed_bench_season(*, games: int, rng: random.Random):
-    """A user, their club and a season of `games` finished games; returns (user, season)."""
-    import datetime
-
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
-
-    from scoring import services
-    from scoring.demo import seed_season
-    from scoring.models import Season
-
-    user = get_user_model().objects.create_user(username="bench")
-    club = services.create_club(name="Bench club", owner=user)
-    season = club.seasons.get(is_current=True)
-    season.starts_on = timezone.localdate() - datetime.timedelta(days=365)
-    Season.objects.filter(pk=season.pk).update(starts_on=season.starts_on)
-    seed_season(season=season, by=user, games=games, rng=rng, player_names=PLAYER_NAMES)
-    return user, season
+    """A user, their club and a season of `games` finished games among eight players; returns
+    (user, season)."""
+    return seed_club_season(
+        username="bench",
+        club_name="Bench club",
+        player_names=PLAYER_NAMES,
+        games=games,
+        years=1,
+        rng=rng,
+    )
 
 
 def row_counts(season) -> dict[str, int]:
@@ -115,41 +105,14 @@ def _mb(size: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scoring.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.standings", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="finished games (1,000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the random games (1)")
     options = parser.parse_args(argv)
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-
-    # Unhashed static files, so templates render without collectstatic; the test client's host.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    warnings.filterwarnings("ignore", "No directory at", UserWarning)  # WhiteNoise's STATIC_ROOT
-    # The connection's own settings, where Django has filled in the TEST defaults.
-    database = connection.settings_dict
-    old_name = database["NAME"]
-    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as scratch:
-        if connection.vendor == "sqlite":
-            # A file, not the in-memory database tests get: that is what the site runs on.
-            database["TEST"]["NAME"] = str(Path(scratch) / "bench.sqlite3")
-        else:
-            database["TEST"]["NAME"] = f"bench_{old_name}"
-        connection.creation.create_test_db(
-            verbosity=0, autoclobber=True, serialize=False, keepdb=False
-        )
-        try:
-            measure(games=options.games, seed=options.seed)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    start_django()
+    with pages_as_served(), throwaway_database("standings"):
+        measure(games=options.games, seed=options.seed)
 
 
 def measure(*, games: int, seed: int) -> None:

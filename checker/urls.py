@@ -1,8 +1,8 @@
 from django.urls import path
 
-from rules.web import api, views
+from checker import api, views
 
-app_name = "rules"
+app_name = "checker"
 urlpatterns = [
     path("check/", views.check, name="check"),
     path("play/", views.play, name="play"),

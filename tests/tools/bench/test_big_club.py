@@ -9,16 +9,21 @@ import pytest
 
 from scoring.models import Game, GameChange
 from tools.bench.big_club import RUNS, measure_club, measure_game
-from tools.bench.seeding import seed_big_club, seed_long_game
+from tools.bench.seeding import seed_club_season, seed_long_game
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_big_club_has_its_players_and_finished_games():
-    user, club = seed_big_club(players=9, games=6, rng=random.Random(2))
+    names = [f"Player {number}" for number in range(9)]
+    user, season = seed_club_season(
+        username="big", club_name="Big", player_names=names, games=6, years=3, rng=random.Random(2)
+    )
+    club = season.club
     assert club.players.count() == 9
     assert club.games.filter(status=Game.Status.FINISHED).count() == 6
     assert club.memberships.filter(user=user).exists()
+    assert season.starts_on <= season.games.order_by("created_at").first().created_at.date()
 
 
 def test_the_long_game_has_its_deals_and_goes_on():

@@ -1,7 +1,7 @@
 """Time `arrangements` (and `answers`) on random 13-card hands: figures to read, not a test.
 
-Run it with `python -m rules.bench_split [--hands 10000] [--seed 1]`. Each hand is dealt from a
-shuffled deck by `random.Random(seed)`, so a seed deals the same hands every time. The first
+Run it with `python -m tools.bench.split [--hands 10000] [--seed 1]`. Each hand is dealt from
+a shuffled deck by `random.Random(seed)`, so a seed deals the same hands every time. The first
 hands also teach `five_card_plays` which rank patterns make plays (it remembers them per rule
 set), so they cost a little more: the figures include that, as a fresh server process would.
 """
@@ -32,13 +32,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     split_times = [_timed(arrangements, hand) for hand in hands]
     worst = max(range(len(hands)), key=split_times.__getitem__)
     print(f"arrangements: {len(hands)} hands, seed {options.seed}")
-    print(_summary(split_times))
+    print(summary(split_times))
     print(f"  {len(hands) / sum(split_times):.0f} hands per second")
     print(f"  worst hand: {format_cards(hands[worst])}")
 
     lead_times = [_timed(lambda cards: answers(cards, None), hand) for hand in hands]
     print("answers, leading (every play in the hand):")
-    print(_summary(lead_times))
+    print(summary(lead_times))
     return 0
 
 
@@ -48,7 +48,7 @@ def _timed(function: Callable[[list[Card]], object], hand: list[Card]) -> float:
     return time.perf_counter() - started
 
 
-def _summary(seconds: list[float]) -> str:
+def summary(seconds: list[float]) -> str:
     ordered = sorted(seconds)
     # The 95th percentile as the nearest rank: the time 95% of hands take at most.
     p95 = ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]

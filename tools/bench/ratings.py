@@ -1,27 +1,26 @@
 """Time the ratings of a club of 1,000 finished games (the target is under a second).
 
-Run it with `python -m scoring.bench_ratings` (`--games N` for another size). Like
-`scoring.bench`, it seeds a throwaway database and drops it at the end. It prints the time to
-rate every game from none stored, to rate again from a game half way through (a change there),
-and to read the ratings when nothing changed.
+Run it with `python -m tools.bench.ratings` (`--games N` for another size). Like
+`tools.bench.standings`, it seeds a throwaway database (`tools.bench.throwaway`) and drops it
+at the end. It prints the time to rate every game from none stored, to rate again from a game
+half way through (a change there), and to read the ratings when nothing changed.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
+
+from tools.bench.standings import seed_bench_season
+from tools.bench.throwaway import start_django, throwaway_database
 
 RUNS = 5
 
 
 def measure(*, games: int, seed: int) -> None:
     from scoring import ratings
-    from scoring.bench import seed_bench_season
     from scoring.models import Game, RatingsMark, RatingSnapshot
 
     _user, season = seed_bench_season(games=games, rng=random.Random(seed))
@@ -62,30 +61,13 @@ def measure(*, games: int, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scoring.bench_ratings", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.ratings", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="finished games (1,000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the random games (1)")
     options = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    database = connection.settings_dict
-    old_name = database["NAME"]
-    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as scratch:
-        if connection.vendor == "sqlite":
-            database["TEST"]["NAME"] = str(Path(scratch) / "bench.sqlite3")
-        else:
-            database["TEST"]["NAME"] = f"bench_{old_name}"
-        connection.creation.create_test_db(
-            verbosity=0, autoclobber=True, serialize=False, keepdb=False
-        )
-        try:
-            measure(games=options.games, seed=options.seed)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    start_django()
+    with throwaway_database("ratings"):
+        measure(games=options.games, seed=options.seed)
 
 
 if __name__ == "__main__":

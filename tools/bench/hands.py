@@ -1,9 +1,9 @@
 """Classify and rank every five-card hand, to show the engine's lookup tables are fast.
 
-Run it with `python -m rules.bench`. Hands are enumerated with nested loops that build each
-hand's prime product (and whether it is one suit) a card at a time, and every hand is looked up
-in the tables `rules.plays.classify` uses (`rules.lookups`); each legal hand gets its full
-strength key.
+Run it with `python -m tools.bench.hands`. Hands are enumerated with nested loops that build
+each hand's prime product (and whether it is one suit) a card at a time, and every hand is
+looked up in the tables `rules.plays.classify` uses (`rules.lookups`); each legal hand gets its
+full strength key.
 """
 
 from __future__ import annotations

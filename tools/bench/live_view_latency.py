@@ -1,8 +1,9 @@
 """How soon a deal reaches the shared live view (/live/<token>/, no account).
 
-`python -m tools.live_view_latency [--deals 40]` serves the site as `make run` does (uvicorn,
-SQLite, a fresh temporary DJANGO_VAR_DIR), shares a game, and has a scorekeeper record deals a
-random 0.5 to 2.5 s apart while a live view follows the game two ways, one after the other:
+`python -m tools.bench.live_view_latency [--deals 40]` serves the site as `make run` does
+(uvicorn, SQLite, a fresh temporary DJANGO_VAR_DIR), shares a game, and has a scorekeeper
+record deals a random 0.5 to 2.5 s apart while a live view follows the game two ways, one
+after the other:
 
 - "poll every 2 s": the board's poll alone, as the live view did before it had a stream (htmx's
   `every 2s`: the board asked with the version it shows, 204 until there is news);
@@ -145,7 +146,9 @@ def figures(delays: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tools.live_view_latency", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench.live_view_latency", description=__doc__
+    )
     parser.add_argument("--deals", type=int, default=40, help="deals each way (40)")
     options = parser.parse_args(argv)
     with Environment("sqlite", keep=False) as environment:

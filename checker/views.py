@@ -15,14 +15,8 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
 
-from common.http import HtmxHttpRequest
-from rules.cards import DECK, Card, parse_cards
-from rules.hand_report import HandReport, may_open, report
-from rules.plays import Play, Verdict, judge, lowest_card
-from rules.ruleset import DEFAULT_RULES, RuleSet
-from rules.split_plans import goals
-from rules.web.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
-from rules.web.table_helpers import (
+from checker.forms import CheckForm, PickerForm, PlayForm, SplitForm, checker_url
+from checker.table_helpers import (
     HAND_OPTIONS,
     SHOWN_PER_GROUP,
     advise,
@@ -31,6 +25,12 @@ from rules.web.table_helpers import (
     split_problem,
     split_ways,
 )
+from common.http import HtmxHttpRequest
+from rules.cards import DECK, Card, parse_cards
+from rules.hand_report import HandReport, may_open, report
+from rules.plays import Play, Verdict, judge, lowest_card
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from rules.split_plans import goals
 
 # The quirks people argue about at the table, as ready-made comparisons.
 EXAMPLES = (
@@ -83,19 +83,19 @@ class ShownGroup:
 @require_GET
 @vary_on_headers("HX-Request")
 def check(request: HtmxHttpRequest) -> HttpResponse:
-    return picker_page(request, CheckForm, "rules/check.html", checker_context)
+    return picker_page(request, CheckForm, "checker/check.html", checker_context)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def play(request: HtmxHttpRequest) -> HttpResponse:
-    return picker_page(request, PlayForm, "rules/play.html", play_context)
+    return picker_page(request, PlayForm, "checker/play.html", play_context)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def split_hand(request: HtmxHttpRequest) -> HttpResponse:
-    return picker_page(request, SplitForm, "rules/split.html", split_context)
+    return picker_page(request, SplitForm, "checker/split.html", split_context)
 
 
 def picker_page[F: PickerForm](

@@ -14,11 +14,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from checker.table_helpers import HAND_OPTIONS, play_problem, read_rules, split_problem
 from rules.cards import Card, CardParseError, parse_cards
 from rules.hand_report import MAX_TEXT_LENGTH, overlap_problem
 from rules.ruleset import DEFAULT_RULES, OPTIONS, RuleSet, UnknownRules, option_label
 from rules.split import HAND_SIZE
-from rules.web.table_helpers import HAND_OPTIONS, play_problem, read_rules, split_problem
 
 HANDS = (("a", gettext_lazy("Hand A")), ("b", gettext_lazy("Hand B")))
 
@@ -66,7 +66,7 @@ def checker_url(a: Sequence[Card], b: Sequence[Card] = (), rules: RuleSet = DEFA
     if rules != DEFAULT_RULES:
         params["rules"] = rules.name
     query = urlencode({key: value for key, value in params.items() if value})
-    return reverse("rules:check") + (f"?{query}" if query else "")
+    return reverse("checker:check") + (f"?{query}" if query else "")
 
 
 class PickerForm(forms.Form):
@@ -217,7 +217,7 @@ class CheckForm(PickerForm):
     hand cleared or the two swapped (`cleared_or_swapped`)."""
 
     hands = ("a", "b")
-    url_name = "rules:check"
+    url_name = "checker:check"
     form_id = "checker"
     comes_back_to = "#feedback"
 
@@ -276,7 +276,7 @@ class PlayForm(PickerForm):
     """ "What can I play?": your hand, the play on the table (none: leading), the first play."""
 
     hands = ("hand", "table")
-    url_name = "rules:play"
+    url_name = "checker:play"
     form_id = "play"
 
     hand = cards_field(gettext_lazy("Your hand"))
@@ -325,7 +325,7 @@ class SplitForm(PickerForm):
     """ "Split a hand": the 13 cards, typed or tapped."""
 
     hands = ("hand",)
-    url_name = "rules:split"
+    url_name = "checker:split"
     form_id = "split"
 
     hand = cards_field(gettext_lazy("Your 13 cards"))

@@ -8,9 +8,9 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 import rules.split
+from checker.table_helpers import HandProblem, split_ways
 from rules.cards import parse_cards
 from rules.ruleset import DEFAULT_RULES
-from rules.web.table_helpers import HandProblem, split_ways
 
 HAND = "3d 4c 5h 6s 7d 7c 9h 9s jd qd kc 2s 2h"
 # The dearest hand to split: thirteen cards of one suit hold 1,287 flushes.

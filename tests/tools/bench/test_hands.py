@@ -1,4 +1,5 @@
-"""The bench's fast enumeration agrees with `classify`, hand for hand and key for key."""
+"""The hands benchmark's fast enumeration (`tools.bench.hands`) agrees with `classify`, hand
+for hand and key for key, under every straights rule."""
 
 import random
 from itertools import combinations
@@ -6,9 +7,16 @@ from math import comb
 
 import pytest
 
-from rules import bench
-from rules.cards import DECK, Rank
+from rules.cards import DECK, Rank, Suit
+from rules.options import Flushes, Straights, SuitOrder
 from rules.plays import NotAPlay, classify
+from rules.ruleset import DEFAULT_RULES, RuleSet
+from tools.bench import hands as bench
+
+ACE_TWO_HIGH = RuleSet(straights=Straights.ACE_TWO_HIGH)
+NO_ACE_LOW = RuleSet(straights=Straights.NO_ACE_LOW)
+TWO_HIGH = RuleSet(straights=Straights.TWO_HIGH)
+INDONESIAN = RuleSet(straights=Straights.INDONESIAN)
 
 FIVE_CARD_COUNTS = {
     "straight_flush": 40,
@@ -71,3 +79,47 @@ def test_main_prints_one_line_per_kind_then_the_time(monkeypatch, capsys):
     assert lines[-2].startswith("not_a_play: ")
     assert lines[-1].startswith(f"{comb(24, 5)} hands in ")
     assert lines[-1].endswith(" s")
+
+
+# The ranks of every near-straight round the corner (A 2 3 4 5 6 and J Q K), in two suits.
+CORNER_DECK = [
+    card
+    for card in DECK
+    if card.suit in (Suit.DIAMONDS, Suit.SPADES) and card.rank not in range(7, 11)
+]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(straights=Straights.STANDARD, flushes=Flushes.POKER),
+        RuleSet(straights=Straights.ACE_TWO_HIGH, suits=SuitOrder.PUSOY_DOS),
+        RuleSet(straights=Straights.NO_ACE_LOW, flushes=Flushes.TOP_CARD),
+        RuleSet(straights=Straights.TWO_HIGH, suits=SuitOrder.BRIDGE),
+        RuleSet(straights=Straights.INDONESIAN, flushes=Flushes.POKER),
+    ],
+)
+def test_the_bench_agrees_with_classify_under_every_straights_rule(rules):
+    by_bench = {
+        frozenset(hand): (kind, key) for hand, kind, key in bench.legal_hands(CORNER_DECK, rules)
+    }
+    by_classify = {}
+    for hand in combinations(CORNER_DECK, 5):
+        try:
+            found = classify(hand, rules)
+        except NotAPlay:
+            continue
+        by_classify[frozenset(hand)] = (found.kind, found.key)
+    assert by_bench == by_classify
+
+
+@pytest.mark.parametrize(
+    ("rules", "runs"),
+    [(DEFAULT_RULES, 2), (ACE_TWO_HIGH, 2), (NO_ACE_LOW, 1), (TWO_HIGH, 0), (INDONESIAN, 2)],
+)
+def test_the_bench_counts_the_low_straights_each_rule_allows(rules, runs):
+    """The aces to 6s hold A-2-3-4-5 and 2-3-4-5-6: 4⁵ ways to suit each, 4 of them one suit."""
+    low = [card for card in DECK if card.rank in (Rank.ACE, Rank.TWO, *range(3, 7))]
+    totals = bench.count_kinds(low, rules)
+    assert totals["straight"] == runs * (4**5 - 4)
+    assert totals["straight_flush"] == runs * 4

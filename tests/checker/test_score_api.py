@@ -6,8 +6,8 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checker.json_shapes import SCORE_PARAMETERS
 from rules.deal_score import score_deal
-from rules.web.json_shapes import SCORE_PARAMETERS
 from tests.rules.scored_deals import query
 from tests.rules.strategies import rules_and_deals
 

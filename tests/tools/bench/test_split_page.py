@@ -1,10 +1,10 @@
-"""The split page's benchmark (rules.web.bench_split) prints its figures: it times nothing
-the suite relies on."""
+"""The split page's benchmark (`python -m tools.bench.split_page`) prints its figures: it times
+nothing the suite relies on."""
 
 import pytest
 
 from rules.cards import parse_cards
-from rules.web import bench_split
+from tools.bench import split_page as bench_split
 
 
 def test_the_benchmark_prints_the_page_and_the_api_on_the_same_hands(capsys):
