@@ -23,7 +23,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import HashedFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -32,6 +32,8 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 from django_htmx.jinja import htmx_script
+
+from bigtwo_site.static_storage import minified
 
 ACCOUNT_HEADER = "X-Signed-In-As"
 THEME_COLOR = "#0b5d3b"  # card-table green, as in the icons and the favicon
@@ -134,12 +136,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             reverse("account-delete"),
         ],
     }
-    response = render(
-        request,
-        "pwa/sw.js",
-        {"config": json.dumps(config, indent=2)},
-        content_type="text/javascript",
-    )
+    # Served without its comments, as the static scripts are (bigtwo_site/static_storage.py):
+    # a phone downloads it with the game page's first load.
+    script = render_to_string("pwa/sw.js", {"config": json.dumps(config)}, request=request)
+    response = HttpResponse(minified("sw.js", script.encode()), content_type="text/javascript")
     # Browsers look for a new service worker on each visit; revalidating costs one request.
     patch_cache_control(response, no_cache=True)
     response["Service-Worker-Allowed"] = "/"

@@ -44,6 +44,8 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
 from common.client_address import client_address
@@ -72,7 +74,11 @@ class Following:
     check_again_on: frozenset[str]
 
 
+# A stream is no document: the page's policies (CSP, framing) would only be more bytes on the
+# game page's first load, as for the web app's manifest (bigtwo_site/pwa.py).
 @require_GET
+@csp_override({})
+@xframe_options_exempt
 async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's stream for a member of its club; 403 signed out, 404 for anyone else's game,
     429 past the limits, 204 under WSGI (see the module's docstring)."""
@@ -90,6 +96,8 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@csp_override({})
+@xframe_options_exempt
 async def shared_changes(request: HttpRequest, token: str) -> HttpResponse:
     """The stream of the game whose live view link carries `token`, for anyone with it; 404
     for a wrong or stopped link, 429 past the address's limit, 204 under WSGI."""

@@ -157,3 +157,14 @@ def test_open_streams_hold_no_database_connection(loop, client, owner, game, set
     assert poll.status() == 204
     for phone in phones:
         phone.hang_up()
+
+
+def test_a_stream_carries_no_document_policies(loop, client, owner, game):
+    """An event stream is no document: no CSP or frame header to download with it on the game
+    page's first load (as the web app's manifest)."""
+    phone = Phone(loop, f"/games/{game.pk}/changes/", cookie=signed_in(client, owner))
+    start = phone.next()
+    names = {name.lower() for name, _value in start["headers"]}
+    assert start["status"] == 200
+    assert not names & {b"content-security-policy", b"x-frame-options"}
+    phone.hang_up()
