@@ -33,8 +33,8 @@ def seed_bench_season(*, games: int, rng: random.Random):
     from django.utils import timezone
 
     from scoring import services
-    from scoring.demo import seed_season
     from scoring.models import Season
+    from scoring.services.demo import seed_season
 
     user = get_user_model().objects.create_user(username="bench")
     club = services.create_club(name="Bench club", owner=user)

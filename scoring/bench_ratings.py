@@ -20,9 +20,10 @@ RUNS = 5
 
 
 def measure(*, games: int, seed: int) -> None:
-    from scoring import ratings
     from scoring.bench import seed_bench_season
     from scoring.models import Game, RatingsMark, RatingSnapshot
+    from scoring.selectors import ratings as stored
+    from scoring.services import ratings
 
     _user, season = seed_bench_season(games=games, rng=random.Random(seed))
     club_id = season.club_id
@@ -52,7 +53,7 @@ def measure(*, games: int, seed: int) -> None:
     half = timed(change_middle)
     start = time.perf_counter()
     for _ in range(RUNS):
-        ratings.latest(club_id)
+        stored.latest(club_id)
     read = (time.perf_counter() - start) / RUNS
     snapshots = RatingSnapshot.objects.filter(club_id=club_id).count()
     print(f"{finished.count()} finished games, {snapshots} snapshots")

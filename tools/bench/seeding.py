@@ -15,12 +15,12 @@ def bench_user(username: str):
 
 def seed_big_club(*, players: int, games: int, rng: random.Random):
     """A club of `players` players and `games` finished games, four of them at random at each
-    (stored as `scoring.demo.seed_season` stores them); returns (its owner, the club)."""
+    (stored as `scoring.services.demo.seed_season` stores them); returns (its owner, the club)."""
     from django.utils import timezone
 
     from scoring import services
-    from scoring.demo import seed_season
     from scoring.models import Season
+    from scoring.services.demo import seed_season
 
     user = bench_user("big-club")
     club = services.create_club(name="Big club", owner=user)
@@ -38,7 +38,7 @@ def seed_long_game(*, deals: int, rng: random.Random):
     from rules.options import Finish
     from rules.ruleset import RuleSet
     from scoring import services
-    from scoring.demo import random_deal
+    from scoring.services.demo import random_deal
 
     user = bench_user("long-game")
     club = services.create_club(name="Long game club", owner=user)
