@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Max, OuterRef, Subquery
 
 from scoring.models import Game, Player, RatingsMark, RatingSnapshot, Season, Seat
 from scoring.selectors import rating_model
@@ -29,11 +29,16 @@ def stored_latest(snapshots: Iterable[RatingSnapshot]) -> dict[int, Rated]:
     return {row.player_id: as_rated(row) for row in snapshots}
 
 
-def latest(club_id: int, *, up_to: int | Subquery | None = None) -> dict[int, Rated]:
-    """Each player's rating now (or as of sequence `up_to`), by player id; one query."""
+def latest(
+    club_id: int, *, up_to: int | Subquery | None = None, players: Iterable[int] | None = None
+) -> dict[int, Rated]:
+    """Each player's rating now (or as of sequence `up_to`), by player id (of `players`
+    alone, if given); one query."""
     rows = RatingSnapshot.objects.filter(club_id=club_id)
     if up_to is not None:
         rows = rows.filter(sequence__lte=up_to)
+    if players is not None:
+        rows = rows.filter(player_id__in=players)
     last = rows.filter(player_id=OuterRef("player_id")).order_by("-sequence").values("sequence")
     return stored_latest(rows.filter(sequence=Subquery(last[:1])).select_related("game"))
 
@@ -43,6 +48,13 @@ def as_of_season(season: Season) -> dict[int, Rated]:
     query."""
     in_season = RatingSnapshot.objects.filter(game__season=season).order_by("-sequence")
     return latest(season.club_id, up_to=Subquery(in_season.values("sequence")[:1]))
+
+
+def last_sequence(club_id: int) -> int:
+    """The place of the club's last game rated among its finished games (0: none); one
+    query."""
+    found = RatingSnapshot.objects.filter(club_id=club_id).aggregate(last=Max("sequence"))
+    return found["last"] or 0
 
 
 def mark_key(club_id: int) -> str:

@@ -21,8 +21,8 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q, Subquery
 
 from scoring.models import Game, RatingsMark, RatingSnapshot
-from scoring.selectors.rating_model import Rated, rate
-from scoring.selectors.ratings import latest, unrated_games
+from scoring.selectors.rating_model import Played, Rated, rate
+from scoring.selectors.ratings import last_sequence, latest, unrated_games
 from scoring.selectors.snapshot import read_snapshot
 
 logger = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ def ratings_changed(club_id: int, *, since: Position | None, game_id: int | None
     games = unrated_games(club_id, most=RATED_IN_THE_WRITE)
     mark.stale = games is None
     if games is not None:
-        _store(club_id, games_rated(club_id, games))
+        _store(club_id, rate(games, *_start(club_id, games)))
     else:
         transaction.on_commit(lambda: refresh_quietly(club_id))
     mark.save(update_fields=["stale", "version"])
@@ -89,8 +89,8 @@ def refresh(club_id: int) -> bool:
         if version is None:
             return True
         games = unrated_games(club_id) or []
-        start = latest(club_id)
-    rated = rate(games, start, _next_sequence(start))
+        start, first = _start(club_id, games)
+    rated = rate(games, start, first)
     with transaction.atomic():
         mark = _locked_mark(club_id)
         if mark.version != version or not mark.stale:
@@ -110,13 +110,11 @@ def refresh_quietly(club_id: int) -> None:
         logger.warning("ratings of club %s left for its next change", club_id, exc_info=True)
 
 
-def games_rated(club_id: int, games: list) -> list[Rated]:
-    start = latest(club_id)
-    return rate(games, start, _next_sequence(start))
-
-
-def _next_sequence(start: dict[int, Rated]) -> int:
-    return max((line.sequence for line in start.values()), default=0) + 1
+def _start(club_id: int, games: list[Played]) -> tuple[dict[int, Rated], int]:
+    """What rating `games` starts from: their players' last stored ratings, and the place of
+    the first of them among the club's finished games. Two queries."""
+    players = {player for game in games for player, _total in game.totals}
+    return latest(club_id, players=players), last_sequence(club_id) + 1
 
 
 def _locked_mark(club_id: int) -> RatingsMark:
