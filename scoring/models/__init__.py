@@ -6,8 +6,10 @@ as the change that made them stale. The invariants a bug must never break are da
 constraints, so they hold whatever code writes the rows.
 
 Every model and helper is named here; they live in `clubs` (clubs, members, players, seasons,
-link tokens), `games` (games, seats, deals, scores) and `history` (the lines of a game's, a
-season's and a club's history, and how a stake is shown).
+link tokens), `games` (games, seats, deals, scores), `history` (the lines of a game's, a
+season's and a club's history, and how a stake is shown), `imports` (score files imported) and
+`ratings` (each player's rating after each game). `facts`, pure Python, says what a deal's rows
+mean to the rules engine, both ways.
 """
 
 from scoring.models.clubs import (
