@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 
 from scoring import services
 from scoring.models import Game, RatingsMark
@@ -105,4 +105,24 @@ def test_a_change_committed_while_the_ratings_are_worked_out_is_not_overwritten(
     assert left_for_later == [club.pk]
     assert RatingsMark.objects.get(club=club).stale, "what was worked out before it, not stored"
     rating_writes.refresh_quietly(club.pk)  # the later change's after-commit work
+    assert_matches_openskill(club)
+
+
+def test_a_busy_database_leaves_the_rating_to_the_clubs_next_change(monkeypatch):
+    """The change commits whatever its after-commit rating meets: a database too busy to
+    answer leaves the ratings as of the last game rated, and the club's next change rates
+    every game still to rate."""
+    club, owner, games = rated_club()
+    real = rating_writes.refresh
+
+    def busy(club_id):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(rating_writes, "refresh", busy)
+    services.delete_game(game=games[1], by=owner)
+    assert not Game.objects.filter(pk=games[1].pk).exists()
+    assert RatingsMark.objects.get(club=club).stale
+
+    monkeypatch.setattr(rating_writes, "refresh", real)
+    services.undo_last_deal(game=games[-1], by=owner)
     assert_matches_openskill(club)
