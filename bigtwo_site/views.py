@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import selectors
 from scoring.models import Club, Game
-from scoring.standings import own_lines
+from scoring.selectors.standings import own_lines
 
 # How many games in progress the home page lists; the rest are counted on their clubs' lines.
 HOME_GAMES = 5

@@ -6,7 +6,6 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
-from scoring import caching
 from scoring.models import (
     Club,
     ClubChange,
@@ -19,6 +18,7 @@ from scoring.models import (
     Season,
     Seat,
 )
+from scoring.services import versions
 
 
 class MembershipInline(admin.TabularInline):
@@ -69,7 +69,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def save_model(self, request, obj: Player, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if change and "name" in form.changed_data:
-            caching.player_renamed(obj)  # the cached pages of their games show the old name
+            versions.player_renamed(obj)  # the cached pages of their games show the old name
 
 
 @admin.register(Season)
@@ -171,4 +171,4 @@ class AccountAdmin(UserAdmin):
     def save_model(self, request, obj, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if change and "username" in form.changed_data:
-            caching.account_renamed(obj)  # the cached histories name them by their username
+            versions.account_renamed(obj)  # the cached histories name them by their username

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from confusable_homoglyphs.utils import load
 
-from rules.i18n import gettext
+from rules.deal_checks import and_list
+from rules.i18n import gettext, ngettext
 
 # Characters a name may not hold: control (Cc), format (Cf) and lone surrogates (Cs, which no
 # database can store).
@@ -112,6 +113,66 @@ def settled_names(names: Iterable[str], *, max_length: int) -> list[str]:
         taken.add(name_key(kept))
         settled.append(kept)
     return settled
+
+
+class SeatingRefused(ValueError):
+    """Why names can't take a game's seats, in words for whoever typed them (`message`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def seat_names_for(seat_names: Sequence[str], *, players: int, max_length: int) -> list[str]:
+    """The names as they will be seated (tidied), refused (SeatingRefused) unless there is one
+    for each of the `players` seats, none empty, longer than `max_length`, hiding characters,
+    or sitting twice: two names that look alike (`name_key`) are one player."""
+    names = [tidy_name(name) for name in seat_names]
+    if len(names) != players:
+        raise SeatingRefused(gettext("A game needs %(count)s players") % {"count": players})
+    empty = [
+        gettext("Seat %(number)s") % {"number": position}
+        for position, name in enumerate(names, start=1)
+        if not name
+    ]
+    if empty:
+        raise SeatingRefused(
+            ngettext(
+                "Every seat needs a player — %(seats)s is empty",
+                "Every seat needs a player — %(seats)s are empty",
+                len(empty),
+            )
+            % {"seats": and_list(empty)}
+        )
+    too_long = [name for name in names if len(name) > max_length]
+    if too_long:
+        raise SeatingRefused(
+            gettext("A player's name can be at most %(count)s characters — %(name)s… is longer")
+            % {"count": max_length, "name": too_long[0][:max_length]}
+        )
+    for position, name in enumerate(names, start=1):
+        if (problem := name_problem(name)) is not None:
+            raise SeatingRefused(
+                gettext("Seat %(number)s: %(problem)s") % {"number": position, "problem": problem}
+            )
+    seen: dict[str, str] = {}
+    for name in names:
+        if (earlier := seen.get(name_key(name))) is not None:
+            raise SeatingRefused(sits_twice(name, earlier))
+        seen[name_key(name)] = name
+    return names
+
+
+def sits_twice(name: str, earlier: str) -> str:
+    """Why a name can't take a seat: a name that looks like it (`earlier`) sits already."""
+    if name.casefold() == earlier.casefold():
+        return gettext("%(name)s can't sit twice — each seat needs a different player") % {
+            "name": name
+        }
+    return gettext(
+        "%(name)s looks just like %(earlier)s, so they would be one player sitting twice. If"
+        " they are two people, tell the names apart (Ann B.)."
+    ) % {"name": name, "earlier": earlier}
 
 
 def character_label(character: str) -> str:

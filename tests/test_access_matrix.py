@@ -11,14 +11,16 @@ see it. Each cell is what one kind of visitor gets for a GET or a POST (with no 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
+from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring import services
-from scoring.models import Club
-from tests.factories import make_club, make_game, make_member, make_user, record
+from scoring.models import Club, Game
+from tests.factories import finish, make_club, make_game, make_member, make_user, record
 
 ROLES = ("anonymous", "stranger", "member", "owner")
 
@@ -278,3 +280,82 @@ def test_a_removed_member_gets_what_a_stranger_gets(client, site, name, method):
     response = getattr(client, method)(path)
 
     assert answer(response) == getattr(row, method)[ROLES.index("stranger")], f"{method} {path}"
+
+
+# What a GET must never send the database. The session's own row is left out: Django writes it
+# whenever a request changes the visitor's session (a password link's token moved into it),
+# which is the visitor's state, not the site's.
+WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)', re.IGNORECASE)
+SESSIONS = "django_session"
+
+
+class WriteCounter:
+    """A `connection.execute_wrapper` that keeps every statement that writes."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        written = WRITE.match(sql)
+        if written and written.group(1) != SESSIONS:
+            self.written.append(sql)
+        return execute(sql, params, many, context)
+
+
+def read_whole(response) -> None:
+    """The whole answer read, a streamed one too (its close then runs as a server runs it,
+    leaving the test's connection open)."""
+    if response.streaming and not response.is_async:
+        b"".join(response.streaming_content)
+
+
+def finished_game(site) -> Game:
+    """Another game of the fixture's club played to its end by the owner, its write committed
+    (its after-commit work done) as a request's is."""
+    club = Club.objects.get(pk=site["values"]["club"])
+    return finish(make_game(club, ("Ann", "Ben", "Cy", "Eve")))
+
+
+def game_finished(site, capture) -> None:
+    with capture(execute=True):
+        finished_game(site)
+
+
+def finished_game_deleted(site, capture) -> None:
+    with capture(execute=True):
+        game = finished_game(site)
+    with capture(execute=True):
+        services.delete_game(game=game, by=site["users"]["owner"])
+
+
+def after_commit_work_left(site, capture) -> None:
+    """A game finished whose after-commit work never ran (a busy database, a crash)."""
+    with capture(execute=False):
+        finished_game(site)
+
+
+MOMENTS = {
+    "as set up": lambda site, capture: None,
+    "right after a game finished": game_finished,
+    "right after a finished game was deleted": finished_game_deleted,
+    "with a write's after-commit work left undone": after_commit_work_left,
+}
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_no_get_writes_to_the_database(client, site, moment, django_capture_on_commit_callbacks):
+    """Every GET of the matrix, as every role: reading never writes, whatever a write before
+    it left (on SQLite a write would hold up every table's deals)."""
+    MOMENTS[moment](site, django_capture_on_commit_callbacks)
+    writes = {}
+    for role in ROLES:
+        client.logout()
+        if role != "anonymous":
+            client.force_login(site["users"][role])
+        for name, row in MATRIX.items():
+            counter = WriteCounter()
+            with connection.execute_wrapper(counter):
+                read_whole(client.get(row.path.format(**site["values"])))
+            if counter.written:
+                writes[f"GET {name} as {role}"] = counter.written
+    assert not writes, writes

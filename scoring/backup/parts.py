@@ -214,7 +214,7 @@ CLUB_PARTS: tuple[Part, ...] = (
 )
 
 # The models a backup leaves out: worked out again from the rows above (the ratings, by
-# scoring.ratings, on the restored club's first read).
+# scoring.services.ratings, once the restore commits).
 DERIVED_MODELS: tuple[type[models.Model], ...] = (RatingsMark, RatingSnapshot)
 
 

@@ -20,6 +20,7 @@ from scoring.backup.parts import (
 )
 from scoring.backup.reading import Backup, read
 from scoring.models import Club
+from scoring.services import ratings
 
 
 def import_club(text: str) -> Club:
@@ -33,7 +34,10 @@ def import_club(text: str) -> Club:
     try:
         with transaction.atomic():
             _refuse_what_is_taken(backup)
-            return _insert(backup)
+            club = _insert(backup)
+            # The ratings are left out of a backup: worked out again as any write's are.
+            ratings.ratings_changed(club.pk, since=None)
+            return club
     except (IntegrityError, DataError) as error:
         raise BackupError(
             f"The database refused the backup's rows, so nothing was written: {error}"

@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy
 
 class AskedPlayerForm(forms.Form):
     """One of the club's players with a finished game and no row of their own in the matrix
-    (`scoring.head_to_head.Matrix.others`), chosen from a list: sent in the page's address,
-    so it works without JavaScript and can be shared."""
+    (`scoring.selectors.head_to_head.Matrix.others`), chosen from a list: sent in the page's
+    address, so it works without JavaScript and can be shared."""
 
     player = forms.TypedChoiceField(
         label=gettext_lazy("Another player"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from scoring.services.seasons import MOST_GAMES_TO_RANK
+from scoring.models import MOST_GAMES_TO_RANK
 
 
 def games_to_rank_field() -> forms.IntegerField:

@@ -37,8 +37,13 @@ from scoring.forms.rule_fields import (
     rule_field,
     rule_values,
 )
-from scoring.models import SEASON_NAME_MAX_LENGTH, Club, Season, shown_stake
-from scoring.services import season_day_problem
+from scoring.models import (
+    SEASON_NAME_MAX_LENGTH,
+    Club,
+    Season,
+    season_day_problem,
+    shown_stake,
+)
 
 
 class DayInput(forms.DateInput):

@@ -16,17 +16,16 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from rules.deal_checks import DealResult
+from rules.deal_checks import DealResult, and_list
 from rules.deal_options import Dragon, PaysForTable, Scoring
 from rules.deal_score import DealRefused, score_deal
 from rules.options import PenaltyScale, TwosRule
 from rules.penalties import GameReplay, replay
 from rules.ruleset import RuleSet
 from scoring.imports.sheet import Holds, ScoreFile, SheetDeal, SheetGame
+from scoring.models import PLAYER_NAME_MAX_LENGTH
+from scoring.names import SeatingRefused, seat_names_for
 from scoring.selectors import roster_key
-from scoring.services.errors import ScoringError
-from scoring.services.games import seat_names_for
-from scoring.wording import names_and
 
 Tell = Callable[[int, str], None]  # a problem or a warning, with its line
 
@@ -63,7 +62,7 @@ class GamePreview:
         """Who shares the win ("Ann and Ben") when the game ends on a tie, else ""."""
         if self.replayed is None or len(self.replayed.winners) < 2:
             return ""
-        return names_and([self.seats[seat].name for seat in self.replayed.winners])
+        return and_list([self.seats[seat].name for seat in self.replayed.winners])
 
     @property
     def rows(self) -> list[tuple[SeatMatch, int | None]]:
@@ -110,9 +109,11 @@ class GameCheck:
 
     def preview(self) -> GamePreview:
         try:
-            names = seat_names_for(self.game.players, players=self.rules.players)
-        except ScoringError as error:
-            self.tell(self.game.line, error.message)
+            names = seat_names_for(
+                self.game.players, players=self.rules.players, max_length=PLAYER_NAME_MAX_LENGTH
+            )
+        except SeatingRefused as refused:
+            self.tell(self.game.line, refused.message)
             names = []
         facts = [self.deal_facts(number, deal, names) for number, deal in self.numbered]
         replayed, winner = None, None
@@ -246,7 +247,7 @@ class GameCheck:
         if replayed.winner is not None:
             return names[replayed.winner]
         if replayed.winners:
-            shared = names_and([names[seat] for seat in replayed.winners])
+            shared = and_list([names[seat] for seat in replayed.winners])
             said = _(
                 "%(names)s are tied for lowest at the end of this game: it comes in ended"
                 " there, the win shared"

@@ -6,13 +6,16 @@ as the change that made them stale. The invariants a bug must never break are da
 constraints, so they hold whatever code writes the rows.
 
 Every model and helper is named here; they live in `clubs` (clubs, members, players, seasons,
-link tokens), `games` (games, seats, deals, scores) and `history` (the lines of a game's, a
-season's and a club's history, and how a stake is shown).
+link tokens), `games` (games, seats, deals, scores), `history` (the lines of a game's, a
+season's and a club's history, and how a stake is shown), `imports` (score files imported) and
+`ratings` (each player's rating after each game). `facts`, pure Python, says what a deal's rows
+mean to the rules engine, both ways.
 """
 
 from scoring.models.clubs import (
     FIRST_SEASON_DAY,
     LAST_SEASON_DAY,
+    MOST_GAMES_TO_RANK,
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
     SEATS,
@@ -22,6 +25,7 @@ from scoring.models.clubs import (
     Season,
     new_invite_token,
     new_share_token,
+    season_day_problem,
     token_digest,
 )
 from scoring.models.games import MOST_CARDS_IN_HAND, Deal, DealScore, Game, Seat
@@ -36,11 +40,12 @@ from scoring.models.history import (
     who,
 )
 from scoring.models.imports import ImportedFile
-from scoring.models.ratings import RatingsMark, RatingSnapshot, ordinal
+from scoring.models.ratings import RatingsMark, RatingSnapshot
 
 __all__ = [
     "FIRST_SEASON_DAY",
     "LAST_SEASON_DAY",
+    "MOST_GAMES_TO_RANK",
     "MOST_CARDS_IN_HAND",
     "PLAYER_NAME_MAX_LENGTH",
     "SEASON_NAME_MAX_LENGTH",
@@ -61,7 +66,7 @@ __all__ = [
     "Seat",
     "new_invite_token",
     "new_share_token",
-    "ordinal",
+    "season_day_problem",
     "shown_stake",
     "spaced",
     "stake_change",

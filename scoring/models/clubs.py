@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 from scoring.names import name_key
@@ -36,6 +38,19 @@ FIRST_SEASON_DAY = datetime.date(2000, 1, 1)
 
 
 LAST_SEASON_DAY = datetime.date(2100, 12, 31)
+
+# The most games a season may ask of a player before ranking them.
+MOST_GAMES_TO_RANK = 1000
+
+
+def season_day_problem(day: datetime.date | None) -> str | None:
+    """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
+    if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
+        return None
+    return _("Enter a date from %(first)s to %(last)s") % {
+        "first": date_format(FIRST_SEASON_DAY),
+        "last": date_format(LAST_SEASON_DAY),
+    }
 
 
 def new_invite_token() -> str:
@@ -147,8 +162,8 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     is_current = models.BooleanField(default=False)
-    # Counted up (scoring.caching.seasons_changed, game_changed) whenever one of its games is
-    # added, removed, moved or rescored: the season's pages are cached under it.
+    # Counted up (scoring.services.versions.seasons_changed, game_changed) whenever one of its
+    # games is added, removed, moved or rescored: the season's pages are cached under it.
     version = models.PositiveIntegerField(default=0)
     # The season's own, in this database (as `Game.key`): its cached pages are kept under it.
     key = models.UUIDField(default=uuid.uuid4, editable=False)
@@ -173,9 +188,9 @@ class Season(models.Model):
                 name="season_ends_after_it_starts",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
-            # scoring.services.seasons.MOST_GAMES_TO_RANK
             models.CheckConstraint(
-                condition=Q(min_games__lte=1000), name="season_min_games_at_most_1000"
+                condition=Q(min_games__lte=MOST_GAMES_TO_RANK),
+                name="season_min_games_at_most_1000",
             ),
         ]
 

@@ -18,8 +18,8 @@ from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
 if TYPE_CHECKING:
     pass
 
+from rules.deal_checks import and_list
 from scoring.models.clubs import SEATS, Club, Player, Season
-from scoring.wording import names_and
 
 # The most cards any house rule leaves in one hand: two players dealt 13 each who draw on a
 # pass, one of whom ends holding the whole stock (52 less the other's 13). A rule set's own
@@ -47,8 +47,9 @@ class Game(models.Model):
     )
     win_shared = models.BooleanField(default=False)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Goes up by one with every change the game's board shows (scoring.caching.game_changed),
-    # so a phone following the game asks "anything new since version 7?" with one lookup.
+    # Goes up by one with every change the game's board shows
+    # (scoring.services.versions.game_changed), so a phone following the game asks "anything
+    # new since version 7?" with one lookup.
     version = models.PositiveIntegerField(default=0)
     # This game's own, in this database: cached fragments are kept under it and the version, so
     # a database restored or made anew, whose ids start again, never shows another game's.
@@ -112,7 +113,7 @@ class Game(models.Model):
         """ "Ann", or "Ann and Ben" sharing the win: the players whose seats won, clockwise
         (from `seats`, which a list of games prefetches); empty while the game goes on."""
         names = [seat.player.name for seat in self.seats.all() if seat.won]
-        return names_and(names) if names else ""
+        return and_list(names) if names else ""
 
 
 class Seat(models.Model):

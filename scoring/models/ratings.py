@@ -1,7 +1,7 @@
 """Each player's skill rating after each finished game of their club (see docs/ratings.md).
 
-The rating is derived from the games, like a seat's total: `scoring.ratings` writes these rows,
-from the first game a change touched on, and nothing else does.
+The rating is derived from the games, like a seat's total: `scoring.services.ratings` writes
+these rows, from the first game a change touched on, and nothing else does.
 """
 
 from __future__ import annotations
@@ -60,12 +60,3 @@ class RatingSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} after game {self.game_id}: {self.mu:.2f} ± {self.sigma:.2f}"
-
-    @property
-    def rating(self) -> float:
-        return ordinal(self.mu, self.sigma)
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown: μ − 3σ, which a player's true skill is very likely above."""
-    return mu - 3 * sigma

@@ -3,8 +3,7 @@ the tie and the winner, the chart, and the settling up of a game played for a st
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -18,16 +17,14 @@ from rules.deal_options import Scoring
 from rules.deal_score import ScoredDeal
 from rules.next_deal import next_deal
 from rules.options import Finish
-from rules.penalties import DealResult, GameReplay, Outcome, ReplayedDeal, outcome, replay
-from rules.ruleset import RuleSet
+from rules.penalties import GameReplay, Outcome, ReplayedDeal, outcome, replay
 from rules.settle import settle
 from scoring import selectors
-from scoring.charts import Chart, running_totals_chart
 from scoring.models import Game, Seat
+from scoring.models.facts import SeatScore, StoredDeal, score_rows
+from scoring.presenters.charts import Chart, running_totals_chart
 from scoring.presenters.settlements import Settling
-from scoring.services import facts_of
-from scoring.services.facts import score_rows
-from scoring.wording import names_and
+from scoring.presenters.wording import names_and
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,48 +86,6 @@ def _left(cards: int) -> str:
     return _("%(count)s left") % {"count": cards}
 
 
-@dataclass(frozen=True, slots=True)
-class SeatScore:
-    """A seat's stored score of a deal, as its cell shows it."""
-
-    penalty: int
-    cards_left: int | None
-    twos_held: int
-
-
-@dataclass(frozen=True, slots=True)
-class StoredDeal:
-    """A deal as stored: its number, its facts as the rules read them, and each seat's score."""
-
-    number: int
-    out_on_twos: bool
-    facts: DealResult
-    scores: tuple[SeatScore, ...]
-
-
-def stored_deals(rules: RuleSet, rows: Iterable[tuple]) -> list[StoredDeal]:
-    """The deals of `selectors.deal_score_rows`, each from its seats' rows."""
-    deals = []
-    for number, grouped in itertools.groupby(rows, key=lambda row: row[0]):
-        seats = list(grouped)
-        out, last_play, dragon, payer = seats[0][1:5]
-        cards, twos, places, points, penalties = zip(*(row[5:] for row in seats), strict=True)
-        facts = facts_of(
-            rules,
-            out_on_twos=out,
-            last_play_twos=last_play,
-            dragon_seat=dragon,
-            payer_seat=payer,
-            cards_left=cards,
-            twos_held=twos,
-            places=places,
-            points=points,
-        )
-        scores = tuple(map(SeatScore, penalties, cards, twos))
-        deals.append(StoredDeal(number, out, facts, scores))
-    return deals
-
-
 def board_lines(
     deals: Sequence[StoredDeal], replayed: Sequence[ReplayedDeal], names: list[str]
 ) -> list[Line]:
@@ -180,9 +135,9 @@ class Board:
 
     @cached_property
     def _stored(self) -> tuple[list[StoredDeal], GameReplay]:
-        rules = self.game.ruleset
-        deals = stored_deals(rules, selectors.deal_score_rows(self.game))
+        deals = selectors.stored_deals(self.game)
         facts = [deal.facts for deal in deals]
+        rules = self.game.ruleset
         replayed = replay(facts, rules, players=len(self.seats), ended=self.game.ended)
         return deals, replayed
 

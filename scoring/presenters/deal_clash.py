@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.deal_score import ScoredDeal, score_deal
-from scoring import selectors, services
+from scoring import selectors
 from scoring.forms import form_values
 from scoring.models import Game, Seat
+from scoring.models.facts import described
 from scoring.presenters.board import cell_notes
 
 
@@ -74,12 +75,12 @@ def deal_clash(
 ) -> DealClash | None:
     """Deal `number` of `game` beside `mine`, the deal typed for it; None if the game has no
     deal `number` (undone since). Read in the caller's snapshot, with the board it shows."""
-    deal = selectors.deals_with_seated_scores(game).filter(number=number).first()
+    deal = next(iter(selectors.stored_deals(game, number=number)), None)
     if deal is None:
         return None
     rules = game.ruleset
     names = [seat.player.name for seat in seats]
-    stored = services.stored_facts(rules, deal)
+    stored = deal.facts
     recorded = score_deal(stored, rules)
     return DealClash(
         number=number,
@@ -88,8 +89,8 @@ def deal_clash(
             ClashLine(name, cell(recorded, seat, names), cell(mine, seat, names))
             for seat, name in enumerate(names)
         ],
-        recorded_said=services.described(stored, rules, names),
-        mine_said=services.described(mine.facts, rules, names),
+        recorded_said=described(stored, rules, names),
+        mine_said=described(mine.facts, rules, names),
         mine=form_values(mine.facts, seats),
         token=token,
         recorded=json.dumps(form_values(stored, seats), sort_keys=True),

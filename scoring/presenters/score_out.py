@@ -13,7 +13,7 @@ from rules.options import PenaltyScale, TwosRule
 from rules.ruleset import RuleSet
 from scoring.models import Game, Seat
 from scoring.presenters.board import Board
-from scoring.ratings import finishing_ranks
+from scoring.selectors.rating_model import finishing_ranks
 
 # BG Stats' documented push link ("Push plays to BG Stats from other apps or websites"): it
 # opens the app on a new play filled in from the JSON in `data`. The https form, not the

@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from scoring import selectors
 from scoring.models import Game, Player, Season
-from scoring.ratings import Rated
-from scoring.standings import Standing, ranked
+from scoring.selectors.rating_model import Rated
+from scoring.selectors.standings import Standing, ranked
 
 # Column in the query string → (its heading, whether a higher value is better, which is the
 # direction a first tap sorts in). In the order the table shows them: first the rank, the

@@ -1,8 +1,11 @@
-"""Every write of the score-keeping app, one named function per action.
+"""Every write of the score-keeping app, one named function per action, and nothing else writes.
 
 Each runs in one transaction and refuses with `ScoringError` (its message is meant for the
 person at the table). Views call these and nothing else that writes, as
 `services.record_deal(...)`: the functions live in a module per domain and are all named here.
+Each write also does what follows from it: it counts up the versions pages are cached under
+and tells the phones following a game (`versions`), and brings the ratings up to date
+(`ratings`). The reads they share are the selectors (`scoring.selectors`).
 
 - `errors`: `ScoringError` and its kinds.
 - `permissions`: what only a club's owner may do (`NotAllowed` otherwise), and `is_owner`.
@@ -17,11 +20,14 @@ person at the table). Views call these and nothing else that writes, as
 - `deals`: recording, undoing and correcting deals.
 - `imports`: a previewed score file's games saved into a season.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
-- `facts`: a deal's facts as its rows store them and as the rules engine reads them.
+- `versions`: the versions of games and seasons counted up, and the phones told (`scoring.live`).
+- `ratings`: the stored ratings brought up to date after a change to a club's finished games.
+- `demo`: random games, and a season of them stored fast (the demo club, benchmarks).
 """
 
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
 from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
+from scoring.services.demo import seed_season
 from scoring.services.errors import (
     DatabaseBusy,
     DealAlreadyRecorded,
@@ -36,7 +42,6 @@ from scoring.services.errors import (
     SeatsDiffer,
     TiedForLowest,
 )
-from scoring.services.facts import described, extras, facts_of, figures, stored_facts
 from scoring.services.games import (
     delete_game,
     end_match,
@@ -63,7 +68,6 @@ from scoring.services.reset_links import (
     reset_link_refusal,
 )
 from scoring.services.seasons import (
-    season_day_problem,
     set_games_to_rank,
     set_season_rules,
     start_season,
@@ -92,13 +96,9 @@ __all__ = [
     "TiedForLowest",
     "claim_player",
     "create_club",
-    "described",
     "delete_game",
     "edit_deal",
     "end_match",
-    "extras",
-    "facts_of",
-    "figures",
     "join_club",
     "leave_club",
     "lock_club",
@@ -114,7 +114,6 @@ __all__ = [
     "rename_player",
     "reset_invite",
     "reset_link_refusal",
-    "season_day_problem",
     "seat_figures",
     "set_games_to_rank",
     "set_season_rules",
@@ -123,8 +122,8 @@ __all__ = [
     "start_game",
     "start_season",
     "stop_sharing",
-    "stored_facts",
     "undo_last_deal",
     "unlink_player",
     "save_import",
+    "seed_season",
 ]

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from rules.deal_score import ScoredDeal
 from rules.options import Finish
 from rules.penalties import DealResult
-from scoring import caching
 from scoring.models import Deal, Game, GameChange, Seat
-from scoring.selectors import seats_of
+from scoring.models.facts import deal_row, described
+from scoring.selectors import seats_of, stored_deals
 from scoring.services.errors import (
     DatabaseBusy,
     DealAlreadyRecorded,
@@ -29,7 +29,6 @@ from scoring.services.errors import (
     ScoringError,
     database_busy,
 )
-from scoring.services.facts import deal_row, described, stored_facts
 from scoring.services.totals import (
     facts_and_times,
     history_line,
@@ -43,6 +42,7 @@ from scoring.services.totals import (
     store_scores,
     update_scores,
 )
+from scoring.services.versions import deal_appended
 
 
 def given_facts(
@@ -128,7 +128,7 @@ def _record_deal(
                 )
             if used.deal_id is None:
                 raise DealWasUndone(used.number)
-            return _same_deal(locked, used.deal_id, sent), locked
+            return _same_deal(locked, used, sent), locked
         version_read, seats_read, scored = read
         # Every change to the seats counts the game's version up in its own transaction.
         seats = list(seats_read) if seats_read and locked.version == version_read else None
@@ -160,7 +160,7 @@ def _record_deal(
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute_appended(locked, seats, deal, scored)
         if number > 1 and not locked.is_finished:  # the scoreboard grew by one row
-            caching.deal_appended(locked, number)
+            deal_appended(locked, number)
     return deal, locked
 
 
@@ -198,26 +198,22 @@ def _token_use(token: uuid.UUID) -> TokenUse | None:
     return TokenUse(*rows[0]) if rows else None
 
 
-def _same_deal(game: Game, deal_id: int, sent: DealResult) -> Deal:
+def _same_deal(game: Game, used: TokenUse, sent: DealResult) -> Deal:
     """The deal the form recorded, if what it sends now is what is stored (every fact the
     form sends: cards left, the twos, places, points, the dragon, who paid); refused if not,
     saying what is stored."""
-    deal = Deal.objects.prefetch_related("scores__seat__player").get(pk=deal_id)
     rules = game.ruleset
-    stored = stored_facts(rules, deal)
-    if normalised(sent, rules) != stored:
-        names = [
-            score.seat.player.name
-            for score in sorted(deal.scores.all(), key=lambda score: score.seat.position)
-        ]
+    (stored,) = stored_deals(game, number=used.number)
+    if normalised(sent, rules) != stored.facts:
+        names = [seat.player.name for seat in seats_of(game)]
         raise DealRecordedDifferently(
             _(
                 "Deal %(number)s is already recorded as %(cards)s;"
                 " edit deal %(number)s to change it."
             )
-            % {"number": deal.number, "cards": described(stored, rules, names)}
+            % {"number": used.number, "cards": described(stored.facts, rules, names)}
         )
-    return deal
+    return Deal.objects.get(pk=used.deal_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,12 +232,7 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
     """
     with transaction.atomic():
         locked = lock_game(game)
-        last = (
-            Deal.objects.filter(game=locked)
-            .order_by("-number")
-            .prefetch_related("scores__seat")
-            .first()
-        )
+        last = Deal.objects.filter(game=locked).order_by("-number").first()
         if last is None:
             raise ScoringError(_("There is no deal to undo"))
         if number is not None and last.number != number:
@@ -253,7 +244,8 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
                 )
                 % {"number": number}
             )
-        undone = UndoneDeal(last.number, stored_facts(locked.ruleset, last))
+        (stored,) = stored_deals(locked, number=last.number)
+        undone = UndoneDeal(last.number, stored.facts)
         last.delete()
         # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
         locked.ended = False
@@ -290,9 +282,7 @@ def edit_deal(
     sent = given_facts(facts, cards_left, out_on_twos, twos_held)
     with transaction.atomic():
         locked = lock_game(game)
-        deal = (
-            Deal.objects.filter(game=locked, number=number).prefetch_related("scores__seat").first()
-        )
+        deal = Deal.objects.filter(game=locked, number=number).first()
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
         seats = seats_of(locked)

@@ -10,13 +10,12 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from rules.deal_checks import and_list
 from rules.options import Finish
 from rules.penalties import outcome
 from rules.ruleset import parse_rules
-from scoring import live, ratings
-from scoring.caching import game_changed, seasons_changed
+from scoring import live
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     Club,
@@ -30,13 +29,13 @@ from scoring.models import (
     stake_text,
     token_digest,
 )
-from scoring.names import name_key, name_problem, tidy_name
+from scoring.names import SeatingRefused, name_key, seat_names_for
 from scoring.selectors import seats_of
-from scoring.services import permissions
+from scoring.services import permissions, ratings
 from scoring.services.errors import ScoringError, SeatsDiffer, TiedForLowest
 from scoring.services.player_links import link_seated_members
 from scoring.services.totals import last_deal_number, lock_game, recompute, refresh_from
-from scoring.wording import names_and
+from scoring.services.versions import game_changed, seasons_changed
 
 
 def start_game(
@@ -57,7 +56,11 @@ def start_game(
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
     season = season or club.seasons.get(is_current=True)
-    names = seat_names_for(seat_names, players=parse_rules(season.rules).players)
+    players = parse_rules(season.rules).players
+    try:
+        names = seat_names_for(seat_names, players=players, max_length=PLAYER_NAME_MAX_LENGTH)
+    except SeatingRefused as refused:
+        raise ScoringError(refused.message) from refused
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update(no_key=True).get(pk=club.pk)
@@ -148,56 +151,6 @@ def rematch_of(finished: Game, players: Sequence[int]) -> Game | None:
         if [seat.player_id for seat in candidate.seats.all()] == list(players):
             return candidate
     return None
-
-
-def seat_names_for(seat_names: Sequence[str], *, players: int) -> list[str]:
-    """The names as they will be seated (tidied), refused unless there is one for each of the
-    `players` seats, none empty, too long, hiding characters, or sitting twice: two names that
-    look alike (`scoring.names.name_key`) are one player."""
-    names = [tidy_name(name) for name in seat_names]
-    if len(names) != players:
-        raise ScoringError(_("A game needs %(count)s players") % {"count": players})
-    empty = [
-        _("Seat %(number)s") % {"number": position}
-        for position, name in enumerate(names, start=1)
-        if not name
-    ]
-    if empty:
-        raise ScoringError(
-            ngettext(
-                "Every seat needs a player — %(seats)s is empty",
-                "Every seat needs a player — %(seats)s are empty",
-                len(empty),
-            )
-            % {"seats": names_and(empty)}
-        )
-    too_long = [name for name in names if len(name) > PLAYER_NAME_MAX_LENGTH]
-    if too_long:
-        raise ScoringError(
-            _("A player's name can be at most %(count)s characters — %(name)s… is longer")
-            % {"count": PLAYER_NAME_MAX_LENGTH, "name": too_long[0][:PLAYER_NAME_MAX_LENGTH]}
-        )
-    for position, name in enumerate(names, start=1):
-        if (problem := name_problem(name)) is not None:
-            raise ScoringError(
-                _("Seat %(number)s: %(problem)s") % {"number": position, "problem": problem}
-            )
-    seen: dict[str, str] = {}
-    for name in names:
-        if (earlier := seen.get(name_key(name))) is not None:
-            raise ScoringError(sits_twice(name, earlier))
-        seen[name_key(name)] = name
-    return names
-
-
-def sits_twice(name: str, earlier: str) -> str:
-    """Why a name can't take a seat: a name that looks like it (`earlier`) sits already."""
-    if name.casefold() == earlier.casefold():
-        return _("%(name)s can't sit twice — each seat needs a different player") % {"name": name}
-    return _(
-        "%(name)s looks just like %(earlier)s, so they would be one player sitting twice. If"
-        " they are two people, tell the names apart (Ann B.)."
-    ) % {"name": name, "earlier": earlier}
 
 
 def move_game(*, game: Game, season: Season, by: AbstractBaseUser) -> None:
@@ -324,7 +277,7 @@ def _end(locked: Game, by: AbstractBaseUser, sharing: tuple[int, ...]) -> None:
                 "%(names)s are tied for lowest on %(total)s: end the match with the win shared,"
                 " or play one more deal"
             )
-            % {"names": names_and([names[seat] for seat in lowest]), "total": totals[lowest[0]][0]},
+            % {"names": and_list([names[seat] for seat in lowest]), "total": totals[lowest[0]][0]},
             lowest,
         )
     locked.ended = True

@@ -22,8 +22,8 @@ from django.utils import timezone
 from rules.penalties import GameReplay
 from scoring.imports.checks import GamePreview
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Player, Season, Seat
+from scoring.models.facts import deal_row, figures, score_rows
 from scoring.selectors import roster_key
-from scoring.services.facts import deal_row, figures, score_rows
 from scoring.services.totals import seat_figures
 
 

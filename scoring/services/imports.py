@@ -19,15 +19,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import ratings
-from scoring.caching import seasons_changed
 from scoring.imports.preview import ImportPreview, NewSeason, already_imported
 from scoring.imports.sheet import Problem
 from scoring.models import Club, ImportedFile, Player, Season
 from scoring.selectors import roster_by_name, roster_key
-from scoring.services import import_rows, permissions
+from scoring.services import import_rows, permissions, ratings
 from scoring.services.clubs import lock_club
 from scoring.services.errors import ScoringError
+from scoring.services.versions import seasons_changed
 
 
 class ImportRefused(ScoringError):

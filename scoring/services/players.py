@@ -18,14 +18,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import ratings
-from scoring.caching import games_changed, player_renamed
+from rules.deal_checks import and_list
 from scoring.models import PLAYER_NAME_MAX_LENGTH, Club, ClubChange, Deal, Game, GameChange, Player
 from scoring.names import name_key, name_problem, tidy_name
 from scoring.selectors import seats_of
+from scoring.services import ratings
 from scoring.services.clubs import lock_club
 from scoring.services.errors import SatTogether, ScoringError
-from scoring.wording import names_and
+from scoring.services.versions import games_changed, player_renamed
 
 
 def rename_player(*, player: Player, name: str, by: AbstractBaseUser) -> None:
@@ -120,7 +120,7 @@ def refuse_if_sat_together(merged: Player, kept: Player, games: list[Game]) -> N
     )
     if together is None:
         return
-    names = names_and([seat.player.name for seat in seats_of(together)])
+    names = and_list([seat.player.name for seat in seats_of(together)])
     started = date_format(timezone.localtime(together.created_at), "j M Y")
     raise SatTogether(
         _(

@@ -8,28 +8,24 @@ from decimal import Decimal
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from rules.options import Finish
 from rules.presets import deals_to_finish, target_within
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from scoring.caching import seasons_changed
 from scoring.models import (
-    FIRST_SEASON_DAY,
-    LAST_SEASON_DAY,
+    MOST_GAMES_TO_RANK,
     SEASON_NAME_MAX_LENGTH,
     Club,
     Season,
     SeasonChange,
+    season_day_problem,
     stake_text,
 )
 from scoring.names import hidden_characters, hidden_problem, tidy_name
 from scoring.services import permissions
 from scoring.services.errors import ScoringError
-
-# The most games a season may ask of a player before ranking them.
-MOST_GAMES_TO_RANK = 1000
+from scoring.services.versions import seasons_changed
 
 
 def season_name(typed: str) -> str:
@@ -119,16 +115,6 @@ def set_games_to_rank(*, season: Season, min_games: int, by: AbstractBaseUser) -
         )
         if changed:
             seasons_changed(season.pk)
-
-
-def season_day_problem(day: datetime.date | None) -> str | None:
-    """Why `day` can't start or end a season (it is outside 2000–2100), or None if it can."""
-    if day is None or FIRST_SEASON_DAY <= day <= LAST_SEASON_DAY:
-        return None
-    return _("Enter a date from %(first)s to %(last)s") % {
-        "first": date_format(FIRST_SEASON_DAY),
-        "last": date_format(LAST_SEASON_DAY),
-    }
 
 
 def match_length_problem(rules: RuleSet) -> str | None:

@@ -19,11 +19,12 @@ from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.options import TwosRule
 from rules.penalties import DealResult, GameReplay, outcome, replay
 from rules.ruleset import RuleSet
-from scoring import ratings
-from scoring.caching import game_changed
 from scoring.models import Deal, DealScore, Game, GameChange, Seat
+from scoring.models.facts import deal_row, figures, score_rows
+from scoring.selectors.games import stored_deals
+from scoring.services import ratings
 from scoring.services.errors import InvalidDeal
-from scoring.services.facts import deal_row, facts_of, figures, score_rows
+from scoring.services.versions import game_changed
 
 SEAT_FIGURES = ("total", "deals_played", "deals_won", "thirteens", "won")
 RESULT = ["status", "winner", "win_shared", "finished_at"]
@@ -31,31 +32,35 @@ RESULT = ["status", "winner", "win_shared", "finished_at"]
 
 def seat_figures(replayed: GameReplay, position: int, rules: RuleSet) -> dict[str, int | None]:
     """What a seat stores about its game, derived from the deals (see `recompute`): its
-    figures, and whether it won the game (alone, or sharing the win).
-
-    A deal is won by whoever the rules engine says won it (went out, went out first, typed 0
-    points, or showed a dragon). Being caught with a full hand needs the cards left, which
-    finishing order, points by hand and Pusoy Dos scoring don't ask for: there it is None (a
-    dash in the standings), not 0. The losers of a dragon held their whole hand, and count
-    when that hand is the largest the rules allow.
-    """
-    scored = [deal.scored for deal in replayed.deals if deal.scored is not None]
-    counts_cards = asks_cards(rules)
+    figures (deals won and times caught with a full hand as `counted_with` counts them; the
+    latter None, a dash in the standings, where the rules don't ask for cards left), and
+    whether it won the game (alone, or sharing the win)."""
+    won = caught = 0
+    for deal in replayed.deals:
+        if deal.scored is not None:
+            won, caught = counted_with(deal.scored, position, rules, won=won, caught=caught)
     return {
         "total": replayed.totals[position],
         "deals_played": len(replayed.deals),
-        "deals_won": sum(1 for deal in scored if deal.winner == position),
-        "thirteens": sum(
-            1
-            for deal in scored
-            if deal.winner != position
-            and deal.cards_left is not None
-            and deal.cards_left[position] == rules.hand_size
-        )
-        if counts_cards
-        else None,
+        "deals_won": won,
+        "thirteens": caught if asks_cards(rules) else None,
         "won": position in replayed.winners,
     }
+
+
+def counted_with(
+    scored: ScoredDeal, position: int, rules: RuleSet, *, won: int, caught: int
+) -> tuple[int, int]:
+    """A seat's deals won and times caught with a full hand, `won` and `caught` before, with
+    one more deal. A deal is won by whoever the rules engine says won it (went out, went out
+    first, typed 0 points, or showed a dragon). Being caught with a full hand needs the cards
+    left, which finishing order, points by hand and Pusoy Dos scoring don't ask for; the
+    losers of a dragon held their whole hand, and count when that hand is the largest the rules
+    allow."""
+    if scored.winner == position:
+        return won + 1, caught
+    cards = scored.cards_left
+    return won, caught + (cards is not None and cards[position] == rules.hand_size)
 
 
 def asks_cards(rules: RuleSet) -> bool:
@@ -119,14 +124,10 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
     for position, seat in enumerate(seats):
         seat.total += scored.penalties[position]
         seat.deals_played += 1
-        won = scored.winner == position
-        seat.deals_won += won
-        caught = (
-            not won
-            and scored.cards_left is not None
-            and scored.cards_left[position] == rules.hand_size
+        seat.deals_won, caught = counted_with(
+            scored, position, rules, won=seat.deals_won, caught=seat.thirteens or 0
         )
-        seat.thirteens = (seat.thirteens or 0) + caught if counts_cards else None
+        seat.thirteens = caught if counts_cards else None
     standing = outcome([seat.total for seat in seats], rules, deals_played=deal.number)
     for position, seat in enumerate(seats):
         seat.won = position in standing.winners
@@ -214,12 +215,11 @@ def store_scores(deal: Deal, seats: Sequence[Seat], scored: ScoredDeal) -> None:
 
 
 def update_scores(deal: Deal, scored: ScoredDeal) -> None:
-    """A recorded deal's facts and scores replaced by a correction's (`deal.scores` read with
-    their seats)."""
+    """A recorded deal's facts and scores replaced by a correction's."""
     for field, value in deal_row(scored.facts).items():
         setattr(deal, field, value)
     deal.save(update_fields=list(deal_row(scored.facts)))
-    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
+    scores = list(DealScore.objects.filter(deal=deal).order_by("seat__position"))
     rows = score_rows(scored)
     for score, values in zip(scores, rows, strict=True):
         for field, value in values.items():
@@ -241,7 +241,7 @@ def history_line(
     token: object = None,
 ) -> None:
     """A line of the game's history about one deal: each seat's figure (see
-    `scoring.services.facts.figures`) before and after the change."""
+    `scoring.models.facts.figures`) before and after the change."""
     rules = game.ruleset
     GameChange.objects.create(
         game=game,
@@ -256,43 +256,10 @@ def history_line(
 
 def facts_and_times(game: Game) -> tuple[dict[int, DealResult], dict[int, datetime.datetime]]:
     """Every deal's facts by number, as the rules read them, and when each was recorded."""
-    rows = (
-        DealScore.objects.filter(deal__game=game)
-        .order_by("deal__number", "seat__position")
-        .values_list(
-            "deal__number",
-            "deal__recorded_at",
-            "deal__out_on_twos",
-            "deal__last_play_twos",
-            "deal__dragon_seat",
-            "deal__payer_seat",
-            "cards_left",
-            "twos_held",
-            "place",
-            "points",
-        )
-    )
-    deals: dict[int, dict[str, object]] = {}
-    recorded_at: dict[int, datetime.datetime] = {}
-    for number, at, out, last_play, dragon, payer, *seat in rows:
-        recorded_at[number] = at
-        deal = deals.setdefault(
-            number,
-            {
-                "out_on_twos": out,
-                "last_play_twos": last_play,
-                "dragon_seat": dragon,
-                "payer_seat": payer,
-                "cards_left": [],
-                "twos_held": [],
-                "places": [],
-                "points": [],
-            },
-        )
-        for name, value in zip(("cards_left", "twos_held", "places", "points"), seat, strict=True):
-            deal[name].append(value)
-    facts = {number: facts_of(game.ruleset, **deal) for number, deal in deals.items()}
-    return facts, recorded_at
+    deals = stored_deals(game)
+    return {deal.number: deal.facts for deal in deals}, {
+        deal.number: deal.recorded_at for deal in deals
+    }
 
 
 def replay_game(game: Game) -> Replayed:

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.forms import ClubForm
-from scoring.snapshot import read_snapshot
+from scoring.selectors.snapshot import read_snapshot
 from scoring.views.pages import render_standings, season_context
 from scoring.views.sharing import invite_link
 

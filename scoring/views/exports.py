@@ -31,8 +31,8 @@ from scoring.imports.tables import FORMULA_STARTS, SITE_CSV_HEADER
 from scoring.presenters.board import Cell, Line, member_board
 from scoring.presenters.score_out import score_file_text, writes_score_file
 from scoring.presenters.tables import COLUMNS
-from scoring.snapshot import read_snapshot
-from scoring.standings import Standing
+from scoring.selectors.snapshot import read_snapshot
+from scoring.selectors.standings import Standing
 from scoring.views.pages import season_standings
 
 # A download is of one version of its game, never out of date: kept until no longer asked for.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,11 +19,12 @@ from rules.ruleset import RuleSet
 from scoring import selectors, services
 from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
 from scoring.models import Game
+from scoring.models.facts import described, extras, figures
 from scoring.presenters.board import member_board
+from scoring.presenters.wording import names_and
+from scoring.selectors.snapshot import read_snapshot
 from scoring.services import permissions
-from scoring.snapshot import read_snapshot
 from scoring.views.pages import as_number, render_game
-from scoring.wording import names_and
 
 
 @login_required
@@ -125,10 +126,11 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     # leave it none.
     with read_snapshot():
         game = selectors.member_game(request.user, game_id)
-        deal = get_object_or_404(selectors.deals_with_seated_scores(game), number=number)
+        deal = selectors.deal_numbered(game, number)
+        (stored,) = selectors.stored_deals(game, number=number)
         seats = selectors.seats_of(game)
     rules = game.ruleset
-    was = services.stored_facts(rules, deal)
+    was = stored.facts
     hidden = {"number": number, "token": deal.token}
     tapped = DealForm.tapped(request.POST.dict(), seats=seats, rules=rules)
     if request.method == "GET":
@@ -158,9 +160,9 @@ def was_text(facts: DealResult, rules: RuleSet, names: list[str]) -> str:
     """A recorded deal as the correction page recalls it: "0 · 5 · 9 · 13" (with its twos or
     who paid for the table), "out in this order: Cy, Ann, Dee, Ben" or "Ann's dragon"."""
     if facts.dragon is not None or facts.order is not None:
-        return services.described(facts, rules, names)
-    shown = " · ".join(str(figure) for figure in services.figures(facts, rules))
-    return "; ".join([shown, *services.extras(facts, names)])
+        return described(facts, rules, names)
+    shown = " · ".join(str(figure) for figure in figures(facts, rules))
+    return "; ".join([shown, *extras(facts, names)])
 
 
 def refusal_on_form(form: DealForm, error: services.ScoringError) -> None:
@@ -235,15 +237,16 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         request.session[UNDONE.format(game=game.pk)] = {"number": undone.number, "values": values}
         return redirect("scoring:game", game_id=game.pk)
     with read_snapshot():  # the last deal with its scores as they are with it
-        last = selectors.deals_with_seated_scores(game).order_by("-number").first()
-    if last is None:
+        seats = selectors.seats_of(game)
+        # Each seat counts the deals played in the transaction that adds or takes one back.
+        last = selectors.stored_deals(game, number=seats[0].deals_played)
+    if not last:
         messages.info(request, _("There is no deal to undo yet."))
         return redirect("scoring:game", game_id=game.pk)
-    scores = sorted(last.scores.all(), key=lambda score: score.seat.position)
-    names = [score.seat.player.name for score in scores]
-    described = services.described(services.stored_facts(game.ruleset, last), game.ruleset, names)
+    names = [seat.player.name for seat in seats]
+    said = described(last[0].facts, game.ruleset, names)
     template = "scoring/undo.html#confirm" if request.htmx else "scoring/undo.html"
-    return render(request, template, {"game": game, "deal": last, "described": described})
+    return render(request, template, {"game": game, "deal": last[0], "described": said})
 
 
 @login_required

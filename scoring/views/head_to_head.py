@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET
 
 from scoring import selectors
 from scoring.forms.head_to_head import AskedPlayerForm
-from scoring.head_to_head import club_matrix
-from scoring.snapshot import read_snapshot
+from scoring.selectors.head_to_head import club_matrix
+from scoring.selectors.snapshot import read_snapshot
 from scoring.views.pages import as_number
 
 

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseStopPolling
 from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.presenters.board import Board, load_board, member_board
-from scoring.snapshot import read_snapshot
+from scoring.selectors.snapshot import read_snapshot
 from scoring.views.pages import as_number, board_context
 
 

@@ -14,7 +14,7 @@ from django.utils.functional import SimpleLazyObject
 
 from common.http import HtmxHttpRequest
 from rules.options import Finish
-from scoring import caching, ratings, selectors
+from scoring import caching, selectors
 from scoring.forms import DealForm, StakeForm
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
@@ -23,9 +23,10 @@ from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
 from scoring.presenters.tables import Table, season_games, standings_table
+from scoring.selectors import ratings
+from scoring.selectors.snapshot import read_snapshot
+from scoring.selectors.standings import standings
 from scoring.services import permissions
-from scoring.snapshot import read_snapshot
-from scoring.standings import standings
 from scoring.views.sharing import live_link
 
 

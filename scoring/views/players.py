@@ -16,16 +16,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import ratings, selectors, services
-from scoring.charts import average_penalty_chart, average_penalty_figure, rating_chart
+from scoring import selectors, services
 from scoring.forms import MergePlayerForm, RenamePlayerForm
-from scoring.head_to_head import head_to_head
 from scoring.models import Club, Player
-from scoring.player_figures import player_figures
+from scoring.presenters.charts import average_penalty_chart, average_penalty_figure, rating_chart
 from scoring.presenters.tables import played_games
+from scoring.selectors import ratings
+from scoring.selectors.head_to_head import head_to_head
+from scoring.selectors.player_figures import player_figures
+from scoring.selectors.snapshot import read_snapshot
+from scoring.selectors.standings import standings_by_season
 from scoring.services import permissions
-from scoring.snapshot import read_snapshot
-from scoring.standings import standings_by_season
 
 
 @login_required

@@ -7,7 +7,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scoring import ratings, selectors
+from scoring import selectors
+from scoring.selectors import ratings
+from scoring.selectors.rating_model import MODEL_NAME
 
 
 @login_required
@@ -16,7 +18,7 @@ def ratings_json(request: HttpRequest, club_id: int) -> JsonResponse:
     """Every player with a finished game: μ, σ, the rating shown (μ − 3σ) and their games,
     the highest rating first."""
     club = selectors.member_club(request.user, club_id)
-    return JsonResponse({"model": ratings.MODEL_NAME, "players": ratings.table(club.pk)})
+    return JsonResponse({"model": MODEL_NAME, "players": ratings.table(club.pk)})
 
 
 @require_GET

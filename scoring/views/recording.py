@@ -21,7 +21,7 @@ from scoring.forms import DealForm, form_values
 from scoring.models import Game, Seat
 from scoring.presenters.board import Board, member_board
 from scoring.presenters.deal_clash import DealClash, deal_clash
-from scoring.snapshot import read_snapshot
+from scoring.selectors.snapshot import read_snapshot
 from scoring.views.games import refusal_on_form, refused
 from scoring.views.pages import as_number, render_game
 

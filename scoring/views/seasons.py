@@ -16,8 +16,8 @@ from scoring import caching, selectors, services
 from scoring.forms import GamesToRankForm, HouseRulesForm, SeasonForm
 from scoring.models import Club, Season, shown_stake
 from scoring.presenters.settlements import season_settlement
+from scoring.selectors.snapshot import read_snapshot
 from scoring.services import permissions
-from scoring.snapshot import read_snapshot
 from scoring.views.pages import render_standings, season_context, standings_of
 
 

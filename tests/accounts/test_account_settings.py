@@ -13,8 +13,8 @@ from django.test import Client
 from accounts.services import OwnsClubs, change_password, delete_account
 from scoring import services
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Membership, Seat
+from scoring.selectors.standings import standings
 from scoring.services.errors import ScoringError
-from scoring.standings import standings
 from tests.accounts.logins import NEW_PASSWORD, logs_in, shown
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 

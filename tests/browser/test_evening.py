@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NEW_PASSWORD = "ann's new passphrase 5"
 TONIGHT = ("Ann", "Ben", "Cy", "Dee")
-# What ranks a player (scoring.standings.Standing.rank_key), with the rank and the player.
+# What ranks a player (scoring.selectors.standings.Standing.rank_key), with the rank and the player.
 DECIDING = ["Rank", "Player", "Won", "Per deal", "Went out"]
 
 

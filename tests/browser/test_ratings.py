@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import ratings, services
+from scoring import services
+from scoring.selectors import ratings
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import PHONE, log_in, screenshot
 from tests.browser.scorekeeping import fill, swap

@@ -57,7 +57,7 @@ def test_open_the_standings_sort_by_a_column_and_open_a_player(phone):
     assert width <= 390, f"the player page is {width}px wide on a 390px screen"
 
 
-# What ranks a player (scoring.standings.Standing.rank_key): games won, then the average
+# What ranks a player (scoring.selectors.standings.Standing.rank_key): games won, then the average
 # penalty per deal, then deals won. With the rank and the player, a phone shows these first.
 DECIDING = ["Rank", "Player", "Won", "Per deal", "Went out"]
 DECIDING_ON_THE_PLAYER_PAGE = ["Season", "Won", "Per deal", "Went out"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from rules.deal_score import facts_wanted
-from scoring.demo import random_deal
 from scoring.models import Game
+from scoring.services.demo import random_deal
 
 RULES = [
     "standard",

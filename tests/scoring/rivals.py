@@ -1,5 +1,6 @@
 """A small club whose head-to-head figures are worked out by hand, for the tests of
-`scoring.head_to_head` and `scoring.player_figures`, their pages and the browser.
+`scoring.selectors.head_to_head` and `scoring.selectors.player_figures`, their pages and the
+browser.
 
 Under the default rules (a card left costs 1, 10 to 12 cost 2 each, 13 cost 3 each; the game
 ends once someone reaches 100), each finished game is the same deal three times. In the order

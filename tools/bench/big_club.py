@@ -118,7 +118,7 @@ def measure_game(*, deals: int, seed: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from scoring import services
+    from scoring import selectors, services
     from tools.bench.seeding import seed_long_game
 
     started = time.perf_counter()
@@ -135,7 +135,7 @@ def measure_game(*, deals: int, seed: int) -> None:
     ):
         first_and_second(label, get(client, reverse(name, args=[game.pk])))
     # Deal 1 corrected to another player going out, and back, in turn: each a real change.
-    first_deal = services.stored_facts(game.ruleset, game.deals.get(number=1)).cards_left
+    first_deal = selectors.stored_deals(game, number=1)[0].facts.cards_left
     went_out = first_deal.index(0)
     other = list(first_deal)
     other[went_out], other[(went_out + 1) % len(other)] = 5, 0

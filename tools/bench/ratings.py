@@ -20,8 +20,9 @@ RUNS = 5
 
 
 def measure(*, games: int, seed: int) -> None:
-    from scoring import ratings
     from scoring.models import Game, RatingsMark, RatingSnapshot
+    from scoring.selectors import ratings as stored
+    from scoring.services import ratings
 
     _user, season = seed_bench_season(games=games, rng=random.Random(seed))
     club_id = season.club_id
@@ -51,7 +52,7 @@ def measure(*, games: int, seed: int) -> None:
     half = timed(change_middle)
     start = time.perf_counter()
     for _ in range(RUNS):
-        ratings.latest(club_id)
+        stored.latest(club_id)
     read = (time.perf_counter() - start) / RUNS
     snapshots = RatingSnapshot.objects.filter(club_id=club_id).count()
     print(f"{finished.count()} finished games, {snapshots} snapshots")

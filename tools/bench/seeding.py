@@ -23,13 +23,13 @@ def seed_club_season(
     rng: random.Random,
 ):
     """A user, their club and its current season, begun `years` years ago, with `games`
-    finished games of four of `player_names` at random (stored as `scoring.demo.seed_season`
-    stores them); returns (the user, the season)."""
+    finished games of four of `player_names` at random (stored as
+    `scoring.services.demo.seed_season` stores them); returns (the user, the season)."""
     from django.utils import timezone
 
     from scoring import services
-    from scoring.demo import seed_season
     from scoring.models import Season
+    from scoring.services.demo import seed_season
 
     user = bench_user(username)
     club = services.create_club(name=club_name, owner=user)
@@ -46,7 +46,7 @@ def seed_long_game(*, deals: int, rng: random.Random):
     from rules.options import Finish
     from rules.ruleset import RuleSet
     from scoring import services
-    from scoring.demo import random_deal
+    from scoring.services.demo import random_deal
 
     user = bench_user("long-game")
     club = services.create_club(name="Long game club", owner=user)

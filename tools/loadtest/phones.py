@@ -316,7 +316,7 @@ async def next_move(phone: Phone) -> None:
 
 async def record(phone: Phone) -> None:
     """Record the next deal, random cards: the answer is the board, and the next deal's form."""
-    from scoring.demo import random_deal
+    from scoring.services.demo import random_deal
 
     assert phone.deal is not None
     number, token = phone.deal

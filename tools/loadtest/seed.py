@@ -45,8 +45,8 @@ def seed(options) -> Plan:
     from django.utils import timezone
 
     from scoring import services
-    from scoring.demo import seed_season
     from scoring.models import Season
+    from scoring.services.demo import seed_season
 
     started, rng = time.perf_counter(), random.Random(1)
     with transaction.atomic():
@@ -101,8 +101,8 @@ def seed_bench(plan: Plan, league, clients: int, games_each: int, rng: random.Ra
     from django.urls import reverse
 
     from scoring import services
-    from scoring.demo import random_game
     from scoring.models import Membership
+    from scoring.services.demo import random_game
 
     user = get_user_model().objects.create_user(username="bench")
     start_game = functools.partial(services.start_game, seat_names=SEAT_NAMES, by=user)

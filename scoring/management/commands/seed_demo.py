@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services
-from scoring.demo import GAMES_PER_EVENING, random_game, seed_season
 from scoring.models import SEATS, Club, Deal, Season
+from scoring.services.demo import GAMES_PER_EVENING, random_game, seed_season
 
 DEMO_USERNAME = "demo"
 FIRST_NAMES = (

@@ -24,7 +24,6 @@ from rules.ruleset import parse_rules
 from scoring import services
 from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
 from scoring.backup.parts import DERIVED_MODELS
-from scoring.demo import seed_season
 from scoring.models import (
     Club,
     ClubChange,
@@ -35,7 +34,8 @@ from scoring.models import (
     SeasonChange,
     Seat,
 )
-from scoring.standings import standings
+from scoring.selectors.standings import standings
+from scoring.services.demo import seed_season
 from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.scoring.backup.support import VERSION_1_FILE, empty_the_database

@@ -10,7 +10,7 @@ import pytest
 from scoring import services
 from scoring.backup import BackupError, export_club, import_club
 from scoring.models import Game, Seat
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 from tests.factories import make_club, make_ruled_game, record
 from tests.scoring.backup.support import VERSION_1_FILE, empty_the_database
 

@@ -11,16 +11,17 @@ import io
 import random
 
 import pytest
+from django.test import TestCase
 from django.utils import timezone
 
 from rules.ruleset import parse_rules
-from scoring import ratings
-from scoring.demo import seed_season
 from scoring.imports.preview import preview_import
 from scoring.imports.readers import read_score_file
 from scoring.models import Club, Season
+from scoring.selectors import ratings
+from scoring.selectors.standings import standings
 from scoring.services import save_import
-from scoring.standings import standings
+from scoring.services.demo import seed_season
 from tests.factories import finish, make_club, make_game, make_user, record, record_facts
 
 ROSTER = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -47,14 +48,15 @@ def imported_into_a_new_club(data: bytes, rules: str) -> Season:
     preview = preview_import(club, season, score_file)
     assert preview.can_import, preview.problems
     assert not preview.warnings, preview.warnings  # the same rules: nothing scored again
-    save_import(
-        club=club,
-        target=season,
-        preview=preview,
-        sha256=hashlib.sha256(data).hexdigest(),
-        by=club.owner,
-        file_name="deals.csv",
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the ratings, once it commits
+        save_import(
+            club=club,
+            target=season,
+            preview=preview,
+            sha256=hashlib.sha256(data).hexdigest(),
+            by=club.owner,
+            file_name="deals.csv",
+        )
     return season
 
 
@@ -91,6 +93,7 @@ def assert_same_standings_and_ratings(client, original: Season, copy: Season) ->
     assert copy.games.count() == original.games.count()
     assert table_lines(copy) == table_lines(original)
     assert standings_csv(client, copy) == standings_csv(client, original)
+    assert rated(original.club), "every finished game rated"
     assert rated(copy.club) == rated(original.club)
 
 
@@ -110,12 +113,13 @@ def seeded(club, owner) -> Season:
     season = club.seasons.get(is_current=True)
     season.starts_on = timezone.localdate() - datetime.timedelta(days=60)
     season.save(update_fields=["starts_on"])
-    seed_season(season=season, by=owner, games=15, rng=random.Random(31), player_names=ROSTER)
-    tied_game(club, ["Eve", "Ann", "Fay", "Cy"])
-    level = make_game(club, ["Ben", "Dee", "Eve", "Fay"])
-    record(level, 0, 13, 13, 13)
-    record(level, 13, 0, 13, 13)  # Ben and Dee level on 39: the game plays on
-    finish(level)
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the ratings, once they commit
+        seed_season(season=season, by=owner, games=15, rng=random.Random(31), player_names=ROSTER)
+        tied_game(club, ["Eve", "Ann", "Fay", "Cy"])
+        level = make_game(club, ["Ben", "Dee", "Eve", "Fay"])
+        record(level, 0, 13, 13, 13)
+        record(level, 13, 0, 13, 13)  # Ben and Dee level on 39: the game plays on
+        finish(level)
     return season
 
 

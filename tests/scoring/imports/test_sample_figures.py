@@ -1,6 +1,6 @@
 """The two sample files imported through the owner's page give, on each player's page
-(`scoring.player_figures`), the figures their tool and hand working give: deals played, deals
-won, penalties, and deals with the fry threshold's number of cards or more."""
+(`scoring.selectors.player_figures`), the figures their tool and hand working give: deals
+played, deals won, penalties, and deals with the fry threshold's number of cards or more."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import gzip
 import pytest
 
 from scoring.models import Club, DealScore, Game
-from scoring.player_figures import player_figures
+from scoring.selectors.player_figures import player_figures
 from tests.scoring.imports.samples import (
     README_EXAMPLE,
     README_FIGURES,

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from scoring import ratings, services
+from scoring import services
 from scoring.models import Game, Season
-from scoring.standings import Standing, ranked
+from scoring.selectors.standings import Standing, ranked
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.pages import who_is_asking
 
@@ -234,18 +234,17 @@ def test_standings_and_csvs_run_a_fixed_number_of_queries(
     for _ in range(games):
         finish(make_game(club), 0, 13, 13, 13)
     season = club.seasons.get()
-    # As the commit of the last game does (the test's transaction never commits).
-    ratings.refresh(club.pk)
-    # The season with its club's seasons; the ratings' version; the table; whether the ratings
-    # are whole, and each player's as of the season's end; the finished games counted, then a
-    # page of them, the games in progress, their seats; the games played for money; the history.
-    with django_assert_num_queries(11 + who_is_asking()):
+    # The season with its club's seasons; the ratings' version; the table; each player's
+    # rating as of the season's end; the finished games counted, then a page of them, the games
+    # in progress, their seats; the games played for money; the history.
+    with django_assert_num_queries(10 + who_is_asking()):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
     # Again: every costly part is cached under the season's and the ratings' versions; only
     # access is checked.
     with django_assert_num_queries(2 + who_is_asking()):
         assert owner_client.get(f"/seasons/{season.pk}/").status_code == 200
-    with django_assert_num_queries(4 + who_is_asking()):
+    # The season, the table, each player's rating as of the season's end.
+    with django_assert_num_queries(3 + who_is_asking()):
         b"".join(owner_client.get(f"/seasons/{season.pk}/standings.csv").streaming_content)
     with django_assert_num_queries(2 + who_is_asking()):
         b"".join(owner_client.get(f"/seasons/{season.pk}/deals.csv").streaming_content)

@@ -48,10 +48,10 @@ def test_a_correction_reads_and_scores_each_deal_once(deals, scorings, django_as
     game = make_ruled_game("open-ended")
     make_deals(game, deals)
     scorings.clear()
-    # Its savepoint and release; the game locked; the deal, its scores and their seats; the
-    # seats with their players; every deal's scores, once; the deal and its scores saved, the
-    # history line, the seats' figures, the game's and the season's versions.
-    with django_assert_num_queries(14):
+    # Its savepoint and release; the game locked; the deal; the seats with their players;
+    # every deal's scores, once; the deal saved, its scores read and saved, the history line,
+    # the seats' figures, the game's and the season's versions.
+    with django_assert_num_queries(13):
         services.edit_deal(game=game, number=1, by=game.club.owner, cards_left=[0, 7, 8, 9])
     # The correction scored as sent, then every deal of the game once, the correction in it.
     assert len(scorings) == 1 + deals

@@ -16,7 +16,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import ClubChange, Game, GameChange, Player, Seat
-from scoring.standings import standings
+from scoring.selectors.standings import standings
 from tests.concurrency import at_once, needs_postgres
 from tests.factories import make_club, make_game, make_member, make_user, record
 from tests.pages import text

@@ -1,9 +1,9 @@
-"""Lists said as each language says them (scoring/wording.py): "Ann, Ben and Cy"; in Chinese
-"Ann、Ben 和 Cy", with the enumeration comma."""
+"""Lists said as each language says them (scoring/presenters/wording.py): "Ann, Ben and Cy";
+in Chinese "Ann、Ben 和 Cy", with the enumeration comma."""
 
 from django.utils import translation
 
-from scoring.wording import list_of, names_and
+from scoring.presenters.wording import list_of, names_and
 
 
 def test_lists_in_english():

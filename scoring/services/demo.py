@@ -26,10 +26,11 @@ from django.utils import timezone
 
 from rules.penalties import GameReplay, outcome, penalty, replay
 from rules.ruleset import DEFAULT_RULES, RuleSet
-from scoring.caching import seasons_changed
 from scoring.models import SEATS, Deal, DealScore, Game, GameChange, Player, Season, Seat
 from scoring.names import name_key
-from scoring.services import seat_figures
+from scoring.services import ratings
+from scoring.services.totals import seat_figures
+from scoring.services.versions import seasons_changed
 
 # Out of 1,000 losing hands, how many hold 1, 2, … 13 cards when another player goes out.
 CARDS_LEFT_PER_MILLE = (340, 225, 145, 95, 60, 40, 26, 17, 11, 12, 9, 5, 15)
@@ -95,7 +96,8 @@ def seed_season(
     random seats. Rows go in with bulk inserts, the derived fields (seat totals and counts,
     status, winner, end time) filled in from `replay` exactly as `services.recompute` would
     store them, and each deal gets the "recorded" line of history that `record_deal` writes.
-    Deals are dated over evenings from the season's start to its end (or yesterday).
+    Deals are dated over evenings from the season's start to its end (or yesterday). The
+    club's ratings are brought up to date as any write's are (`ratings.ratings_changed`).
     """
     if len(player_names) < SEATS:
         raise ValueError(f"a game needs {SEATS} players, not {len(player_names)}")
@@ -126,6 +128,9 @@ def seed_season(
                 clock += datetime.timedelta(minutes=rng.uniform(5, 15))  # a break
             made += _store(season, by, chunk)
         seasons_changed(season.pk)
+        if made:
+            since = min(ratings.position(game) for game in made)
+            ratings.ratings_changed(season.club_id, since=since)
     return made
 
 

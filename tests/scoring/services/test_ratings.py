@@ -1,5 +1,6 @@
-"""The ratings (scoring.ratings) against openskill's own Plackett-Luce run over the same games,
-through every kind of change a game can go through."""
+"""The ratings the writes store (scoring.services.ratings) against openskill's own Plackett-Luce
+run over the same games, through every kind of change a game can go through; and a read that
+only reads them."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ import random
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openskill.models import PlackettLuce
 
-from scoring import ratings, services
-from scoring.models import Game, RatingSnapshot
+from scoring import services
+from scoring.models import Game, RatingsMark, RatingSnapshot
+from scoring.selectors import rating_model, ratings
 from tests.factories import finish, make_club, make_game, make_user, record
 from tests.pages import text
+from tests.scoring.rated import openskill_run
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
 
@@ -37,29 +38,6 @@ def play(club, rng: random.Random) -> Game:
     return game
 
 
-def openskill_run(club) -> dict[str, tuple[float, float, int]]:
-    """What openskill itself makes of the club's finished games: name → (μ, σ, games)."""
-    model = PlackettLuce()
-    found: dict[str, tuple[float, float, int]] = {}
-    games = Game.objects.filter(club=club, status=Game.Status.FINISHED).order_by(
-        "finished_at", "pk"
-    )
-    for game in games:
-        seats = list(game.seats.select_related("player").order_by("position"))
-        names = [seat.player.name for seat in seats]
-        totals = [seat.total for seat in seats]
-        ranks = [float(sorted(totals).index(total) + 1) for total in totals]
-        teams = [
-            [model.rating(mu=found[name][0], sigma=found[name][1])]
-            if name in found
-            else [model.rating()]
-            for name in names
-        ]
-        for name, (after,) in zip(names, model.rate(teams, ranks=ranks), strict=True):
-            found[name] = (after.mu, after.sigma, found.get(name, (0, 0, 0))[2] + 1)
-    return found
-
-
 def assert_matches_openskill(client, club) -> None:
     answer = client.get(reverse("scoring:ratings-json", args=[club.pk])).json()
     expected = openskill_run(club)
@@ -76,13 +54,15 @@ def assert_matches_openskill(client, club) -> None:
 
 
 @pytest.fixture
-def seeded_club(client):
-    """A club of 60 finished games (and one deleted), its owner signed in."""
+def seeded_club(client, django_capture_on_commit_callbacks):
+    """A club of 60 finished games (and one deleted), its owner signed in; each write's
+    after-commit work done, as a request's is."""
     owner = make_user()
     club = make_club(owner)
     rng = random.Random(30)
     games = [play(club, rng) for _ in range(61)]
-    services.delete_game(game=games[20], by=owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.delete_game(game=games[20], by=owner)
     client.force_login(owner)
     return club, owner, rng
 
@@ -99,22 +79,28 @@ def test_sixty_games_with_ties_and_a_deleted_game_match_openskill(client, seeded
     assert_matches_openskill(client, club)
 
 
-def test_every_kind_of_change_rerates_from_that_game_on(client, seeded_club):
+def test_every_kind_of_change_rerates_from_that_game_on(
+    client, seeded_club, django_capture_on_commit_callbacks
+):
     club, owner, rng = seeded_club
     assert_matches_openskill(client, club)
     order = list(
         Game.objects.filter(club=club, status=Game.Status.FINISHED).order_by("finished_at", "pk")
     )
+    committed = django_capture_on_commit_callbacks  # each change's after-commit work done
     # An early game deleted: every later rating changes.
-    services.delete_game(game=order[3], by=owner)
+    with committed(execute=True):
+        services.delete_game(game=order[3], by=owner)
     assert_matches_openskill(client, club)
     # A game undone back to unfinished.
-    services.undo_last_deal(game=order[10], by=owner)
+    with committed(execute=True):
+        services.undo_last_deal(game=order[10], by=owner)
     assert_matches_openskill(client, club)
     # A deal of a finished game corrected: the seats' order at the end changes.
     edited = order[15]
     seats = edited.seats.count()
-    services.edit_deal(game=edited, number=1, cards_left=[13, 0, 13, 12][:seats], by=owner)
+    with committed(execute=True):
+        services.edit_deal(game=edited, number=1, cards_left=[13, 0, 13, 12][:seats], by=owner)
     assert_matches_openskill(client, club)
     # Moved to another season: the club's order of games, and so the ratings, stay.
     season = services.start_season(
@@ -122,7 +108,7 @@ def test_every_kind_of_change_rerates_from_that_game_on(client, seeded_club):
     )
     services.move_game(game=order[5], season=season, by=owner)
     assert_matches_openskill(client, club)
-    # The undone game finished again, now the last to finish.
+    # The undone game finished again, now the last to finish: rated in the write itself.
     undone = Game.objects.get(pk=order[10].pk)
     while not undone.is_finished:
         record(undone, 0, 13, 13, 13)
@@ -134,11 +120,9 @@ def test_reading_again_recomputes_nothing(
     client, seeded_club, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
     club, owner, _rng = seeded_club
-    # As the commit of the last change does (the test's transaction never commits).
-    ratings.refresh(club.pk)
     assert RatingSnapshot.objects.filter(club=club).count() == 60 * 4
-    # The session's user, the club, the mark, the ratings and their names: no game is read.
-    with django_assert_num_queries(5):
+    # The session's user, the club, the ratings and their names: no game is read.
+    with django_assert_num_queries(4):
         client.get(reverse("scoring:ratings-json", args=[club.pk]))
     # A change to the last game leaves every earlier snapshot as it was.
     last = Game.objects.filter(club=club, status=Game.Status.FINISHED).latest("finished_at", "pk")
@@ -151,50 +135,46 @@ def test_reading_again_recomputes_nothing(
     assert_matches_openskill(client, club)
 
 
-WRITES = ("INSERT", "UPDATE", "DELETE")
+def test_a_game_that_finishes_is_rated_by_its_own_write(client):
+    """The common change, a game finishing last in its club's order, rates that one game in
+    the write's transaction: the ratings are whole the moment it commits."""
+    owner = make_user()
+    club = make_club(owner)
+    client.force_login(owner)
+    for _ in range(3):
+        finish_game(club, ("Ann", "Ben", "Cy", "Dee"), (0, 13, 12, 13))
+        assert not RatingsMark.objects.get(club=club).stale
+        assert_matches_openskill(client, club)
 
 
-def test_no_page_that_shows_ratings_writes_them(client, seeded_club):
-    """Ratings a write left to work out (its refresh once it commits found the database busy,
-    say; here, the test's transaction never commits) are worked out in memory by the pages,
-    which never write: on SQLite a write would wait for, and hold up, every table's deals."""
-    club, _owner, _rng = seeded_club
+def test_a_read_never_rates(client, seeded_club, django_assert_num_queries, monkeypatch):
+    """A change to an old game leaves the games after it to be rated once it commits. Until
+    that has run (here it never does: the test's transaction doesn't commit), every page that
+    shows ratings shows what is stored, as of the last game still rated, in as many queries as
+    ever: no read rates a game, and none writes."""
+    club, owner, _rng = seeded_club
+    order = Game.objects.filter(club=club, status=Game.Status.FINISHED).order_by("finished_at")
+    services.delete_game(game=order[2], by=owner)
+    assert RatingsMark.objects.get(club=club).stale
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a read rated games")
+
+    monkeypatch.setattr(PlackettLuce, "rate", refused)
+    # The session's user, the club, the ratings and their names: no game is read.
+    with django_assert_num_queries(4):
+        shown = client.get(reverse("scoring:ratings-json", args=[club.pk])).json()
+    assert sum(line["games"] for line in shown["players"]) == 2 * 4, "as of the second game"
     season = club.seasons.get()
     player = club.players.get(name="Ann")
-    pages = [
-        reverse("scoring:ratings-json", args=[club.pk]),
+    for page in (
         reverse("scoring:all-time", args=[club.pk]),
         reverse("scoring:club", args=[club.pk]),
         reverse("scoring:season", args=[season.pk]),
         reverse("scoring:player", args=[player.pk]),
-    ]
-    for page in pages:
-        with CaptureQueriesContext(connection) as queries:
-            assert client.get(page).status_code == 200
-        written = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
-        assert not written, page
-    assert not RatingSnapshot.objects.filter(club=club).exists()
-    assert_matches_openskill(client, club)
-
-
-def test_ratings_left_to_work_out_are_worked_out_once_a_change(
-    client, seeded_club, django_assert_num_queries
-):
-    club, owner, _rng = seeded_club
-    address = reverse("scoring:ratings-json", args=[club.pk])
-    client.get(address)
-    # As many queries as when they are stored: no game is read, nothing is rated again.
-    with django_assert_num_queries(5):
-        again = client.get(address).json()
-    assert again == client.get(address).json()
-    # A change counts the ratings' version up: the next read works out the new ratings.
-    services.delete_game(game=Game.objects.filter(club=club).order_by("pk").first(), by=owner)
-    assert_matches_openskill(client, club)
-
-
-def test_chances_are_whole_percentages_adding_up_to_100():
-    assert ratings.whole_percentages([1 / 3] * 3) == [34, 33, 33]
-    assert sum(ratings.whole_percentages([0.2549, 0.2551, 0.245, 0.245])) == 100
+    ):
+        assert client.get(page).status_code == 200
+    assert RatingSnapshot.objects.filter(club=club).count() == 2 * 4
 
 
 def finish_game(club, names, deal):
@@ -293,14 +273,14 @@ def test_a_new_season_takes_a_minimum_of_games(client):
 
 def newcomer_after(places: list[int]) -> float:
     """The rating of a newcomer after games among newcomers, finishing at these places."""
-    model = ratings.model()
+    model = rating_model.model()
     me = model.rating()
     for place in places:
         others = [4, 3, 2, 1]
         others.remove(place)
         teams = [[me], *([model.rating()] for _ in others)]
         (me,), *_ = model.rate(teams, ranks=[float(place), *map(float, others)])
-    return ratings.Rated(1, 1, 1, 1, me.mu, me.sigma, len(places)).rating
+    return rating_model.Rated(1, 1, 1, 1, me.mu, me.sigma, len(places)).rating
 
 
 def test_what_the_rating_help_says_of_newcomers_holds_in_the_model():

@@ -30,8 +30,8 @@ class Standing:
     thirteens: int | None
     best: int
     rank: int = 0
-    # The player's rating (scoring.ratings: μ − 3σ) as of the table's last game; None before
-    # their first finished game.
+    # The player's rating (scoring.selectors.ratings: μ − 3σ) as of the table's last game; None
+    # before their first finished game.
     rating: float | None = None
 
     @property

@@ -14,12 +14,13 @@ from urllib.parse import unquote
 
 import pytest
 
-from scoring import ratings, services
-from scoring.head_to_head import head_to_head
+from scoring import services
 from scoring.models import Game, Player
-from scoring.player_figures import player_figures
 from scoring.presenters.score_out import BG_STATS_LINK
-from scoring.standings import own_lines, standings
+from scoring.selectors import ratings
+from scoring.selectors.head_to_head import head_to_head
+from scoring.selectors.player_figures import player_figures
+from scoring.selectors.standings import own_lines, standings
 from tests.factories import make_club, make_ruled_game, record
 
 BG_STATS = re.compile(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"')

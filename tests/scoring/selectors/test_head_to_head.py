@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.head_to_head import club_matrix, head_to_head
-from scoring.player_figures import player_figures
+from scoring.selectors.head_to_head import club_matrix, head_to_head
+from scoring.selectors.player_figures import player_figures
 from tests.factories import (
     make_club,
     make_game,

@@ -1,27 +1,88 @@
-"""A deal's facts as the rows store them and as the rules engine reads them, both ways.
+"""What a deal's rows mean to the rules engine, both ways, in plain Python (no query here).
 
 The engine scores a `DealResult` (`rules.deal_score.score_deal`); a deal is stored as a `Deal`
 (the facts about the whole deal: went out on twos, the twos in the last play, the dragon, who
 paid for the table) and a `DealScore` a seat (cards left, twos held, place, points typed, and
-the penalty the engine charged). `facts_of` reads the rows back into exactly the facts that were
-scored, so a game replays as it was played; `deal_row` and `score_rows` are what to store.
+the penalty the engine charged). `deals_from_rows` reads the rows back (as
+`scoring.selectors.games.stored_deals` queries them) into exactly the facts that were scored,
+so a game replays as it was played: the one place rows become facts. `deal_row` and
+`score_rows` are what to store; `figures` is each seat's figure in a line of history, and
+`described` the deal in words, in the engine's language (the page's, in a request).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+import datetime
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from rules.deal_checks import DealResult, base_penalties
 from rules.deal_score import ScoredDeal, facts_wanted
+from rules.i18n import gettext, list_of, ngettext, pgettext
 from rules.ruleset import RuleSet
-from scoring.models import Deal
-from scoring.wording import list_of
+
+# What `deals_from_rows` takes, a row a seat, in deal and seat order: the deal's columns, then
+# the seat's score's.
+DEAL_COLUMNS = (
+    "number",
+    "recorded_at",
+    "out_on_twos",
+    "last_play_twos",
+    "dragon_seat",
+    "payer_seat",
+)
+SCORE_COLUMNS = ("cards_left", "twos_held", "place", "points", "penalty")
 
 
-def facts_of(
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """A seat's stored score of a deal, as its cell shows it."""
+
+    penalty: int
+    cards_left: int | None
+    twos_held: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDeal:
+    """A deal as stored: its number, its facts as the rules read them, each seat's score, and
+    when it was recorded."""
+
+    number: int
+    out_on_twos: bool
+    facts: DealResult
+    scores: tuple[SeatScore, ...]
+    recorded_at: datetime.datetime | None = None
+
+
+def deals_from_rows(rules: RuleSet, rows: Iterable[Sequence]) -> list[StoredDeal]:
+    """The deals whose rows (`DEAL_COLUMNS` then `SCORE_COLUMNS`, a row a seat, in deal and
+    seat order) these are, each read as `rules` read it."""
+    deals = []
+    for number, grouped in itertools.groupby(rows, key=lambda row: row[0]):
+        seats = list(grouped)
+        at, out, last_play, dragon, payer = seats[0][1 : len(DEAL_COLUMNS)]
+        cards, twos, places, points, penalties = zip(
+            *(row[len(DEAL_COLUMNS) :] for row in seats), strict=True
+        )
+        facts = _facts_of(
+            rules,
+            out_on_twos=out,
+            last_play_twos=last_play,
+            dragon_seat=dragon,
+            payer_seat=payer,
+            cards_left=cards,
+            twos_held=twos,
+            places=places,
+            points=points,
+        )
+        scores = tuple(map(SeatScore, penalties, cards, twos))
+        deals.append(StoredDeal(number, out, facts, scores, at))
+    return deals
+
+
+def _facts_of(
     rules: RuleSet,
     *,
     out_on_twos: bool,
@@ -55,22 +116,6 @@ def facts_of(
         dragon=dragon_seat if "dragon" in allowed else None,
         pays=payer_seat if "pays" in allowed else None,
         points=_every_seat(points) if "points" in allowed else None,
-    )
-
-
-def stored_facts(rules: RuleSet, deal: Deal) -> DealResult:
-    """The facts of a deal read with its scores (in any order: they are put in seat order)."""
-    scores = sorted(deal.scores.all(), key=lambda score: score.seat.position)
-    return facts_of(
-        rules,
-        out_on_twos=deal.out_on_twos,
-        last_play_twos=deal.last_play_twos,
-        dragon_seat=deal.dragon_seat,
-        payer_seat=deal.payer_seat,
-        cards_left=[score.cards_left for score in scores],
-        twos_held=[score.twos_held for score in scores],
-        places=[score.place for score in scores],
-        points=[score.points for score in scores],
     )
 
 
@@ -141,9 +186,9 @@ def described(facts: DealResult, rules: RuleSet, names: Sequence[str]) -> str:
     else it says ("Ben pays for the table"), "out in this order: Cy, Ann, Dee, Ben" or
     "Ann's dragon"."""
     if facts.dragon is not None:
-        return _("%(name)s's dragon") % {"name": names[facts.dragon]}
+        return gettext("%(name)s's dragon") % {"name": names[facts.dragon]}
     if facts.order is not None:
-        return _("out in this order: %(names)s") % {
+        return gettext("out in this order: %(names)s") % {
             "names": list_of(names[seat] for seat in facts.order)
         }
     shown = list_of(
@@ -158,7 +203,7 @@ def extras(facts: DealResult, names: Sequence[str]) -> list[str]:
     """What a deal says besides each seat's figure: the twos, who paid for the table."""
     said = []
     if facts.out_on_twos:
-        said.append(_("went out on twos"))
+        said.append(gettext("went out on twos"))
     if facts.last_play_twos is not None:
         said.append(
             ngettext(
@@ -169,5 +214,5 @@ def extras(facts: DealResult, names: Sequence[str]) -> list[str]:
             % {"count": facts.last_play_twos}
         )
     if facts.pays is not None:
-        said.append(_("%(payer)s pays for the table") % {"payer": names[facts.pays]})
+        said.append(gettext("%(payer)s pays for the table") % {"payer": names[facts.pays]})
     return said

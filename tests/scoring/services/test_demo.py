@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from rules.penalties import penalty, replay, validate_deal
 from scoring import services
-from scoring.demo import random_deal, random_game, seed_season
 from scoring.models import Club, Deal, DealScore, Game, GameChange, Player, Seat
+from scoring.services.demo import random_deal, random_game, seed_season
 from tests.factories import make_game
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]

@@ -1,4 +1,4 @@
-"""The running-totals chart's geometry (scoring/charts.py), without a page."""
+"""The running-totals chart's geometry (scoring/presenters/charts.py), without a page."""
 
 import re
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.charts import (
+from scoring.presenters.charts import (
     average_penalty_chart,
     average_penalty_figure,
     marker_path,
