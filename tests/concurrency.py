@@ -7,6 +7,7 @@ that need real concurrent writers are marked `needs_postgres`.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -47,3 +48,22 @@ def at_once(
     for thread in threads:
         thread.join(timeout=seconds)
     return outcomes
+
+
+def someone_waits_for_a_lock() -> bool:
+    """Whether another connection to this PostgreSQL database waits for a lock now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def wait_for_a_lock_wait(seconds: float = 10) -> None:
+    """Return once another connection waits for a lock (PostgreSQL says so in
+    pg_stat_activity); a stall fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not someone_waits_for_a_lock():
+        assert time.monotonic() < deadline, f"nobody waited for a lock within {seconds:g} s"
+        time.sleep(0.01)

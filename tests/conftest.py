@@ -89,9 +89,14 @@ def loop():
     running = asyncio.new_event_loop()
     with own_channel_layer():
         yield running
-        for task in asyncio.all_tasks(running):  # streams left open
+        left_open = asyncio.all_tasks(running)  # streams left open
+        for task in left_open:
             task.cancel()
-        running.run_until_complete(asyncio.sleep(0.01))
+
+        async def cleaned_up() -> None:  # each one's channel left, its place given back
+            await asyncio.wait_for(asyncio.gather(*left_open, return_exceptions=True), 10)
+
+        running.run_until_complete(cleaned_up())
     running.close()
 
 

@@ -66,20 +66,21 @@ class Phone:
         }
         self.task = loop.create_task(application(scope, self.incoming.get, self.sent.put))
 
-    def next(self, seconds: float = 5.0) -> dict:
+    def next(self, seconds: float = 10.0) -> dict:
+        """What the application sends next; a stall fails after `seconds`."""
         return self.loop.run_until_complete(asyncio.wait_for(self.sent.get(), seconds))
 
     def status(self) -> int:
         return self.next()["status"]
 
-    def said(self, seconds: float = 5.0) -> str | None:
+    def said(self, seconds: float = 10.0) -> str | None:
         """What the stream writes next; None once it has ended."""
         message = self.next(seconds)
         return message["body"].decode() if message.get("more_body") else None
 
     def hang_up(self) -> None:
         self.incoming.put_nowait({"type": "http.disconnect"})
-        self.loop.run_until_complete(asyncio.wait_for(self.task, 5))
+        self.loop.run_until_complete(asyncio.wait_for(self.task, 10))
 
 
 def session_cookie(client) -> str:

@@ -9,12 +9,17 @@ import re
 from decimal import Decimal
 
 import pytest
+from playwright.sync_api import expect
 
 from rules.ruleset import parse_rules
 from scoring import services
 from tests.browser.a11y import SCHEMES
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM, CHROMIUM_ARGS, PHONE, open_phone
 from tests.factories import make_club, make_game, make_member, make_user, record
+
+# What a test expects of a page is waited for up to 10 s, as everything a page does (its
+# default timeout, below): a stall, not a slow machine. Nothing is expected within less.
+expect.set_options(timeout=10_000)
 
 # Chromium's own line for an answer with an error status. Allowed only for a page the test
 # opened, or a form it sent, whose answer is an error page on purpose (a 404, a 403 refusal, the

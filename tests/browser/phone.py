@@ -6,8 +6,11 @@ A helper module, not a conftest: its fixtures are in conftest.py, which uses the
 
 from __future__ import annotations
 
+import datetime
 import os
 import shutil
+import time
+from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -62,6 +65,34 @@ def arrive(page, path: str) -> None:
     is not the game) and has loaded, its deferred scripts run: a tap before then would miss
     them."""
     page.wait_for_url(lambda url: urlsplit(url).path == path, wait_until="load")
+
+
+def hold_the_clock(page) -> None:
+    """Playwright's clock on `page`, held still: none of its timers (htmx's polls, the page's
+    resends) fires until the test moves it on (`page.clock.run_for(...)`). What needs no timer
+    still comes: answers, a stream's words. Before the page is opened; htmx's settling then
+    waits for the clock too, so a test reads what was swapped in, not what htmx makes of it."""
+    now = datetime.datetime.now()
+    page.clock.install(time=now)
+    page.clock.pause_at(now + datetime.timedelta(minutes=1))  # nothing runs on a blank page
+
+
+def wait_until(page, done: Callable[[], bool], what: str, seconds: float = 10) -> None:
+    """Let Playwright hand the test the page's events (requests seen, routes held) until
+    `done()`; a stall fails after `seconds`, saying `what` never happened."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds:g} s"
+        page.wait_for_timeout(20)
+
+
+def requests_reported(page) -> None:
+    """Return once Playwright has reported every request `page` has started so far, so that a
+    list kept by `page.on("request")` is whole: the page asks for /ping/, and the test waits
+    to see that request, which Chromium reports after every one started before it. With
+    `page.clock.run_for(...)` first, "nothing was sent" is known without waiting to see."""
+    with page.expect_request(lambda request: request.url.endswith("/ping/?reported")):
+        page.evaluate("() => { fetch('/ping/?reported'); }")
 
 
 # Playwright hides the text caret for a screenshot by an inline style on each input, and leaves

@@ -3,6 +3,8 @@ for htmx's swap, and what the database then holds. A helper module for the brows
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -10,6 +12,8 @@ from scoring.models import DealScore
 from tests.browser.phone import arrive
 from tests.factories import PASSWORD
 
+DEALS = re.compile(r"/games/\d+/deals/$")  # where a deal is recorded
+PREVIEWS = re.compile(r"/games/\d+/deals/preview/")  # the penalties of what is typed
 OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
 PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
 WAITING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
@@ -22,6 +26,19 @@ NETWORK_CUT = pytest.mark.console_errors(
     r"^console error: htmx:(sendError|sendAbort|afterRequest), ",
     reason="the test cuts a deal's request or its answer on the way",
 )
+
+
+def requests_to(page, address: re.Pattern[str], method: str = "POST") -> list[str]:
+    """What each request `page` sends from now on to `address` by `method` carries (a POST's
+    form, a GET's address), in order; whole after `requests_reported(page)`."""
+    sent: list[str] = []
+
+    def seen(request) -> None:
+        if request.method == method and address.search(request.url):
+            sent.append(request.post_data if method == "POST" else request.url)
+
+    page.on("request", seen)
+    return sent
 
 
 def log_in_to_game(page, game, username: str = "ann") -> None:

@@ -6,6 +6,10 @@ reaches this one by the stream, at once. A stream gone silent is dropped: the bo
 opens another. A stream the server ends is opened again. The shared live view follows its game by
 a stream of its own. The rest of the suite runs on
 pytest-django's WSGI live server, which declines streams (204), so its pages poll.
+
+Nothing is timed. The following phone's clock is held still (`hold_the_clock`): its board polls
+only when the test moves the clock on, so a deal it shows came by the stream, however slow the
+machine; and the page's time passes, between the stream's words, as the test says.
 """
 
 import socket
@@ -19,7 +23,7 @@ from playwright.sync_api import Page, expect
 from bigtwo_site.asgi import application
 from scoring import services
 from scoring.views import streams
-from tests.browser.phone import PHONE, log_in
+from tests.browser.phone import PHONE, hold_the_clock, log_in, requests_reported, wait_until
 from tests.browser.scorekeeping import fill
 from tests.factories import make_club, make_game, make_member, make_user
 from tests.live_support import own_channel_layer
@@ -48,7 +52,7 @@ def asgi_server(live_server):
     with own_channel_layer():
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not server.started:
             assert time.monotonic() < deadline, "uvicorn did not start"
             time.sleep(0.05)
@@ -57,27 +61,55 @@ def asgi_server(live_server):
         thread.join(10)
 
 
-def phone_on(browser, asgi_server, user, game) -> tuple[Page, list[str]]:
-    """A phone signed in as `user` on `game`'s page, served by uvicorn, and every address it
-    has asked since."""
+# Counts the stream's "alive" words the page has heard (in `window.aliveHeard`).
+ALIVE_COUNTED = """(() => {
+  window.aliveHeard = 0;
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("alive", () => { window.aliveHeard += 1; });
+    }
+  };
+})();"""
+
+
+def phone_on(
+    browser, asgi_server, user, game, *, clock_held: bool = False
+) -> tuple[Page, list[str]]:
+    """A phone signed in as `user` on `game`'s page, served by uvicorn, its stream open, and
+    every address it has asked since; with `clock_held`, the page's clock held still."""
     context = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True)
     page = context.new_page()
+    if clock_held:
+        page.add_init_script(ALIVE_COUNTED)
+        hold_the_clock(page)
     log_in(page, user, asgi_server)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
-    page.goto(f"/games/{game.pk}/")
+    with page.expect_response(lambda answer: answer.url.endswith("/changes/")):
+        page.goto(f"/games/{game.pk}/")
     expect(page.locator(".deal-no")).to_have_text(f"Deal {game.deals.count() + 1}")
     return page, asked
 
 
 def two_phones(browser, asgi_server) -> tuple[Page, list[str], Page]:
-    """A member's phone following a new game, and its scorekeeper's."""
+    """A member's phone following a new game, its clock held still, and its scorekeeper's."""
     owner = make_user("sam")
     club = make_club(owner=owner)
     game = make_game(club, by=owner)
-    follower, asked = phone_on(browser, asgi_server, make_member(club, "kim"), game)
+    member = make_member(club, "kim")
+    follower, asked = phone_on(browser, asgi_server, member, game, clock_held=True)
     scorekeeper, _ = phone_on(browser, asgi_server, owner, game)
     return follower, asked, scorekeeper
+
+
+def boards(asked: list[str]) -> list[str]:
+    return [url for url in asked if "/board/" in url]
+
+
+def streams_opened(asked: list[str]) -> int:
+    return len([url for url in asked if "/changes/" in url])
 
 
 def record_on(scorekeeper: Page) -> None:
@@ -86,18 +118,20 @@ def record_on(scorekeeper: Page) -> None:
     expect(scorekeeper.locator("#game-board tfoot")).to_contain_text("39")
 
 
-def test_a_deal_recorded_on_one_phone_shows_on_another_within_a_second(browser, asgi_server):
+def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll(
+    browser, asgi_server
+):
     follower, asked, scorekeeper = two_phones(browser, asgi_server)
 
-    time.sleep(5)  # two polls and more, were the board still polling
-    assert [url for url in asked if "/board/" in url] == []
-    assert any("/changes/" in url for url in asked)
+    follower.clock.run_for(5000)  # two polls and more, were the board still polling
+    requests_reported(follower)
+    assert boards(asked) == []
+    assert streams_opened(asked) == 1
 
     record_on(scorekeeper)
-    sent = time.monotonic()
-    expect(follower.locator("#game-board tfoot")).to_contain_text("39", timeout=1_000)
-    assert time.monotonic() - sent < 1
-    assert len([url for url in asked if "/board/" in url]) == 1
+    # Its clock held still, the follower can't have polled: the stream's word brought it.
+    expect(follower.locator("#game-board tfoot")).to_contain_text("39")
+    assert len(boards(asked)) == 1
     follower.context.close()
     scorekeeper.context.close()
 
@@ -105,35 +139,41 @@ def test_a_deal_recorded_on_one_phone_shows_on_another_within_a_second(browser, 
 def test_a_stream_gone_silent_is_dropped_and_the_board_polls_until_another_speaks(
     browser, asgi_server, monkeypatch
 ):
-    monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 0.4)  # the page waits 1 s of silence
+    monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 1)  # the page waits 2.5 s of silence
     page, asked, scorekeeper = two_phones(browser, asgi_server)
-    time.sleep(3)  # "alive" every 0.4 s: no poll
-    assert [url for url in asked if "/board/" in url] == []
-    assert len([url for url in asked if "/changes/" in url]) == 1
+    # Six seconds of the page's time, a poll due every two, the stream's "alive" heard before
+    # each: the stream is taken for alive, and the board doesn't poll.
+    for _ in range(3):
+        heard = page.evaluate("window.aliveHeard")
+        wait_until(page, lambda n=heard: page.evaluate("window.aliveHeard") > n, "no alive heard")
+        page.clock.run_for(2000)
+    requests_reported(page)
+    assert boards(asked) == []
+    assert streams_opened(asked) == 1
 
     monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 3600)  # open, but silent
-    deadline = time.monotonic() + 6
-    while not any("/board/" in url for url in asked):
-        assert time.monotonic() < deadline, "the board never polled beside a silent stream"
-        page.wait_for_timeout(100)
-    assert len([url for url in asked if "/changes/" in url]) >= 2
+    for _ in range(4):  # past 2.5 s with no word (one may have been on its way), a poll
+        page.clock.run_for(2500)
+        requests_reported(page)
+        if boards(asked):
+            break
+    assert boards(asked), "the board never polled beside a silent stream"
+    assert streams_opened(asked) >= 2
 
     record_on(scorekeeper)
-    expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=3_000)
+    expect(page.locator("#game-board tfoot")).to_contain_text("39")  # by the new stream
     page.context.close()
 
 
 def test_a_stream_the_server_ends_is_opened_again(browser, asgi_server, monkeypatch):
-    monkeypatch.setattr(streams, "STREAM_SECONDS", 1)
+    monkeypatch.setattr(streams, "STREAM_SECONDS", 1)  # each stream ends after a second
+    monkeypatch.setattr(streams, "RETRY_MILLISECONDS", 100)  # and EventSource is back soon
     page, asked, scorekeeper = two_phones(browser, asgi_server)
-    deadline = time.monotonic() + 8
-    while len([url for url in asked if "/changes/" in url]) < 3:
-        assert time.monotonic() < deadline, "the stream wasn't opened again"
-        page.wait_for_timeout(100)
-    monkeypatch.setattr(streams, "STREAM_SECONDS", 600)
-    page.wait_for_timeout(2500)  # the last one opened with the long time, after the retry
+    wait_until(page, lambda: streams_opened(asked) >= 3, "the stream wasn't opened again", 30)
     record_on(scorekeeper)
-    expect(page.locator("#game-board tfoot")).to_contain_text("39", timeout=1_500)
+    # Its clock held still, the page polled never: a stream opened again brought the deal.
+    expect(page.locator("#game-board tfoot")).to_contain_text("39")
+    assert len(boards(asked)) == 1
     page.context.close()
 
 
@@ -145,16 +185,17 @@ def test_a_deal_reaches_the_shared_live_view_by_its_stream(browser, asgi_server)
     game = make_game(make_club(owner=owner), by=owner)
     token = services.share_game(game=game, by=owner)
     viewer = browser.new_context(viewport=PHONE, base_url=asgi_server, is_mobile=True).new_page()
-    boards: list[str] = []
-    viewer.on("request", lambda request: "/board/" in request.url and boards.append(request.url))
+    hold_the_clock(viewer)  # its poll never falls due: only the stream can bring a deal
+    fetched: list[str] = []
+    viewer.on("request", lambda request: "/board/" in request.url and fetched.append(request.url))
     with viewer.expect_response(lambda answer: answer.url.endswith(f"/live/{token}/changes/")):
         viewer.goto(f"/live/{token}/")
     scorekeeper, _ = phone_on(browser, asgi_server, owner, game)
 
     record_on(scorekeeper)
 
-    expect(viewer.locator("#game-board tfoot")).to_contain_text("39", timeout=10_000)
-    assert boards == [f"{asgi_server}/live/{token}/board/?v=0"]
+    expect(viewer.locator("#game-board tfoot")).to_contain_text("39")
+    assert fetched == [f"{asgi_server}/live/{token}/board/?v=0"]
     viewer.context.close()
     scorekeeper.context.close()
 
@@ -204,10 +245,7 @@ def test_a_board_fetch_overtaken_by_the_scorekeeper_s_own_deal_is_let_go(browser
     page.route("**/board/**", lambda route: held.append(route))
     page.evaluate(ANSWER_COUNTED)
     page.evaluate("() => htmx.trigger(document.getElementById('board-follow'), 'changed')")
-    deadline = time.monotonic() + 10
-    while not held:
-        assert time.monotonic() < deadline, "the board didn't ask for itself"
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: held, "the board didn't ask for itself")
 
     record_deal(page, 2, {"Ann": "2", "Ben": "0", "Cy": "2", "Dee": "2"})
     held[0].continue_()
@@ -237,10 +275,7 @@ def test_a_change_told_while_this_phone_s_deal_was_on_its_way_back_is_fetched_af
     page.route("**/deals/", hold)
     fill(page, {"Ann": "0", "Ben": "1", "Cy": "1", "Dee": "1"})
     page.get_by_role("button", name="Record deal").click()
-    deadline = time.monotonic() + 10
-    while not held:
-        assert time.monotonic() < deadline, "the deal wasn't sent"
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: held, "the deal wasn't sent")
     other.goto(f"/games/{game.pk}/deals/1/edit/")
     other.get_by_label("Dee", exact=True).fill("3")
     other.get_by_role("button", name="Save changes").click()

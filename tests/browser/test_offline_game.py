@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from scoring.models import Game
 from tests.browser.a11y import assert_accessible
-from tests.browser.phone import screenshot
-from tests.browser.scorekeeping import fill, log_in_to_game, recorded
+from tests.browser.phone import requests_reported, screenshot
+from tests.browser.scorekeeping import PREVIEWS, fill, log_in_to_game, recorded, requests_to
 from tests.factories import PASSWORD, make_club, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -211,6 +211,7 @@ def test_the_conflict_notice_and_the_form_go_on_from_the_waiting_deals(phone, ga
     is shown on the totals the server's deal 2 started from, and the form (online, where the
     server's preview would leave the waiting deals out) on the waiting deals' totals."""
     page = phone
+    page.clock.install()
     record(game, 0, 1, 2, 3)
     open_offline(page, game)
     record_deal(page, [0, 5, 6, 7])
@@ -227,9 +228,12 @@ def test_the_conflict_notice_and_the_form_go_on_from_the_waiting_deals(phone, ga
     # The server's 9, 1, 3, 5, then the waiting 0, 5, 6, 7 and 3, 0, 1, 2: 12, 6, 10, 14.
     expect(page.locator("tfoot tr.waiting td")).to_have_text(["12", "6", "10", "14"])
     expect(figures(page)).to_have_text(["on 12", "on 6", "on 10", "on 14"])
+    previews = requests_to(page, PREVIEWS, "GET")
     fill(page, {"Ann": "6"})
     expect(figures(page)).to_have_text(["+6 → 18", "on 6", "on 10", "on 14"])
-    page.wait_for_timeout(1000)  # a preview the server answered would be in by now
+    page.clock.run_for(300)  # the server's preview would be asked for 200 ms after typing
+    requests_reported(page)
+    assert previews == []  # which would leave the waiting deals out
     expect(figures(page)).to_have_text(["+6 → 18", "on 6", "on 10", "on 14"])
     expect(page.get_by_role("link", name="Edit deal 2")).to_be_visible()  # the server's, sent
     screenshot(page, "offline-conflict-on-waiting-totals")
@@ -333,6 +337,7 @@ def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(pho
     """The session ended while the deals waited: the phone says why they don't go and how to
     send them, and they go after logging in again, back on the game page."""
     page = phone
+    page.clock.install()
     open_offline(page, game)
     record_deal(page, FIVE_DEALS[0])
     record_deal(page, FIVE_DEALS[1])
@@ -345,7 +350,10 @@ def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(pho
     assert recorded(game) == []
     log_in = page.get_by_role("link", name="Log in to send them")
     assert log_in.get_attribute("href") == f"/accounts/login/?next=/games/{game.pk}/"
-    page.wait_for_timeout(2500)  # a poll and a penalty preview meanwhile leave the page be
+    # The board's polls (refused) and another round of sending meanwhile leave the page be.
+    with page.expect_response(lambda answer: "/board/" in answer.url and answer.status == 403):
+        page.clock.run_for(5000)
+    expect(status(page)).to_contain_text("You're signed out")
     log_in.click()
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill(PASSWORD)

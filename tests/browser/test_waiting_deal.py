@@ -1,6 +1,9 @@
-"""A typed value is never lost or changed behind the scorekeeper's back (issue 11): in Chromium
-at 390x844, a deal waiting to be sent can't be changed by the next deal's typing, "Went out"
-works on the phone without asking the server, and the server's word on a resend is shown.
+"""A typed value is never lost or changed behind the scorekeeper's back: in Chromium at 390x844,
+a deal waiting to be sent can't be changed by the next deal's typing, "Went out" works on the
+phone without asking the server, and the server's word on a resend is shown.
+
+The page's resend every 4 s is moved on by Playwright's clock (`page.clock.run_for`), not waited
+for, and what the page sent is read once every request it started has been reported.
 
 This is the one waiting deal of house rules the phone can't score (here paying for the table;
 scoring/presenters/offline.py): where it can, deals wait in a queue instead
@@ -15,14 +18,17 @@ from playwright.sync_api import expect
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal
-from tests.browser.phone import screenshot
+from tests.browser.phone import requests_reported, screenshot, wait_until
 from tests.browser.scorekeeping import (
+    DEALS,
     NETWORK_CUT,
     OFFLINE,
     PENDING_KEYS,
+    PREVIEWS,
     fill,
     log_in_to_game,
     recorded,
+    requests_to,
 )
 from tests.factories import make_club, make_game, make_ruled_game, make_user, record
 
@@ -32,8 +38,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ONE_DEAL_RULES = "pays-for-table"
 DEAL_4 = {"Ann": "0", "Ben": "3", "Cy": "5", "Dee": "9"}
 WAITING = "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9."
-DEALS = re.compile(r"/games/\d+/deals/$")
-PREVIEWS = re.compile(r"/games/\d+/deals/preview/")
 
 
 @pytest.fixture
@@ -87,9 +91,7 @@ def test_the_next_deal_typed_while_one_waits_does_not_change_it(phone, game):
     screenshot(page, "deal-waiting")
 
     page.context.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible(
-        timeout=5000
-    )
+    expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible()
     assert recorded(game)[3:] == [[0, 3, 5, 9]]
     assert page.evaluate(PENDING_KEYS) == []
     expect_values(page, dict.fromkeys(DEAL_4, ""))
@@ -98,7 +100,9 @@ def test_the_next_deal_typed_while_one_waits_does_not_change_it(phone, game):
 
 def test_change_it_opens_the_waiting_deal_and_record_deal_sends_it_with_the_same_token(phone, game):
     page = phone
+    page.clock.install()
     record_offline(page, game)
+    sent = requests_to(page, DEALS)
     token = page.locator("#deal-form input[name=token]").input_value()
     page.get_by_role("button", name="Change it").click()
     expect(page.get_by_text(WAITING)).to_have_count(0)
@@ -107,10 +111,12 @@ def test_change_it_opens_the_waiting_deal_and_record_deal_sends_it_with_the_same
     fill(page, {"Cy": "7"})
     expect_values(page, {"Cy": "7"})
 
-    # Back online, nothing is sent behind the scorekeeper's back while they change it...
+    # Back online, nothing is sent behind the scorekeeper's back while they change it, however
+    # long they take...
     page.context.set_offline(False)
-    page.wait_for_timeout(4500)
-    assert recorded(game)[3:] == []
+    page.clock.run_for(4500)
+    requests_reported(page)
+    assert sent == []
     # ...only when they tap Record deal, with the form's token still.
     page.get_by_role("button", name="Record deal").click()
     expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible()
@@ -121,7 +127,9 @@ def test_change_it_opens_the_waiting_deal_and_record_deal_sends_it_with_the_same
 
 def test_discard_it_forgets_the_waiting_deal_and_says_where_a_sent_one_would_show(phone, game):
     page = phone
+    page.clock.install()
     record_offline(page, game)
+    sent = requests_to(page, DEALS)
     page.get_by_role("button", name="Discard it").click()
     status = page.get_by_role("status").filter(has_text="Deal 4 is discarded")
     expect(status).to_have_text(
@@ -135,7 +143,9 @@ def test_discard_it_forgets_the_waiting_deal_and_says_where_a_sent_one_would_sho
     assert page.evaluate(PENDING_KEYS) == []
 
     page.context.set_offline(False)
-    page.wait_for_timeout(4500)
+    page.clock.run_for(4500)
+    requests_reported(page)
+    assert sent == []
     assert recorded(game)[3:] == []
     # Reloaded, the page has nothing to bring back.
     page.reload()
@@ -150,15 +160,14 @@ def test_went_out_on_a_slow_connection_keeps_what_is_typed_and_moves_to_the_next
     log_in_to_game(page, game)
     held = []  # every request to record, kept back until the test lets it go
     page.route(DEALS, lambda route: held.append(route))
+    sent = requests_to(page, DEALS)
     fill(page, {"Ann": "0", "Ben": "4"})
 
     page.get_by_role("button", name="Ben went out").click()
     fill(page, {"Cy": "6", "Dee": "11"})
-    for route in held:  # a slow answer arrives after the typing
-        route.continue_()
-    page.wait_for_timeout(1000)
+    requests_reported(page)
+    assert sent == []  # no request at all: no slow answer to come after the typing
     expect_values(page, {"Ann": "", "Ben": "0", "Cy": "6", "Dee": "11"})
-    assert held == []  # no request at all
     expect(page.locator("#preview-1")).to_have_text("went out: 0")
     expect(page.get_by_role("button", name="Ben went out")).to_have_class(re.compile("is-out"))
 
@@ -181,6 +190,7 @@ def test_the_penalties_shown_are_for_what_is_typed_now_on_a_slow_connection(phon
     """A preview asked for while another was on its way used to be dropped, leaving the
     penalties of what was typed before."""
     page = phone
+    page.clock.install()
     log_in_to_game(page, game)
     held = []
     hold = [True]
@@ -193,10 +203,9 @@ def test_the_penalties_shown_are_for_what_is_typed_now_on_a_slow_connection(phon
 
     page.route(PREVIEWS, slow)
     box(page, "Ann").fill("5")
-    page.wait_for_timeout(500)
-    assert len(held) == 1
+    wait_until(page, lambda: len(held) == 1, "the preview of Ann's 5 was never asked for")
     box(page, "Ben").fill("7")
-    page.wait_for_timeout(500)
+    page.clock.run_for(300)  # Ben's preview falls due (200 ms after typing) while Ann's is held
     hold[0] = False
     for route in held:
         route.continue_()
@@ -274,7 +283,9 @@ def expect_answered_without_recording(page) -> None:
 @NETWORK_CUT
 def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again(phone, game):
     page = phone
+    page.clock.install()
     lost = lose_the_first_answer(page, game)
+    sent = requests_to(page, DEALS)
     fill(page, DEAL_4)
     token = page.locator("#deal-form input[name=token]").input_value()
     page.get_by_role("button", name="Record deal").click()
@@ -287,15 +298,16 @@ def test_a_resend_of_a_deal_undone_meanwhile_shows_why_it_was_not_recorded_again
     services.undo_last_deal(game=game, by=game.created_by)
     page.context.set_offline(False)
     expect(page.get_by_role("alert")).to_have_text(
-        "Deal 4 was undone after this phone sent it, so it was not recorded again.",
-        timeout=8000,
+        "Deal 4 was undone after this phone sent it, so it was not recorded again."
     )
     expect_answered_without_recording(page)
     # What was typed comes back, open to record deliberately, under a new token.
     expect_values(page, DEAL_4)
     expect(box(page, "Ann")).to_be_editable()
     assert page.locator("#deal-form input[name=token]").input_value() != token
-    page.wait_for_timeout(4500)  # another round of retries would have sent it
+    page.clock.run_for(4500)  # another round of resends would send it, under the new token
+    requests_reported(page)
+    assert len(sent) == 2  # the one whose answer was lost, and the one resend
     assert recorded(game)[3:] == []
 
 
@@ -325,16 +337,16 @@ def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waitin
     """The client's side of the two above, today: a refusal comes back as 200 with the game's
     live part and its reason in role="alert"; the page shows that, and only that."""
     page = phone
+    page.clock.install()
     log_in_to_game(page, game)
     fill(page, DEAL_4)
     page.context.set_offline(True)
     page.get_by_role("button", name="Record deal").click()
     expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(WAITING)
     refusal = "Deal 4 was undone after this phone sent it, so it was not recorded again."
-    answers = []
+    sent = requests_to(page, DEALS)
 
     def refuse(route):
-        answers.append(route.request.post_data)
         route.fulfill(
             status=200,
             content_type="text/html; charset=utf-8",
@@ -346,9 +358,10 @@ def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waitin
     page.context.set_offline(False)
     expect(page.get_by_role("alert")).to_have_text(refusal)
     expect_answered_without_recording(page)
-    page.wait_for_timeout(4500)  # no more resends
-    assert len(answers) == 1
-    assert "cards_2=5" in answers[0] and "went_out" not in answers[0]
+    page.clock.run_for(4500)  # a round of resends, were they still going
+    requests_reported(page)
+    assert len(sent) == 1
+    assert "cards_2=5" in sent[0] and "went_out" not in sent[0]
 
 
 @NETWORK_CUT
@@ -356,6 +369,7 @@ def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
     """A late answer to a resend sent before "Change it" mustn't redraw the form under the
     scorekeeper's fingers: "Change it" calls that resend off."""
     page = phone
+    page.clock.install()
     log_in_to_game(page, game)
     fill(page, DEAL_4)
     held = []  # the first send fails; the resends hang
@@ -368,13 +382,13 @@ def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
     page.route(DEALS, fail_then_hold)
     page.get_by_role("button", name="Record deal").click()
     expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_contain_text(WAITING)
-    page.wait_for_timeout(4500)  # the periodic resend goes out, and hangs
-    assert len(held) == 2
-    page.get_by_role("button", name="Change it").click()
+    page.clock.run_for(4000)  # the periodic resend goes out, and hangs
+    wait_until(page, lambda: len(held) == 2, "the periodic resend never went out")
+    with page.expect_event("requestfailed", lambda request: request == held[1].request):
+        page.get_by_role("button", name="Change it").click()  # calls the resend off
     fill(page, {"Cy": "7"})
-    # The answer to the resend arrives now (the page has called it off: nobody listens).
+    # Its answer, were it still awaited, would come now.
     held[1].fulfill(status=200, body='<div id="game-live">Deal 4 recorded.</div>')
-    page.wait_for_timeout(500)
     expect_values(page, {"Ann": "0", "Ben": "3", "Cy": "7", "Dee": "9"})
     expect(page.locator(".deal-no")).to_have_text("Deal 4")
     expect(page.get_by_text("Deal 4 recorded.")).to_have_count(0)

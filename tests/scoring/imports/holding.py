@@ -20,8 +20,10 @@ WAIT_SECONDS = 1  # how long a writer here waits for a lock another holds
 
 
 @contextmanager
-def shared_database(tmp_path: Path) -> Iterator[None]:
-    """Every connection opened in the block on a database other connections commit to."""
+def shared_database(tmp_path: Path, *, lock_wait: float | None = WAIT_SECONDS) -> Iterator[None]:
+    """Every connection opened in the block on a database other connections commit to. On
+    SQLite a writer there waits `lock_wait` seconds for the write lock (None: as long as the
+    site's writers do), for tests whose writers queue for it rather than find it held."""
     if connection.vendor != "sqlite":
         yield
         return
@@ -34,7 +36,8 @@ def shared_database(tmp_path: Path) -> Iterator[None]:
     settings = connection.settings_dict
     in_memory, name, options = connection.connection, settings["NAME"], settings["OPTIONS"]
     connection.connection = None
-    settings["NAME"], settings["OPTIONS"] = str(path), {**options, "timeout": WAIT_SECONDS}
+    waits = {"timeout": lock_wait} if lock_wait is not None else {}
+    settings["NAME"], settings["OPTIONS"] = str(path), {**options, **waits}
     try:
         yield
     finally:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 import uuid
 
 import pytest
@@ -18,6 +17,7 @@ from django.db import IntegrityError, connection, connections, transaction
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal, Game, GameChange
+from tests.concurrency import wait_for_a_lock_wait
 from tests.factories import make_club, make_game, make_member, record
 from tests.pages import HTMX, text
 
@@ -320,9 +320,7 @@ def test_a_resend_waiting_on_an_undo_in_progress_sees_it_once_it_commits():
     assert undone.wait(timeout=10)
     resending = threading.Thread(target=resend)
     resending.start()
-    # Let the resend reach the row lock and wait there (if it didn't yet, it simply runs after
-    # the undo: the outcome must be the same).
-    time.sleep(0.5)
+    wait_for_a_lock_wait()  # the resend waits for the game's row lock, which the undo holds
     release.set()
     undoing.join(timeout=20)
     resending.join(timeout=20)
