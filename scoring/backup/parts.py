@@ -1,20 +1,22 @@
-"""What a club's backup is made of: its format and version, the accounts' fields it carries,
-and every model of a club (`CLUB_PARTS`) with what a restore checks of its values."""
+"""What a club's backup is made of: its format and version, how its values are written (Django's
+JSON encoder, times to the microsecond), the accounts' fields it carries, and every model of a
+club (`CLUB_PARTS`) with what a restore checks of its values beyond their fields' own."""
 
 from __future__ import annotations
 
+import datetime
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
 from rules.ruleset import parse_rules
-from scoring.backup.values import READERS, Invalid, kind_of, said
 from scoring.models import (
     PLAYER_NAME_MAX_LENGTH,
     SEASON_NAME_MAX_LENGTH,
@@ -69,6 +71,41 @@ LOOKUP_CHUNK = 500  # values per `IN (…)`, well under SQLite's limit on query 
 
 class BackupError(Exception):
     """A backup that can't be loaded here; the message says why."""
+
+
+class Invalid(ValueError):
+    """A value of a backup that can't be restored; the message says what is wrong with it."""
+
+
+class BackupEncoder(DjangoJSONEncoder):
+    """Django's encoder, but a time keeps its microseconds and its offset as stored: Django's
+    own rounds to the millisecond, and a restore would change the order of what happened."""
+
+    def default(self, o: object) -> object:
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def kind_of(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def said(text: object) -> str:
+    """A name from a file, as it can be printed."""
+    return text if isinstance(text, str) and text.isprintable() else repr(text)
+
+
+def names_of(names: Iterable[object]) -> str:
+    return ", ".join(sorted(said(name) for name in names))
 
 
 type Check = Callable[[Any, Mapping[str, Any]], None]
@@ -232,16 +269,13 @@ def check_parts() -> None:
             raise ImproperlyConfigured(f"{part.label} needs ids the database counts out")
         for column in part.fields:
             where = f"{part.label}.{column.name}"
-            kind = column.get_internal_type()
-            if kind not in READERS:
-                raise ImproperlyConfigured(f"{where} is a {kind}: teach backup.READERS to read it")
             if column.is_relation and (
                 column.related_model not in earlier or not column.target_field.primary_key
             ):
                 raise ImproperlyConfigured(
                     f"{where} must link by id to an account or a model earlier in CLUB_PARTS"
                 )
-            if kind == "JSONField" and column.name not in part.checks:
+            if isinstance(column, models.JSONField) and column.name not in part.checks:
                 raise ImproperlyConfigured(f"{where} holds JSON: give its Part a check")
         unknown = set(part.checks) - {column.name for column in part.fields}
         if unknown:

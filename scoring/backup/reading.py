@@ -1,9 +1,11 @@
-"""Reading a backup file strictly: its items, every value as its field's type and passing the
-field's checks, every link to a row of the same file, one club, no account it doesn't name.
+"""Reading a backup file strictly: its items, every value read by its model field as Django's
+deserializer reads it (`to_python`), passing the field's validators and written as export_club
+writes it, every link to a row of the same file, one club, no account it doesn't name.
 Anything else refuses the whole file with the list of what was found."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -12,7 +14,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
+from django.utils import timezone
 
 from scoring.backup.parts import (
     ACCOUNT_FIELDS,
@@ -20,12 +24,16 @@ from scoring.backup.parts import (
     FORMAT,
     PASSWORD_FIELD,
     PROBLEMS_SHOWN,
+    BackupEncoder,
     BackupError,
     Check,
+    Invalid,
     check_parts,
+    kind_of,
+    names_of,
+    said,
 )
 from scoring.backup.results import check_winners
-from scoring.backup.values import READERS, Invalid, kind_of, names_of, said
 from scoring.models import Club, Membership
 from scoring.names import name_key
 
@@ -188,33 +196,76 @@ def _values(
     where: str,
     problems: list[str],
 ) -> dict[str, Any]:
-    """The values of `names` in `fields`, each read as its model field's type and checked."""
+    """The values of `names` in `fields`, each read by its model field, held in the file as
+    export_club writes it (true is no position 1, 5 no name "5", 0.5 no stake "0.5"), then
+    given the part's checks."""
     values: dict[str, Any] = {}
     for name in names:
         try:
-            values[name] = _value(model._meta.get_field(name), fields[name])
-            if name in checks:
-                checks[name](values[name], values)
+            value = _value(model._meta.get_field(name), fields[name])
         except Invalid as error:
             problems.append(f"{where}: {name} {error}")
+            continue
+        written = _written(value)
+        if type(written) is type(fields[name]) and written == fields[name]:
+            values[name] = value
+        else:
+            problems.append(
+                f"{where}: {name} should be written {_shown(written)}, not {_shown(fields[name])}"
+            )
+    for name, check in checks.items():
+        if name in values:
+            try:
+                check(values[name], values)
+            except Invalid as error:
+                problems.append(f"{where}: {name} {error}")
     return values
 
 
 def _value(column: models.Field, raw: object) -> object:
-    """`raw` from a file as a value of `column`, checked as the field checks a form's value."""
+    """`raw` from a file read as Django's deserializer reads it (the field's `to_python`), and
+    checked as the field checks a form's value."""
     if raw is None:
         if column.null:
             return None
         raise Invalid("can't be null")
-    value = READERS[column.get_internal_type()](raw)
-    if column.is_relation:
-        return value  # an id of the file: _check_links finds its row
     try:
-        column.validate(value, None)
-        column.run_validators(value)
+        if isinstance(raw, str):
+            NO_NULL_CHARACTERS(raw)
+            raw.encode()  # a lone surrogate, which no database stores
+        value = column.to_python(raw)
+        if not column.is_relation:  # a link is an id of the file: _check_links finds its row
+            column.validate(value, None)
+            column.run_validators(value)
+        if isinstance(value, datetime.datetime) and timezone.is_aware(value):
+            value.astimezone(datetime.UTC)  # how it is stored: a year 9999 could overflow
     except ValidationError as error:
         raise Invalid(" ".join(error.messages)) from error
+    except UnicodeEncodeError as error:
+        raise Invalid("holds a character that isn't Unicode text") from error
+    except (TypeError, ValueError, OverflowError) as error:
+        raise Invalid(f"can't be {_shown(raw)}") from error
+    if isinstance(value, datetime.datetime) and timezone.is_naive(value):
+        raise Invalid(f"needs its time zone, like +00:00 at the end: {raw!r}")
     return value
+
+
+def _written(value: object) -> object:
+    """A value as export_club writes it: Django's serializer hands times, dates, decimals and
+    UUIDs to the encoder, and gives the rest as they are."""
+    return value if isinstance(value, JSON_TYPES) else ENCODER.default(value)
+
+
+# The types json.loads gives, and the encoder that writes every other value.
+JSON_TYPES = (str, int, float, bool, list, dict, type(None))
+ENCODER = BackupEncoder()
+NO_NULL_CHARACTERS = ProhibitNullCharactersValidator()
+
+
+def _shown(value: object) -> str:
+    """A value of a file as JSON, cut short past 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _check_links(
