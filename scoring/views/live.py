@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from common.http import HtmxHttpRequest
 from scoring import selectors, services
@@ -117,8 +117,7 @@ def board_since(
         )
         if context["delta"]:
             # Only what the one deal recorded since changed, swapped out of band.
-            response = render(request, "scoring/_board_delta.html", context)
-            response["HX-Reswap"] = "none"
+            response = reswap(render(request, "scoring/_board_delta.html", context), "none")
         else:
             response = render(request, "scoring/_board.html", context)
     patch_cache_control(response, no_store=True)
