@@ -25,8 +25,9 @@ def confirm_then_act(
     done: str,
     refusal_on_page: bool = False,
 ) -> HttpResponse:
-    """GET: the page that asks, `template` with `context()`. POST: `act()`, then the phone is
-    sent to `done`, whose page says `said` (post/redirect/get: a reload sends nothing again).
+    """GET: the page that asks, `template` with `context()` (none for a button that acts at
+    once: its view takes POST only). POST: `act()`, then the phone is sent to `done`, whose page
+    says `said` (post/redirect/get: a reload sends nothing again).
 
     A refusal is said at `done` instead, or with `refusal_on_page` on the asking page again, as
     `refusal`. An owner's action refused (`NotAllowed`) is scoring.middleware's to answer."""
