@@ -20,4 +20,6 @@ or not, so they can sign up and join).
 - `exports`: a game as JSON or CSV, a season's CSVs.
 - `ratings`: a club's ratings as JSON.
 - `pages`: the game page and the season pages as the views of several areas answer with them.
+- `confirm`: a change asked for on a page of its own and made by a POST from it, and the
+  buttons that make one at once: `confirm_then_act`; a form about something `gone` since.
 """

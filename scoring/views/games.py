@@ -4,6 +4,8 @@ deal is scoring/views/recording.py."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +26,7 @@ from scoring.presenters.board import member_board
 from scoring.presenters.wording import names_and
 from scoring.selectors.snapshot import read_snapshot
 from scoring.services import permissions
+from scoring.views.confirm import confirm_then_act
 from scoring.views.pages import as_number, render_game
 
 
@@ -254,16 +257,17 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def delete(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
     permissions.check_may_delete_game(game=game, by=request.user)
-    if request.method == "POST":
-        club_id = game.club_id
-        services.delete_game(game=game, by=request.user)
-        messages.success(request, _("The game was deleted."))
-        return redirect("scoring:club", club_id=club_id)
-    players = ", ".join(seat.player.name for seat in selectors.seats_of(game))
-    return render(
+    return confirm_then_act(
         request,
         "scoring/delete_game.html",
-        {"game": game, "players": players, "deals": game.deals.count()},
+        lambda: {
+            "game": game,
+            "players": ", ".join(seat.player.name for seat in selectors.seats_of(game)),
+            "deals": game.deals.count(),
+        },
+        act=partial(services.delete_game, game=game, by=request.user),
+        said=_("The game was deleted."),
+        done=reverse("scoring:club", args=[game.club_id]),
     )
 
 

@@ -4,22 +4,23 @@ game's page and its live view up to date."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from common.http import HtmxHttpRequest
 from scoring import selectors, services
 from scoring.presenters.board import Board, load_board, member_board
 from scoring.selectors.snapshot import read_snapshot
+from scoring.views.confirm import confirm_then_act
 from scoring.views.pages import as_number, board_context
 
 
@@ -27,18 +28,24 @@ from scoring.views.pages import as_number, board_context
 @require_POST
 def share(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
-    services.share_game(game=game, by=request.user)
-    messages.success(request, _("The live view is on: anyone with its link can follow the score."))
-    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+    return confirm_then_act(
+        request,
+        act=partial(services.share_game, game=game, by=request.user),
+        said=_("The live view is on: anyone with its link can follow the score."),
+        done=reverse("scoring:game", args=[game.pk]) + "#share",
+    )
 
 
 @login_required
 @require_POST
 def stop_sharing(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.member_game(request.user, game_id)
-    services.stop_sharing(game=game, by=request.user)
-    messages.success(request, _("The live view is off. Its link no longer works."))
-    return redirect(reverse("scoring:game", args=[game.pk]) + "#share")
+    return confirm_then_act(
+        request,
+        act=partial(services.stop_sharing, game=game, by=request.user),
+        said=_("The live view is off. Its link no longer works."),
+        done=reverse("scoring:game", args=[game.pk]) + "#share",
+    )
 
 
 @require_GET
@@ -117,8 +124,7 @@ def board_since(
         )
         if context["delta"]:
             # Only what the one deal recorded since changed, swapped out of band.
-            response = render(request, "scoring/_board_delta.html", context)
-            response["HX-Reswap"] = "none"
+            response = reswap(render(request, "scoring/_board_delta.html", context), "none")
         else:
             response = render(request, "scoring/_board.html", context)
     patch_cache_control(response, no_store=True)

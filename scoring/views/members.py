@@ -1,12 +1,12 @@
 """A club's members and its history: removing a member, handing the club on, leaving it, and
 the owner's password reset link for a member (the page the link opens is the accounts app's).
 
-Each change is asked for on a page of its own and made by a POST from it, so it works without
-JavaScript and a stray tap does nothing. A form sent again once its change is made (a double
-tap, a resend after a lost answer) is answered as the first was, never with an error page.
+Each change is asked for on a page of its own and made by a POST from it (`confirm_then_act`).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import selectors, services
 from scoring.models import Club
 from scoring.services import permissions
+from scoring.views.confirm import confirm_then_act, gone
 
 
 @login_required
@@ -37,23 +38,19 @@ def remove_member(request: HttpRequest, club_id: int, membership_id: int) -> Htt
     permissions.check_may_remove_member(club=club, by=request.user)
     membership = selectors.membership_in(club, membership_id)
     if membership is None:
-        return no_longer_there(request, club, _("That member is no longer in the club."))
+        return gone(request, _("That member is no longer in the club."), members_of(club))
     member = membership.user
-    if request.method == "POST":
-        try:
-            services.remove_member(club=club, member=member, by=request.user)
-        except services.ScoringError as error:
-            return refused(request, club, error.message)
-        messages.success(
-            request,
-            _("%(name)s is no longer a member of %(club)s.")
-            % {"name": member.get_username(), "club": club.name},
-        )
-        return redirect(members_of(club))
-    if member.pk == club.owner_id:
+    if request.method == "GET" and member.pk == club.owner_id:
         raise Http404("The owner leaves by handing the club on first")
-    context = {"club": club, "member": member, "membership_id": membership.pk}
-    return render(request, "scoring/remove_member.html", context)
+    return confirm_then_act(
+        request,
+        "scoring/remove_member.html",
+        lambda: {"club": club, "member": member, "membership_id": membership.pk},
+        act=partial(services.remove_member, club=club, member=member, by=request.user),
+        said=_("%(name)s is no longer a member of %(club)s.")
+        % {"name": member.get_username(), "club": club.name},
+        done=members_of(club),
+    )
 
 
 @login_required
@@ -62,45 +59,39 @@ def make_owner(request: HttpRequest, club_id: int, membership_id: int) -> HttpRe
     club = selectors.member_club(request.user, club_id)
     membership = selectors.membership_in(club, membership_id)
     if membership is None:
-        return no_longer_there(request, club, _("That member is no longer in the club."))
+        return gone(request, _("That member is no longer in the club."), members_of(club))
     member = membership.user
     if member.pk != club.owner_id:
         # Not asked once the club is theirs: the second of a double tap finds it handed on
         # already, which is no refusal.
         permissions.check_may_make_owner(club=club, by=request.user)
-    if request.method == "POST":
-        try:
-            services.make_owner(club=club, member=member, by=request.user)
-        except services.ScoringError as error:
-            return refused(request, club, error.message)
-        messages.success(
-            request,
-            _("%(name)s now owns %(club)s.") % {"name": member.get_username(), "club": club.name},
-        )
-        return redirect(members_of(club))
-    if member.pk == club.owner_id:
+    elif request.method == "GET":
         raise Http404("The club is theirs already")
-    context = {"club": club, "member": member, "membership_id": membership.pk}
-    return render(request, "scoring/make_owner.html", context)
+    return confirm_then_act(
+        request,
+        "scoring/make_owner.html",
+        lambda: {"club": club, "member": member, "membership_id": membership.pk},
+        act=partial(services.make_owner, club=club, member=member, by=request.user),
+        said=_("%(name)s now owns %(club)s.") % {"name": member.get_username(), "club": club.name},
+        done=members_of(club),
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def leave_club(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST" and (left := selectors.club_left_by(request.user, club_id)):
-        return gone_from(request, left)  # sent again, after leaving
+        messages.success(request, left_message(left))  # sent again, answered as the first was
+        return redirect("scoring:clubs")
     club = selectors.member_club(request.user, club_id)
-    refusal = ""
-    if request.method == "POST":
-        try:
-            services.leave_club(club=club, user=request.user)
-        except services.ScoringError as error:
-            refusal = error.message
-        else:
-            return gone_from(request, club)
-    owns = permissions.is_owner(club, request.user)
-    return render(
-        request, "scoring/leave_club.html", {"club": club, "owns": owns, "refusal": refusal}
+    return confirm_then_act(
+        request,
+        "scoring/leave_club.html",
+        lambda: {"club": club, "owns": permissions.is_owner(club, request.user)},
+        act=partial(services.leave_club, club=club, user=request.user),
+        said=left_message(club),
+        done=reverse("scoring:clubs"),
+        refusal_on_page=True,
     )
 
 
@@ -128,24 +119,8 @@ def make_reset_link(request: HttpRequest, club_id: int, membership_id: int) -> H
     return render(request, "scoring/reset_link.html", context)
 
 
-def gone_from(request: HttpRequest, club: Club) -> HttpResponse:
-    messages.success(request, _("You have left %(club)s.") % {"club": club.name})
-    return redirect("scoring:clubs")
-
-
-def no_longer_there(request: HttpRequest, club: Club, message: str) -> HttpResponse:
-    """A form about someone (or something) of the club that is gone since the page was shown:
-    on another phone, or by this one a moment ago. Nothing is left to do; the club says so."""
-    if request.method != "POST":
-        raise Http404(message)
-    messages.info(request, message)
-    return redirect(members_of(club))
-
-
-def refused(request: HttpRequest, club: Club, message: str) -> HttpResponse:
-    """A change the club's state refused since its page was shown (the owner changed, say)."""
-    messages.error(request, message)
-    return redirect(members_of(club))
+def left_message(club: Club) -> str:
+    return _("You have left %(club)s.") % {"club": club.name}
 
 
 def members_of(club: Club) -> str:

@@ -9,10 +9,13 @@ another) is answered on the club's page instead of with "not found".
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -27,6 +30,7 @@ from scoring.selectors.player_figures import player_figures
 from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import standings_by_season
 from scoring.services import permissions
+from scoring.views.confirm import confirm_then_act, gone
 
 
 @login_required
@@ -124,18 +128,15 @@ def remove_player(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     club, player = club_and_player(request, club_id, player_id)
     if player is None:
         return no_longer_on_roster(request, club)
-    refusal = ""
-    if request.method == "POST":
-        try:
-            services.remove_player(player=player, by=request.user)
-        except services.ScoringError as error:
-            refusal = error.message
-        else:
-            messages.success(request, _("%(name)s is off the roster.") % {"name": player.name})
-            return redirect("scoring:club", club_id=club.pk)
-    played = player.seats.count()
-    context = {"club": club, "player": player, "played": played, "refusal": refusal}
-    return render(request, "scoring/remove_player.html", context)
+    return confirm_then_act(
+        request,
+        "scoring/remove_player.html",
+        lambda: {"club": club, "player": player, "played": player.seats.count()},
+        act=partial(services.remove_player, player=player, by=request.user),
+        said=_("%(name)s is off the roster.") % {"name": player.name},
+        done=reverse("scoring:club", args=[club.pk]),
+        refusal_on_page=True,
+    )
 
 
 @login_required
@@ -145,16 +146,12 @@ def claim_player(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
     club, player = club_and_player(request, club_id, player_id)
     if player is None:
         return no_longer_on_roster(request, club)
-    try:
-        services.claim_player(player=player, by=request.user)
-    except services.ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(
-            request,
-            _("You are %(name)s: your own figures show on the home page.") % {"name": player.name},
-        )
-    return redirect("scoring:player", player_id=player.pk)
+    return confirm_then_act(
+        request,
+        act=partial(services.claim_player, player=player, by=request.user),
+        said=_("You are %(name)s: your own figures show on the home page.") % {"name": player.name},
+        done=reverse("scoring:player", args=[player.pk]),
+    )
 
 
 @login_required
@@ -165,11 +162,12 @@ def unlink_player(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     permissions.check_may_unlink_player(club=club, by=request.user)
     if player is None:
         return no_longer_on_roster(request, club)
-    services.unlink_player(player=player, by=request.user)
-    messages.success(
-        request, _("%(name)s is no longer linked to a member.") % {"name": player.name}
+    return confirm_then_act(
+        request,
+        act=partial(services.unlink_player, player=player, by=request.user),
+        said=_("%(name)s is no longer linked to a member.") % {"name": player.name},
+        done=reverse("scoring:player", args=[player.pk]),
     )
-    return redirect("scoring:player", player_id=player.pk)
 
 
 def club_and_player(
@@ -181,10 +179,6 @@ def club_and_player(
 
 
 def no_longer_on_roster(request: HttpRequest, club: Club) -> HttpResponse:
-    """A form about a player who has gone since it was shown: merged or removed, on this phone
-    a moment ago or on another. Nothing is left to do; the club's page says so."""
+    """A form about a player who has gone since it was shown: merged or removed."""
     message = _("That player is no longer on the club's roster.")
-    if request.method != "POST":
-        raise Http404(message)
-    messages.info(request, message)
-    return redirect("scoring:club", club_id=club.pk)
+    return gone(request, message, reverse("scoring:club", args=[club.pk]))

@@ -9,8 +9,9 @@ import uuid
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring import services
-from scoring.models import Game
+from scoring import selectors, services
+from scoring.models import Club, Game, Membership
+from tests.factories import make_member
 
 # (method, address, what the page says, where its way back leads); {club}, {season} and
 # {game} are the fixtures' ids, and the game is finished (so its stake is the owner's too).
@@ -128,3 +129,32 @@ def test_an_htmx_request_for_an_owners_action_goes_back_with_the_refusal_shown(
     page = html.unescape(member_client.get(response["HX-Redirect"]).content.decode())
     assert what in page
     assert Game.objects.get(pk=finished_game.pk).stake is None
+
+
+@pytest.mark.parametrize("action", ["remove", "owner"])
+def test_an_owners_action_after_the_club_was_handed_on_meanwhile_gets_the_page_that_says_so(
+    owner_client, club, monkeypatch, action
+):
+    """The owner's page for a member was read while they owned the club; another phone of
+    theirs handed it on before this one's tap was written. The write refuses as any member's
+    would be refused, and the answer is the same: the page that says what only the owner may
+    do."""
+    bo, cy = make_member(club, "bo"), make_member(club, "cy")
+    found = selectors.membership_in
+
+    def handed_on_meanwhile(*args):
+        services.make_owner(club=Club.objects.get(pk=club.pk), member=cy, by=club.owner)
+        return found(*args)
+
+    monkeypatch.setattr(selectors, "membership_in", handed_on_meanwhile)
+    membership = Membership.objects.get(club=club, user=bo)
+    response = owner_client.post(f"/clubs/{club.pk}/members/{membership.pk}/{action}/")
+
+    assert response.status_code == 403
+    what = {
+        "remove": "Only the club's owner can remove a member.",
+        "owner": "Only the club's owner can make another member the owner.",
+    }[action]
+    assert what in html.unescape(response.content.decode())
+    assert Membership.objects.filter(pk=membership.pk).exists()
+    assert Club.objects.get(pk=club.pk).owner == cy
