@@ -142,8 +142,9 @@ def seats_as_read(locked: Game, read: AsRead) -> list[Seat]:
 def scored_as_read(locked: Game, read: AsRead, sent: DealResult, seats: list[Seat]) -> ScoredDeal:
     """The deal `sent`, as the caller scored it if that is the score of these facts under the
     game's rules; else scored here (InvalidDeal if the rules refuse it)."""
-    if read.scored is not None and scored_as(read.scored, sent, locked):
-        return read.scored
+    scored = read.scored
+    if scored and scored.rules == locked.ruleset and scored.facts == normalised(sent, scored.rules):
+        return scored
     return scored_deal(sent, seats, locked)
 
 
@@ -195,11 +196,6 @@ def _record_deal(
         recompute_appended(locked, seats, deal, scored)
         deal_appended(locked, number)
     return RecordedDeal(deal, scored, seats), locked
-
-
-def scored_as(scored: ScoredDeal, sent: DealResult, game: Game) -> bool:
-    """Whether `scored` is the score of the facts `sent` under the game's rules."""
-    return scored.rules == game.ruleset and scored.facts == normalised(sent, game.ruleset)
 
 
 @dataclass(frozen=True, slots=True)

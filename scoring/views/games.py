@@ -18,7 +18,7 @@ from rules.deal_checks import DealResult
 from rules.ruleset import RuleSet
 from scoring import selectors, services
 from scoring.forms import DealForm, MoveGameForm, NewGameForm, StakeForm, form_values
-from scoring.models import Game, Seat
+from scoring.models import Game
 from scoring.models.facts import described, extras, figures
 from scoring.presenters.board import member_board
 from scoring.presenters.wording import names_and
@@ -145,7 +145,14 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         form = DealForm(sent, seats=seats, rules=rules)
         if form.is_valid():
             try:
-                correct_deal(request, game, seats, form, number=number)
+                services.edit_deal(
+                    game=game,
+                    number=number,
+                    by=request.user,
+                    facts=form.facts(),
+                    seats=seats,
+                    scored=form.scored(),
+                )
             except services.ScoringError as error:
                 refusal_on_form(form, error)
             else:
@@ -154,28 +161,6 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     names = [seat.player.name for seat in seats]
     context = {"game": game, "deal": deal, "form": form, "rows": form.rows()}
     return render(request, "scoring/edit_deal.html", context | {"was": was_text(was, rules, names)})
-
-
-def correct_deal(
-    request: HttpRequest,
-    game: Game,
-    seats: list[Seat],
-    form: DealForm,
-    *,
-    number: int,
-    replacing: DealResult | None = None,
-) -> None:
-    """Correct deal `number` to the deal of a valid `form`, with the seats it was built on."""
-    facts, scored = form.facts(), form.scored()
-    services.edit_deal(
-        game=game,
-        number=number,
-        by=request.user,
-        facts=facts,
-        seats=seats,
-        scored=scored,
-        replacing=replacing,
-    )
 
 
 def was_text(facts: DealResult, rules: RuleSet, names: list[str]) -> str:

@@ -84,8 +84,8 @@ def game_context(
     if board is None or (
         board.appended and not board.still_as_written(whole=not delta_since(board, shown))
     ):
-        # A board left by a write is shown only if no other change came since: what else the
-        # page reads (the chart's penalties, the history) is read in this snapshot.
+        # A board left by a write is shown only if no other change came since, as its first
+        # read of the deals tells (`still_as_written`): the rest is read in this snapshot.
         board = load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:

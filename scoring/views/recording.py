@@ -22,7 +22,7 @@ from scoring.models import Game, Seat
 from scoring.presenters.board import Board, member_board
 from scoring.presenters.deal_clash import DealClash, deal_clash
 from scoring.selectors.snapshot import read_snapshot
-from scoring.views.games import correct_deal, refusal_on_form, refused
+from scoring.views.games import refusal_on_form, refused
 from scoring.views.pages import as_number, render_game
 
 
@@ -171,7 +171,9 @@ def settle_clash(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             return settled(request, game, replaced(number))
         return record_sent(request, board, form, number=put_as)
     try:
-        correct_deal(request, game, seats, form, number=number, replacing=shown)
+        services.edit_deal(
+            game=game, number=number, by=request.user, facts=form.facts(), replacing=shown
+        )
     except services.ScoringError as error:  # changed meanwhile, undone, or ending too soon
         return offer_clash(request, game, form, number=number, refusal=error.message)
     return settled(request, game, replaced(number))
