@@ -557,8 +557,20 @@ def test_recording_on_a_board_one_deal_behind_reads_the_game_once(
 
 @pytest.mark.parametrize("deals", [2, 12])
 def test_correcting_a_deal_reads_the_game_and_its_seats_once(
-    owner_client, club, deals, django_assert_num_queries
+    owner_client, club, deals, django_assert_num_queries, monkeypatch
 ):
+    from scoring.forms import deals as deal_form
+    from scoring.services import totals
+
+    scored = []
+    real = deal_form.score_deal
+
+    def counted(facts, *args, **kwargs):
+        scored.append(facts.cards_left)
+        return real(facts, *args, **kwargs)
+
+    monkeypatch.setattr(deal_form, "score_deal", counted)
+    monkeypatch.setattr(totals, "score_deal", counted)
     game = make_game(club)
     make_deals(game, deals)
     data = {"cards_0": "0", "cards_1": "3", "cards_2": "4", "cards_3": "5"}  # was 1, 0, 1, 1
@@ -572,6 +584,7 @@ def test_correcting_a_deal_reads_the_game_and_its_seats_once(
     assert response.status_code == 302
     after = list(game.seats.order_by("position").values_list("total", flat=True))
     assert [now - was for now, was in zip(after, before, strict=True)] == [-1, 3, 3, 4]
+    assert scored.count((0, 3, 4, 5)) == 1  # by the form; the write takes its score
 
 
 @pytest.mark.django_db(transaction=True)  # the note that a version is a deal is kept on commit
