@@ -82,6 +82,13 @@ def appended_key(game: Game, version: int) -> str:
     return "game-appended:" + _key(game.pk, game.key, version)
 
 
+def adds_a_row(game: Game, number: int) -> bool:
+    """Whether deal `number`, just recorded as the game's last, is all a board one version
+    behind needs: a row added to its table, the game going on. The first deal's board had no
+    table yet, and the last brings the result: those send the whole board."""
+    return number > 1 and not game.is_finished
+
+
 def appended_deal(game: Game) -> int | None:
     """The deal whose recording made the game's version (see
     `scoring.services.versions.deal_appended`); None: another change, or not known here, and

@@ -81,7 +81,7 @@ def record(
         by=by or game.club.owner,
         out_on_twos=out_on_twos,
         twos_held=None if twos_held is None else list(twos_held),
-    )
+    ).deal
 
 
 def make_deals(game: Game, count: int) -> None:

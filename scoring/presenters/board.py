@@ -124,18 +124,34 @@ class Board:
     Where the game stands (the lowest total, a tie, the end) comes from the seats' stored
     totals, and the chart from the stored penalties. The deals are read and scored again only
     for what needs every one of them explained (the scoreboard's lines), which the game page
-    mostly finds cached for this version of the game. `appended` is the deal just recorded,
-    as its write scored it: the answer to that write shows its line without reading any deal.
+    mostly finds cached for this version of the game.
+
+    `appended` is the deal just recorded, as its write scored it, with the game and seats as
+    that write left them: the answer to the write shows them and the deal's line without
+    reading them again, and reads the deals only as of that version (`still_as_written`).
     """
 
     def __init__(self, game: Game, seats: list[Seat], appended: ScoredDeal | None = None) -> None:
         self.game = game
         self.seats = seats
         self.appended = appended
+        self._as_of = None if appended is None else game.version
+
+    def still_as_written(self, *, whole: bool) -> bool:
+        """For a board left by a write (`appended`), read before the page's snapshot began:
+        whether the game is still as written, told by the first read the page makes of its
+        deals anyway (each deal, for the `whole` board; else their penalties, for the chart),
+        made only as of the write's version. False: another phone changed the game since, and
+        the page reads it again."""
+        return bool(self._stored[0] if whole else self._penalties)
+
+    @cached_property
+    def _penalties(self) -> list[tuple[int, ...]]:
+        return selectors.deal_penalties(self.game, version=self._as_of)
 
     @cached_property
     def _stored(self) -> tuple[list[StoredDeal], GameReplay]:
-        deals = selectors.stored_deals(self.game)
+        deals = selectors.stored_deals(self.game, version=self._as_of)
         facts = [deal.facts for deal in deals]
         rules = self.game.ruleset
         replayed = replay(facts, rules, players=len(self.seats), ended=self.game.ended)
@@ -312,7 +328,7 @@ class Board:
         if self.appended is None or "_stored" in self.__dict__:  # replayed already
             return list(self._stored[1].running_totals)
         totals, running = [0] * len(self.seats), []
-        for penalties in selectors.deal_penalties(self.game):
+        for penalties in self._penalties:
             totals = [total + penalty for total, penalty in zip(totals, penalties, strict=True)]
             running.append(tuple(totals))
         return running

@@ -45,11 +45,6 @@ def member_game(user: AbstractBaseUser, game_id: int) -> Game:
     return get_object_or_404(member_games(user).select_related("club", "season"), pk=game_id)
 
 
-def game_at(game_id: int, version: int) -> bool:
-    """Whether the game is still at `version` (no change since it was read so)."""
-    return Game.objects.filter(pk=game_id, version=version).exists()
-
-
 def member_game_version(user: AbstractBaseUser, game_id: int) -> tuple[int, int] | None:
     """The game's id and version if `user` is a member of its club, else None."""
     return member_games(user).filter(pk=game_id).values_list("pk", "version").first()
@@ -98,10 +93,13 @@ def board_seats(game_id: int, within: QuerySet[Game] | None = None) -> list[Seat
     return list(seats.select_related("player", "game__club", "game__season").order_by("position"))
 
 
-def stored_deals(game: Game, *, number: int | None = None) -> list[StoredDeal]:
+def stored_deals(
+    game: Game, *, number: int | None = None, version: int | None = None
+) -> list[StoredDeal]:
     """The game's deals (or deal `number` alone, if it has one) as stored, each read as the
-    game's rules read it (`scoring.models.facts.deals_from_rows`); one query."""
-    scores = DealScore.objects.filter(deal__game=game)
+    game's rules read it (`scoring.models.facts.deals_from_rows`); one query. With `version`,
+    none unless the game is still at that version."""
+    scores = _scores_of(game, version)
     if number is not None:
         scores = scores.filter(deal__number=number)
     rows = scores.order_by("deal__number", "seat__position").values_list(
@@ -110,10 +108,16 @@ def stored_deals(game: Game, *, number: int | None = None) -> list[StoredDeal]:
     return deals_from_rows(game.ruleset, rows)
 
 
-def deal_penalties(game: Game) -> list[tuple[int, ...]]:
-    """Each deal's penalties in seat order, deal by deal."""
+def _scores_of(game: Game, version: int | None) -> QuerySet[DealScore]:
+    scores = DealScore.objects.filter(deal__game=game)
+    return scores if version is None else scores.filter(deal__game__version=version)
+
+
+def deal_penalties(game: Game, *, version: int | None = None) -> list[tuple[int, ...]]:
+    """Each deal's penalties in seat order, deal by deal. With `version`, none unless the game
+    is still at that version."""
     rows = (
-        DealScore.objects.filter(deal__game=game)
+        _scores_of(game, version)
         .order_by("deal__number", "seat__position")
         .values_list("deal__number", "penalty")
     )

@@ -26,7 +26,13 @@ and tells the phones following a game (`versions`), and brings the ratings up to
 """
 
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite
-from scoring.services.deals import UndoneDeal, edit_deal, record_deal, undo_last_deal
+from scoring.services.deals import (
+    RecordedDeal,
+    UndoneDeal,
+    edit_deal,
+    record_deal,
+    undo_last_deal,
+)
 from scoring.services.demo import seed_season
 from scoring.services.errors import (
     DatabaseBusy,
@@ -108,6 +114,7 @@ __all__ = [
     "move_game",
     "play_again",
     "recompute",
+    "RecordedDeal",
     "record_deal",
     "remove_member",
     "remove_player",

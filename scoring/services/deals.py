@@ -74,15 +74,14 @@ def record_deal(
     twos_held: Sequence[int] | None = None,
     seats: Sequence[Seat] | None = None,
     scored: ScoredDeal | None = None,
-) -> Deal:
+) -> RecordedDeal:
     """Record deal `number` with its `facts`, as the game's rules take them (see
     `rules.deal_score.facts_wanted`); or, for a deal of cards left, with each seat's
     `cards_left` in seat order (and under the twos rules `out_on_twos` and `twos_held`).
 
-    `seats` (in order, with their players) and `scored` (the facts as `score_deal` scored
-    them) spare reading and scoring again what the caller has just read and scored: the seats
-    are used if the game is still at the version `game` was read at, and their figures updated
-    in place; the score if it is of these facts under the game's rules.
+    `seats` and `scored` spare reading and scoring again what the caller has just read and
+    scored (see `AsRead`). What was written comes back (`RecordedDeal`) with `game` brought up
+    to date: the caller shows the game as the write left it without reading it again.
 
     The deal is scored by `rules.deal_score.score_deal`: a deal it refuses is InvalidDeal,
     naming every problem. A game has at most settings.GAME_MAX_DEALS deals: the next is
@@ -92,9 +91,9 @@ def record_deal(
     retry records one deal; a resend with other facts is refused, saying what is recorded.
     """
     sent = given_facts(facts, cards_left, out_on_twos, twos_held)
-    read = (game.version, seats, scored)
+    read = AsRead(game.version, seats, scored)
     try:
-        deal, locked = _record_deal(game, number, sent, token, by, read)
+        recorded, locked = _record_deal(game, number, sent, token, by, read)
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
@@ -106,7 +105,47 @@ def record_deal(
             raise
         raise DatabaseBusy(number) from error
     refresh_from(game, locked)
-    return deal
+    return recorded
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedDeal:
+    """What `record_deal` did: the `deal`; and, if this call recorded it (a resend of a deal
+    already recorded writes nothing: both None), the deal as scored and the game's seats, in
+    order, as the write left them. The game's version is then the one this deal made."""
+
+    deal: Deal
+    scored: ScoredDeal | None = None
+    seats: list[Seat] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AsRead:
+    """What the caller of a deal's write has read and scored already: the game's `version`
+    when read, its `seats` then (in order, with their players) and the deal as `score_deal`
+    scored it from the form."""
+
+    version: int
+    seats: Sequence[Seat] | None = None
+    scored: ScoredDeal | None = None
+
+
+def seats_as_read(locked: Game, read: AsRead) -> list[Seat]:
+    """The game's seats under its lock: the caller's, if the game is still at the version they
+    were read at (every change to the seats counts it up in its own transaction), else read
+    here. The one check that what the caller read before the lock still holds."""
+    if read.seats and locked.version == read.version:
+        return list(read.seats)
+    return seats_of(locked)
+
+
+def scored_as_read(locked: Game, read: AsRead, sent: DealResult, seats: list[Seat]) -> ScoredDeal:
+    """The deal `sent`, as the caller scored it if that is the score of these facts under the
+    game's rules; else scored here (InvalidDeal if the rules refuse it)."""
+    scored = read.scored
+    if scored and scored.rules == locked.ruleset and scored.facts == normalised(sent, scored.rules):
+        return scored
+    return scored_deal(sent, seats, locked)
 
 
 def _record_deal(
@@ -115,8 +154,8 @@ def _record_deal(
     sent: DealResult,
     token: uuid.UUID,
     by: AbstractBaseUser,
-    read: tuple[int, Sequence[Seat] | None, ScoredDeal | None],
-) -> tuple[Deal, Game]:
+    read: AsRead,
+) -> tuple[RecordedDeal, Game]:
     with transaction.atomic():
         locked = lock_game(game)
         # Looked up after the lock: a resend that waited for an undo to commit sees its line.
@@ -128,11 +167,8 @@ def _record_deal(
                 )
             if used.deal_id is None:
                 raise DealWasUndone(used.number)
-            return _same_deal(locked, used, sent), locked
-        version_read, seats_read, scored = read
-        # Every change to the seats counts the game's version up in its own transaction.
-        seats = list(seats_read) if seats_read and locked.version == version_read else None
-        seats = seats or seats_of(locked)
+            return RecordedDeal(_same_deal(locked, used, sent)), locked
+        seats = seats_as_read(locked, read)
         # Every seat plays every deal, and its count is kept in the transaction that adds or
         # takes back one: no need to ask the deals for the last number.
         last = seats[0].deals_played
@@ -151,22 +187,15 @@ def _record_deal(
         # Past this, every read and replay of the game would cost more than a page should.
         if last >= (most := settings.GAME_MAX_DEALS):
             raise GameFull(most=most, open_ended=locked.ruleset.finish is Finish.OPEN)
-        if scored is None or not scored_as(scored, sent, locked):
-            scored = scored_deal(sent, seats, locked)
+        scored = scored_as_read(locked, read, sent, seats)
         deal = Deal.objects.create(
             game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)
         )
         store_scores(deal, seats, scored)
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute_appended(locked, seats, deal, scored)
-        if number > 1 and not locked.is_finished:  # the scoreboard grew by one row
-            deal_appended(locked, number)
-    return deal, locked
-
-
-def scored_as(scored: ScoredDeal, sent: DealResult, game: Game) -> bool:
-    """Whether `scored` is the score of the facts `sent` under the game's rules."""
-    return scored.rules == game.ruleset and scored.facts == normalised(sent, game.ruleset)
+        deal_appended(locked, number)
+    return RecordedDeal(deal, scored, seats), locked
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,9 +298,12 @@ def edit_deal(
     out_on_twos: bool = False,
     twos_held: Sequence[int] | None = None,
     replacing: DealResult | None = None,
+    seats: Sequence[Seat] | None = None,
+    scored: ScoredDeal | None = None,
 ) -> Deal:
     """Correct a recorded deal: its `facts` (or `cards_left` and the twos, as `record_deal`
-    takes them); totals and the end are worked out again.
+    takes them); totals and the end are worked out again. `seats` and `scored`: what the
+    caller has read and scored already (see `AsRead`).
 
     `replacing`, when given, is the deal as the scorekeeper was shown it: if it has changed
     since (on another phone), DealChanged is raised and nothing is written. A deal that already
@@ -280,13 +312,14 @@ def edit_deal(
     Refused when the corrected deals would end the game before its last recorded deal.
     """
     sent = given_facts(facts, cards_left, out_on_twos, twos_held)
+    read = AsRead(game.version, seats, scored)
     with transaction.atomic():
         locked = lock_game(game)
         deal = Deal.objects.filter(game=locked, number=number).first()
         if deal is None:
             raise ScoringError(_("There is no deal %(number)s in this game") % {"number": number})
-        seats = seats_of(locked)
-        scored = scored_deal(sent, seats, locked)
+        seats = seats_as_read(locked, read)
+        scored = scored_as_read(locked, read, sent, seats)
         # Read and replayed once, with the correction in: what is checked is what is stored.
         every_deal, recorded_at = facts_and_times(locked)
         was = every_deal[number]

@@ -153,15 +153,10 @@ def lock_game(game: Game) -> Game:
 
 
 def refresh_from(game: Game, locked: Game) -> None:
-    """Let the caller's game object see what was just written."""
-    game.status, game.winner_id, game.finished_at, game.version, game.ended = (
-        locked.status,
-        locked.winner_id,
-        locked.finished_at,
-        locked.version,
-        locked.ended,
-    )
-    game.win_shared = locked.win_shared
+    """Let the caller's game object be the game as just written: every field of its row, as
+    read under the lock and changed since (a relation whose id changed is read again if used)."""
+    for field in Game._meta.concrete_fields:
+        setattr(game, field.attname, getattr(locked, field.attname))
 
 
 def last_deal_number(game: Game) -> int:

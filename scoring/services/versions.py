@@ -72,8 +72,11 @@ def account_renamed(user: AbstractBaseUser) -> None:
 
 def deal_appended(game: Game, number: int) -> None:
     """Once the transaction commits: the one change that made the game's version was deal
-    `number` recorded, the game going on. A board showing the version before is then brought up
-    to date with that deal's row and what it changed (templates/scoring/_board_delta.html)
-    instead of the whole scoreboard (`caching.appended_deal`)."""
+    `number` recorded. If that added a row to a board that goes on (`caching.adds_a_row`), a
+    board showing the version before is then brought up to date with that deal's row and what
+    it changed (templates/scoring/_board_delta.html) instead of the whole scoreboard
+    (`caching.appended_deal`)."""
+    if not caching.adds_a_row(game, number):
+        return
     key = caching.appended_key(game, game.version)
     transaction.on_commit(lambda: cache.set(key, number, caching.APPENDED_SECONDS))

@@ -128,10 +128,10 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     # The deal with its scores as they are with it: an undo between the two queries would
     # leave it none.
     with read_snapshot():
-        game = selectors.member_game(request.user, game_id)
+        board = member_board(request.user, game_id)
+        game, seats = board.game, board.seats
         deal = selectors.deal_numbered(game, number)
         (stored,) = selectors.stored_deals(game, number=number)
-        seats = selectors.seats_of(game)
     rules = game.ruleset
     was = stored.facts
     hidden = {"number": number, "token": deal.token}
@@ -148,7 +148,14 @@ def edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
         form = DealForm(sent, seats=seats, rules=rules)
         if form.is_valid():
             try:
-                services.edit_deal(game=game, number=number, by=request.user, facts=form.facts())
+                services.edit_deal(
+                    game=game,
+                    number=number,
+                    by=request.user,
+                    facts=form.facts(),
+                    seats=seats,
+                    scored=form.scored(),
+                )
             except services.ScoringError as error:
                 refusal_on_form(form, error)
             else:

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
+from django_htmx.http import reswap, retarget
 
 from common.http import HtmxHttpRequest
 from rules.options import Finish
@@ -67,10 +68,9 @@ def render_game(
         return render(request, "scoring/game.html", context)
     if not context["delta"]:
         return render(request, "scoring/game.html#live", context)
+    # The deal area in place of the live part, the board's changes out of band.
     response = render(request, "scoring/_record_delta.html", context)
-    response["HX-Retarget"] = "#deal-area"
-    response["HX-Reswap"] = "outerHTML"
-    return response
+    return reswap(retarget(response, "#deal-area"), "outerHTML")
 
 
 def game_context(
@@ -80,10 +80,12 @@ def game_context(
 ) -> dict[str, object]:
     """What templates/scoring/game.html shows (see `render_game`)."""
     form, typed, typed_for = parts.get("form"), parts.get("typed"), parts.get("typed_for")
-    board = parts.get("board")
-    if board is None or (board.appended and not selectors.game_at(game.pk, game.version)):
-        # A board left by a write is shown only if no other change came since: what else the
-        # page reads (the chart's penalties, the history) is read in this snapshot.
+    board, shown = parts.get("board"), parts.get("shown")
+    if board is None or (
+        board.appended and not board.still_as_written(whole=not delta_since(board, shown))
+    ):
+        # A board left by a write is shown only if no other change came since, as its first
+        # read of the deals tells (`still_as_written`): the rest is read in this snapshot.
         board = load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     if typed_for is not None and typed_for != board.next_number:
@@ -101,7 +103,7 @@ def game_context(
         board=board,
         shared=False,
         form_number=form_number,
-        shown=parts.get("shown"),
+        shown=shown,
     ) | {
         "club": game.club,
         "clash": clash,
@@ -149,13 +151,8 @@ def board_context(
     board = board or load_board(game.pk)
     game = board.game  # as it is now, in this snapshot (see load_board)
     stale = form_number is not None and (game.is_finished or form_number != board.next_number)
-    delta = (
-        shown == game.version - 1
-        and board.last_number is not None
-        and caching.appended_deal(game) == board.last_number
-    )
     return {
-        "delta": delta,
+        "delta": delta_since(board, shown),
         "game": game,
         "board": board,
         "shared": shared,
@@ -171,6 +168,18 @@ def board_context(
         if game.is_finished and not shared
         else "",
     }
+
+
+def delta_since(board: Board, shown: int | None) -> bool:
+    """Whether the one change since version `shown` of the board's game is a deal that added
+    a row to it (`caching.adds_a_row`): as the write that left the board knows, or else as that
+    write noted in the cache."""
+    game, last = board.game, board.last_number
+    if shown != game.version - 1 or last is None:
+        return False
+    if board.appended is not None:
+        return caching.adds_a_row(game, last)
+    return caching.appended_deal(game) == last
 
 
 def as_number(text: str | None) -> int | None:

@@ -57,9 +57,8 @@ def record_sent(
     """Record the deal of a valid `form` as deal `number`, and answer with the game as it now
     is: recorded, refused with why, or (another phone was first) offered back."""
     game, seats = board.game, board.seats
-    version_read = game.version
     try:
-        deal = services.record_deal(
+        recorded = services.record_deal(
             game=game,
             number=number,
             token=form.cleaned_data["token"],
@@ -87,14 +86,15 @@ def record_sent(
         return busy
     except services.ScoringError as error:
         return refused(request, game, error.message)
-    notice = _("Deal %(number)s recorded.") % {"number": deal.number}
+    notice = _("Deal %(number)s recorded.") % {"number": recorded.deal.number}
     if request.htmx:
         shown = as_number(request.POST.get("shown"))
-        # The one change since the board was read is this deal: its write left the game and
-        # the seats as they are now, and the answer shows them without reading them again.
-        recorded = Board(game, seats, appended=form.scored())
-        answered = recorded if game.version == version_read + 1 else None
-        return render_game(request, game, notice=notice, shown=shown, board=answered)
+        # The game and its seats as the write left them, shown without reading them again (a
+        # resend wrote nothing: the game is read as it now is).
+        written = None
+        if recorded.seats is not None:
+            written = Board(game, recorded.seats, appended=recorded.scored)
+        return render_game(request, game, notice=notice, shown=shown, board=written)
     messages.success(request, notice)
     return redirect("scoring:game", game_id=game.pk)
 

@@ -126,7 +126,7 @@ def test_sending_the_same_form_twice_records_one_deal(game):
     again = services.record_deal(
         game=game, number=1, cards_left=[0, 4, 5, 6], token=token, by=game.club.owner
     )
-    assert again.pk == first.pk
+    assert again.deal.pk == first.pk
     assert game.deals.count() == 1
     assert GameChange.objects.filter(action="record").count() == 1
 

@@ -213,3 +213,41 @@ def test_a_record_answered_with_what_changed_makes_no_more_queries_than_the_whol
     whole = recorded(deal_post(game, 1, 2, 0, 4))
     delta = recorded(deal_post(game, 1, 2, 0, 4, shown=version_of(game)))
     assert delta <= whole
+
+
+@pytest.mark.parametrize("landing", ["before the write", "once written"])
+def test_another_phones_change_landing_beside_a_deal_shows_in_its_answer(
+    owner_client, owner, game, monkeypatch, landing
+):
+    """Another phone corrects deal 1 after this phone's request read the board: before its
+    deal is written, or once it is, before the answer is read. The answer is never the deal's
+    row on totals of before, but the whole live part as the database holds it (the board
+    shown changed twice since)."""
+    record(game, 0, 5, 10, 13)
+    record(game, 3, 0, 2, 1)
+    shown = version_of(game)
+    real = services.record_deal
+
+    def correct_deal_one() -> None:
+        another = Game.objects.get(pk=game.pk)
+        services.edit_deal(game=another, number=1, by=owner, cards_left=[0, 1, 1, 1])
+
+    def beside_another_phone(**sent):
+        if landing == "before the write":
+            correct_deal_one()
+        recorded = real(**sent)
+        if landing == "once written":
+            correct_deal_one()
+        return recorded
+
+    monkeypatch.setattr(services, "record_deal", beside_another_phone)
+    response = owner_client.post(
+        f"/games/{game.pk}/deals/", deal_post(game, 1, 2, 0, 4, shown=shown), headers=HTMX
+    )
+
+    assert "HX-Retarget" not in response
+    html = text(response)
+    assert rows(html) == [1, 2, 3]
+    # Deal 1 as corrected (0, 1, 1, 1), then 3/0/2/1 and 1/2/0/4.
+    assert re.search(r'<tfoot id="score-totals".*>4<.*>3<.*>3<.*>6<', html)
+    assert f'data-version="{version_of(game)}"' in html

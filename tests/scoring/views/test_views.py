@@ -530,12 +530,61 @@ def test_recording_a_deal_runs_a_fixed_number_of_queries(
     # The seats with the game; in the write (its savepoint and release), the game locked, the
     # token looked up, the deal, its scores, its history line, the seats', game's and season's
     # figures: the new deal is added to the seats' stored totals. With htmx, the whole live
-    # part (this post names no board version): that no change came since, the deals and the
-    # history.
-    with django_assert_num_queries((14 if htmx else 11) + who_is_asking()):
+    # part (this post names no board version) shows the game and seats as written: the deals
+    # (read only if the game is still as written) and the history.
+    with django_assert_num_queries((13 if htmx else 11) + who_is_asking()):
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 302)
     assert Deal.objects.filter(game=game).count() == deals + 1
+
+
+@pytest.mark.parametrize("deals", [2, 12])
+def test_recording_on_a_board_one_deal_behind_reads_the_game_once(
+    owner_client, club, deals, django_assert_num_queries
+):
+    """The answer is what the deal changed on the board the phone shows, from the game and
+    seats as the write left them (which knows the version is this deal, before it commits):
+    after the write, only the chart's penalties (read only if the game is still as written)
+    and the history."""
+    game = make_game(club)
+    make_deals(game, deals)
+    data = deal_post(game, 0, 1, 1, 1, shown=str(Game.objects.get(pk=game.pk).version))
+    with django_assert_num_queries(13 + who_is_asking()):
+        response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX)
+    assert response["HX-Retarget"] == "#deal-area"
+    assert f'id="deal-{deals + 1}"' in text(response)
+
+
+@pytest.mark.parametrize("deals", [2, 12])
+def test_correcting_a_deal_reads_the_game_and_its_seats_once(
+    owner_client, club, deals, django_assert_num_queries, monkeypatch
+):
+    from scoring.forms import deals as deal_form
+    from scoring.services import totals
+
+    scored = []
+    real = deal_form.score_deal
+
+    def counted(facts, *args, **kwargs):
+        scored.append(facts.cards_left)
+        return real(facts, *args, **kwargs)
+
+    monkeypatch.setattr(deal_form, "score_deal", counted)
+    monkeypatch.setattr(totals, "score_deal", counted)
+    game = make_game(club)
+    make_deals(game, deals)
+    data = {"cards_0": "0", "cards_1": "3", "cards_2": "4", "cards_3": "5"}  # was 1, 0, 1, 1
+    before = list(game.seats.order_by("position").values_list("total", flat=True))
+    # The seats with the game, the deal, its scores; in the write (its savepoint and release):
+    # the game locked, the deal, every deal's scores once, the deal saved, its scores read and
+    # saved, the history line, the seats', game's and season's figures. The seats the page
+    # read and the deal as its form scored it are the write's.
+    with django_assert_num_queries(15 + who_is_asking()):
+        response = owner_client.post(f"/games/{game.pk}/deals/2/edit/", data)
+    assert response.status_code == 302
+    after = list(game.seats.order_by("position").values_list("total", flat=True))
+    assert [now - was for now, was in zip(after, before, strict=True)] == [-1, 3, 3, 4]
+    assert scored.count((0, 3, 4, 5)) == 1  # by the form; the write takes its score
 
 
 @pytest.mark.django_db(transaction=True)  # the note that a version is a deal is kept on commit
