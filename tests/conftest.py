@@ -16,6 +16,21 @@ settings.register_profile("untimed", deadline=None)
 settings.load_profile("untimed")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the test database is a WAL-mode file, as the server runs it. Django's in-memory
+    one is shared-cache, which locks whole tables: a page a live server's thread reads while
+    another request writes would fail at once ("database table is locked") where the site waits
+    its turn. (Under xdist each process has a temporary directory of its own.)"""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.getbasetemp() / "test.sqlite3"
+        )
+
+
 @pytest.fixture(autouse=True, scope="session")
 def plain_static_storage():
     """Serve static files unhashed in tests: the manifest exists only after collectstatic."""

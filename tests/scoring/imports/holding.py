@@ -1,16 +1,14 @@
 """The database as the servers share it, for the import tests that need other connections
 writing (or holding the write lock) while an import is read, checked or saved: on PostgreSQL
-the test database itself; on SQLite a copy of it in a WAL-mode file, whose writers wait one
-second for the write lock, not twenty (the in-memory test database locks whole tables)."""
+the test database itself; a WAL-mode file on SQLite, whose writers here wait one second for the
+write lock, not twenty."""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from pathlib import Path
 
 from django.db import connection, connections, transaction
 
@@ -20,30 +18,21 @@ WAIT_SECONDS = 1  # how long a writer here waits for a lock another holds
 
 
 @contextmanager
-def shared_database(tmp_path: Path, *, lock_wait: float | None = WAIT_SECONDS) -> Iterator[None]:
-    """Every connection opened in the block on a database other connections commit to. On
-    SQLite a writer there waits `lock_wait` seconds for the write lock (None: as long as the
-    site's writers do), for tests whose writers queue for it rather than find it held."""
+def short_lock_waits(seconds: float = WAIT_SECONDS) -> Iterator[None]:
+    """On SQLite, every connection opened in the block waits `seconds` for the write lock, not
+    the site's twenty: for tests that find it held rather than queue for it."""
     if connection.vendor != "sqlite":
         yield
         return
-    connection.ensure_connection()
-    path = tmp_path / "db.sqlite3"
-    copy = sqlite3.connect(path)
-    connection.connection.backup(copy)
-    copy.execute("PRAGMA journal_mode=WAL")
-    copy.close()
-    settings = connection.settings_dict
-    in_memory, name, options = connection.connection, settings["NAME"], settings["OPTIONS"]
-    connection.connection = None
-    waits = {"timeout": lock_wait} if lock_wait is not None else {}
-    settings["NAME"], settings["OPTIONS"] = str(path), {**options, **waits}
+    settings = connection.settings_dict  # the one dict every thread's connection is made from
+    options = settings["OPTIONS"]
+    connections.close_all()
+    settings["OPTIONS"] = {**options, "timeout": seconds}
     try:
         yield
     finally:
         connections.close_all()
-        settings["NAME"], settings["OPTIONS"] = name, options
-        connection.connection = in_memory
+        settings["OPTIONS"] = options
 
 
 def on_another_phone(action: Callable[[], object]) -> str:

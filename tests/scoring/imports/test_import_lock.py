@@ -20,7 +20,7 @@ from tests.scoring.imports.holding import (
     held_by_another_writer,
     lock_the_club,
     on_another_phone,
-    shared_database,
+    short_lock_waits,
 )
 from tests.scoring.imports.samples import SHEET, import_it, upload
 from tests.scoring.imports.sheets import scorer_file
@@ -29,8 +29,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def shared(transactional_db, tmp_path):
-    with shared_database(tmp_path):
+def shared(transactional_db):
+    with short_lock_waits():
         yield
 
 

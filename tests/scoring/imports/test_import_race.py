@@ -12,22 +12,13 @@ from scoring.imports.preview import NewSeason, rules_for_file
 from scoring.models import Game, ImportedFile, Season
 from tests.concurrency import at_once
 from tests.factories import make_club, make_game, make_user, record
-from tests.scoring.imports.holding import shared_database
 from tests.scoring.imports.sheets import saved, scorer_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def shared(transactional_db, tmp_path):
-    """Writers here queue for the lock as the site's do: a slow machine makes them wait
-    longer, not fail."""
-    with shared_database(tmp_path, lock_wait=None):
-        yield
-
-
 @pytest.mark.parametrize("into", ["season", "new"])
-def test_two_imports_of_one_file_at_once_save_it_once(shared, into):
+def test_two_imports_of_one_file_at_once_save_it_once(into):
     club = make_club(make_user("olive"))
     sheet = scorer_file([0, 4, 10, 13])
     target = (
@@ -44,7 +35,7 @@ def test_two_imports_of_one_file_at_once_save_it_once(shared, into):
     assert Season.objects.filter(club=club).count() == (1 if into == "season" else 2)
 
 
-def test_an_import_and_deals_at_the_table_at_once_are_all_saved(shared):
+def test_an_import_and_deals_at_the_table_at_once_are_all_saved():
     club = make_club(make_user("olive"))
     here, there = make_game(club), make_game(make_club(make_user("oscar"), name="Other"))
     sheet = scorer_file(*[[0, 1, 1, 1]] * 30)

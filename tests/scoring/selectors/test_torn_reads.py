@@ -2,9 +2,8 @@
 after it, never half of each, and never fails because a change landed while it was read.
 
 These tests need a database that other connections really commit to while a page is being
-read: on PostgreSQL the test database itself, on SQLite a copy of it in a WAL-mode file
-(`wal_file`), as the server runs it. (The in-memory test database is shared-cache, which locks
-whole tables: a writer there fails instead of committing beside a reader.)
+read: the test database, a WAL-mode file on SQLite as the server runs it (tests/conftest.py), with
+every change committed (`transactional_db`).
 
 - A change by another phone is committed before every query but the first that a page sends
   about the game: whatever the page shows must still be one state of the game. This is
@@ -27,7 +26,6 @@ import io
 import itertools
 import json
 import re
-import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -136,32 +134,7 @@ class Table:
 
 
 @pytest.fixture
-def wal_file(transactional_db, tmp_path) -> Iterator[None]:
-    """On SQLite, point every connection opened during the test at a WAL-mode file holding a
-    copy of the test database; the in-memory one is kept aside and given back afterwards."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    connection.ensure_connection()
-    path = tmp_path / "db.sqlite3"
-    copy = sqlite3.connect(path)
-    connection.connection.backup(copy)
-    copy.execute("PRAGMA journal_mode=WAL")
-    copy.close()
-    settings = connection.settings_dict  # the one dict every thread's connection is made from
-    in_memory, name = connection.connection, settings["NAME"]
-    connection.connection = None  # this thread's next query connects to the file
-    settings["NAME"] = str(path)
-    try:
-        yield
-    finally:
-        connections.close_all()
-        settings["NAME"] = name
-        connection.connection = in_memory
-
-
-@pytest.fixture
-def table(wal_file) -> Iterator[Table]:
+def table(transactional_db) -> Iterator[Table]:
     club = make_club()
     game = make_game(club, names=NAMES)
     for cards in OPENING:

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from html import unescape
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from tests.factories import make_club, make_game
 from tests.pages import deal_post, text
+from tests.scoring.imports.holding import short_lock_waits
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite",
@@ -23,26 +24,11 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def database_file(transactional_db, tmp_path) -> Iterator[str]:
-    """Every connection opened during the test on a WAL-mode file holding a copy of the test
-    database, as the server runs it, waiting a second (not 20) for the write lock. (The
-    in-memory test database locks by table, and its writers fail at once.)"""
-    connection.ensure_connection()
-    path = tmp_path / "db.sqlite3"
-    copy = sqlite3.connect(path)
-    connection.connection.backup(copy)
-    copy.execute("PRAGMA journal_mode=WAL")
-    copy.close()
-    settings = connection.settings_dict
-    in_memory, name, options = connection.connection, settings["NAME"], settings["OPTIONS"]
-    connection.connection = None
-    settings["NAME"], settings["OPTIONS"] = str(path), {**options, "timeout": 1}
-    try:
-        yield str(path)
-    finally:
-        connections.close_all()
-        settings["NAME"], settings["OPTIONS"] = name, options
-        connection.connection = in_memory
+def database_file(transactional_db) -> Iterator[str]:
+    """The test database's file (WAL-mode, as the server runs it: tests/conftest.py), every
+    connection opened during the test waiting a second (not 20) for the write lock."""
+    with short_lock_waits(1):
+        yield connection.settings_dict["NAME"]
 
 
 def test_a_deal_sent_while_a_restore_holds_the_database_is_kept_to_send_again(database_file):
