@@ -85,7 +85,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         return render(request, "scoring/join.html", {"club": club, "signed_out": True})
     if request.method == "POST":
-        services.join_club(token=token, user=request.user)
+        try:
+            services.join_club(token=token, user=request.user)
+        except services.ScoringError:  # the owner reset the link since it was read above
+            return render(request, "scoring/join_invalid.html", status=404)
         messages.success(request, _("You're a member of %(club)s.") % {"club": club.name})
         return redirect("scoring:club", club_id=club.pk)
     already = selectors.is_member(club, request.user)

@@ -99,6 +99,26 @@ def test_signing_up_from_an_invite_reset_meanwhile_says_the_link_no_longer_works
     assert not Membership.objects.filter(user__username="ben").exists()
 
 
+def test_joining_by_an_invite_reset_while_the_join_was_sent_says_the_link_no_longer_works(
+    client, club, owner, monkeypatch
+):
+    from scoring.views import clubs
+
+    found_by_invite = clubs.selectors.club_by_invite
+
+    def reset_once_found(token):  # the owner resets the link between the read and the write
+        found = found_by_invite(token)
+        services.reset_invite(club=club, by=owner)
+        return found
+
+    monkeypatch.setattr(clubs.selectors, "club_by_invite", reset_once_found)
+    client.force_login(make_user("ben"))
+    response = client.post(join_url(club))
+    assert response.status_code == 404
+    assert "This invite link doesn" in response.content.decode()
+    assert not Membership.objects.filter(user__username="ben").exists()
+
+
 def test_signing_up_without_an_invite_joins_nothing(client, club):
     form = text(client.get("/accounts/signup/?next=/join/no-such-token/"))
     assert "Signing up makes you a member" not in form
