@@ -366,7 +366,7 @@ def test_a_deal_that_ends_a_game_while_its_winner_is_merged_leaves_the_win_merge
                 cards_left=list(CAUGHT),
                 token=uuid.uuid4(),
                 by=club.owner,
-            ).number
+            ).deal.number
         ),
         lambda: services.merge_player(
             player=Player.objects.get(name="Anne"),
