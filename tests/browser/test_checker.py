@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import open_phone, screenshot
+from tests.browser.phone import open_phone, screenshot, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,6 +29,34 @@ def test_tap_a_flush_and_a_straight_and_see_the_verdict(phone):
     expect(phone.locator("#pick-3H")).to_be_disabled()
     assert "a=3H" in phone.url
     screenshot(phone, "checker")
+
+
+def test_a_card_tapped_before_the_hand_chosen_is_heard_back_stays_in_that_hand(phone):
+    """On a slow signal a thumb chooses "Hand B" and taps a card before the page has heard
+    back: the tap waits for that answer, so a late answer can't take the card back out, and
+    the card lands in B."""
+    page = phone
+    page.goto("/check/?a=3H+5H+6H+7H+9H")
+    page.evaluate(SENDS_COUNTED)
+    held = []  # every question to the server, kept back until the test lets it go
+    page.route(re.compile(r"/check/\?"), lambda route: held.append(route))
+    page.get_by_role("radio", name="Hand B").check()
+    wait_until(page, lambda: len(held) == 1, "choosing hand B asked the server")
+    page.locator("#pick-4C").click()
+    assert page.evaluate("window.sends") == 1, "the tap was sent beside the unanswered choice"
+    held[0].continue_()
+    wait_until(page, lambda: len(held) == 2, "the tap asked the server once the choice was in")
+    held[1].continue_()
+    expect(page.locator("#pick-4C")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hand-b-status")).to_contain_text("4♣")
+    expect(page.locator("#hand-a-status")).to_contain_text("Flush")
+
+
+# How many requests htmx has sent from now on, counted as each goes (`window.sends`).
+SENDS_COUNTED = """() => {
+    window.sends = 0;
+    document.addEventListener("htmx:beforeSend", () => { window.sends += 1; });
+}"""
 
 
 def test_typing_a_hand_changes_its_name(phone):
