@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 1
 
-.PHONY: run demo test test-services test-load gates setup install install-test migrate static lint bench messages clean
+.PHONY: run run-server demo test test-services test-load gates setup install install-test migrate static lint bench messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -22,6 +22,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e ".[test,postgres]"
+	@touch $@
+
+# The Redis clients: `make run-server` always has a Redis.
+$(VENV)/.installed-redis: pyproject.toml $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[redis]"
 	@touch $@
 
 install: $(VENV)/.installed
@@ -45,6 +50,13 @@ run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
 	$(BIN)/uvicorn bigtwo_site.asgi:application --host $(HOST) --port $(PORT) \
 		--workers $(WORKERS) --lifespan off --no-proxy-headers --no-server-header
+
+# The server layout of docs/deploying.md on this machine, from the files in deploy/: nginx on
+# HOST:PORT in front of gunicorn (pages) and uvicorn (the games' streams), with REDIS_URL's Redis
+# between them or a throwaway redis-server (apt-get install nginx redis-server), all stopped
+# together on Ctrl-C (tools/server_layout.py). SQLite in var/ as `make run`, or DATABASE_URL.
+run-server: setup $(VENV)/.installed-redis
+	$(BIN)/python -m tools.server_layout --host $(HOST) --port $(PORT)
 
 # A demo club with a season of finished games, its login printed here, at the address `make run`
 # serves with the same HOST and PORT; `make run` to look. It won't seed the same club twice:

@@ -1,4 +1,6 @@
-"""WSGI entry point, for `manage.py runserver`; `make run` serves bigtwo_site/asgi.py."""
+"""WSGI entry point: gunicorn serves the pages from here in the deployed layout
+(deploy/bigtwo-pages.service, `make run-server`), and `manage.py runserver` uses it; `make run`
+serves bigtwo_site/asgi.py."""
 
 import os
 

@@ -6,15 +6,13 @@ second stalled `make run` (gunicorn's sync workers) for 30 s at a time. No answe
 ping must come while the slow connections are still open and unfinished (its client gives up
 after 10 s, a third of such a stall). uvicorn itself never closes a connection that is silent
 or half-sent; a site open to strangers has the proxy of docs/deploying.md in front, which does,
-and that proxy is run here with the documented site configuration (needs nginx: `apt-get
-install nginx`; CI installs it).
+and that proxy is run here with the site configuration deployed, deploy/nginx-site.conf (needs
+nginx: `apt-get install nginx`; CI installs it).
 """
 
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import socket
 import subprocess
 import threading
@@ -26,9 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.servers import Server, free_port, served
-
-ROOT = Path(__file__).resolve().parents[1]
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+from tools.server_layout import NGINX, NGINX_SITE, nginx_conf, on_ports
 
 
 class Dribbler(threading.Thread):
@@ -81,27 +77,15 @@ def test_slow_senders_dont_stall_make_runs_server(tmp_path):
     assert held == [True] * 3
 
 
-def documented_site() -> str:
-    """The nginx site configuration in docs/deploying.md."""
-    text = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
-    return re.search(r"```nginx\n(.*?)```", text, re.S).group(1)
-
-
 def nginx_in_front(tmp_path: Path, server: Server, port: int) -> subprocess.Popen:
-    site = documented_site()
-    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{server.port};")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    """nginx on `port` with the site of deploy/nginx-site.conf, its pages and its streams both
+    passed to `server` (`make run`'s uvicorn serves either)."""
+    site = NGINX_SITE.read_text(encoding="utf-8")
+    site = on_ports(site, pages=server.port, streams=server.port, listen=f"127.0.0.1:{port}")
     prefix = tmp_path / "nginx"
     prefix.mkdir()
     conf = prefix / "nginx.conf"
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    conf.write_text(
-        f"{user}worker_processes 1;\nerror_log {prefix}/error.log;\npid {prefix}/nginx.pid;\n"
-        "events {}\nhttp {\n"
-        f"access_log off;\nclient_body_temp_path {prefix}/body;\nproxy_temp_path {prefix}/proxy;\n"
-        f"fastcgi_temp_path {prefix}/fastcgi;\nuwsgi_temp_path {prefix}/uwsgi;\n"
-        f"scgi_temp_path {prefix}/scgi;\n{site}\n}}\n"
-    )
+    conf.write_text(nginx_conf(site, prefix))
     process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"])
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
