@@ -1,6 +1,7 @@
 """The server layout of docs/deploying.md, run from the files in deploy/ (tools/server_layout.py):
-nginx sends pages to gunicorn and the games' streams to uvicorn, and a deal recorded through
-gunicorn reaches the stream uvicorn holds, through Redis.
+nginx sends pages to gunicorn and the games' streams to uvicorn, a deal recorded through
+gunicorn reaches the stream uvicorn holds, through Redis, and bodies sent slowly, more of them
+than gunicorn has threads, hold none of its threads.
 
 The servers share a database of their own: a SQLite file in the test's directory, or with
 DATABASE_URL a fresh database on that PostgreSQL server; REDIS_URL's Redis, or a throwaway
@@ -13,8 +14,10 @@ import http.client
 import http.cookiejar
 import os
 import re
+import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -244,3 +247,41 @@ def test_every_process_of_the_layout_is_named_and_pinned(layout):
     assert len(pids["uvicorn"]) == 1
     for pid in [pid for group in pids.values() for pid in group]:
         assert os.sched_getaffinity(pid) == ONE_CORE
+
+
+SLOW_BODIES = 12  # more than gunicorn's 2 processes of 4 threads (bigtwo-pages.service)
+
+
+def send_slowly(connections: list[socket.socket], stop: threading.Event) -> None:
+    """A byte of each connection's body a second, until `stop` (or one is closed)."""
+    while not stop.wait(1):
+        for connection in connections:
+            connection.sendall(b"a")
+
+
+def test_bodies_sent_slowly_hold_none_of_gunicorns_threads(layout):
+    """nginx reads a request's body whole before gunicorn sees it: phones dribbling theirs to
+    the login page, more of them than gunicorn has threads, leave every page answered."""
+    # With a CSRF cookie, the site reads the form for its token: the body is waited for.
+    head = (
+        b"POST /accounts/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n"
+        b"Cookie: csrftoken=" + b"a" * 32 + b"\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\n\r\nusername="
+    )
+    connections = [socket.create_connection(("127.0.0.1", layout.port)) for _ in range(SLOW_BODIES)]
+    stop = threading.Event()
+    sender = threading.Thread(target=send_slowly, args=(connections, stop))
+    try:
+        for connection in connections:
+            connection.sendall(head)
+        sender.start()
+        pings = [Phone(layout).get("/ping/")[0] for _ in range(2 * SLOW_BODIES)]
+        held = sender.is_alive()  # no connection was closed under it
+    finally:
+        stop.set()
+        if sender.is_alive():
+            sender.join()
+        for connection in connections:
+            connection.close()
+    assert pings == [200] * 2 * SLOW_BODIES
+    assert held
