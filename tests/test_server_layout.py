@@ -247,6 +247,7 @@ def test_every_process_of_the_layout_is_named_and_pinned(layout):
     assert len(pids["uvicorn"]) == 1
     for pid in [pid for group in pids.values() for pid in group]:
         assert os.sched_getaffinity(pid) == ONE_CORE
+    assert layout.cpu_seconds()["gunicorn"] > 0  # its start, at least: Django imported
 
 
 SLOW_BODIES = 12  # more than gunicorn's 2 processes of 4 threads (bigtwo-pages.service)

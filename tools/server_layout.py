@@ -101,8 +101,9 @@ class ServerLayout:
     ExecStartPre (migrate, collectstatic), uvicorn and nginx on `host`:`port`, started in that
     order with `env` as their environment, each once it answers, and stopped together when the
     block ends, or as soon as one fails to start. Each runs in a process group of its own,
-    pinned to the cores `cpus` if given; `pids()` names every process of each, for their CPU
-    time. Their output goes to `<name>.log` in `directory` if given, else to this process's."""
+    pinned to the cores `cpus` if given; `pids()` names every process of each, and
+    `cpu_seconds()` adds up their CPU time. Their output goes to `<name>.log` in `directory`
+    if given, else to this process's."""
 
     def __init__(
         self,
@@ -197,9 +198,8 @@ class ServerLayout:
                     return
             time.sleep(0.1)
         where = f"{self.directory}/{name}.log" if self.directory else "its output above"
-        raise RuntimeError(
-            f"{name} did not answer within {STARTING_SECONDS} s ({where}): {command}"
-        )
+        what = "stopped" if process.poll() is not None else f"no answer in {STARTING_SECONDS} s"
+        raise RuntimeError(f"{name}: {what} ({where}): {shlex.join(command)}")
 
     def stop(self) -> None:
         """SIGTERM every process group at once, then wait for each (SIGKILL after 20 s)."""
@@ -226,6 +226,17 @@ class ServerLayout:
                 if group in groups:
                     found[groups[group]].append(int(stat.parent.name))
         return found
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """The user and system CPU time so far of each server's live processes."""
+        seconds: dict[str, float] = {}
+        for name, pids in self.pids().items():
+            seconds[name] = 0.0
+            for pid in pids:
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    seconds[name] += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+        return seconds
 
     def upstreams(self) -> list[str]:
         """nginx's access log: `METHOD path status upstream` a line, the oldest first."""
