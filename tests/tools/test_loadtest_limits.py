@@ -109,6 +109,8 @@ def test_a_step_failed_with_the_servers_core_under_half_busy_says_where_the_time
     assert "standings: 400 ms seen; the server gave no timing" in printed
     capacity.print_step(make_step(150, p95_ms=400, server=0.8))  # busy: the server's limit
     assert "outside Django" not in capsys.readouterr().out
+    capacity.print_step(make_step(150, clients=0.95, server=0.3))  # the phones' limit, idle server
+    assert "the step failed with the server 30% busy on its core" in capsys.readouterr().out
 
 
 def test_the_phones_keep_the_servers_own_times_by_kind():

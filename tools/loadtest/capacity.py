@@ -122,11 +122,7 @@ async def measure(options, servers: Servers, log: Log, tables: int) -> dict:
             "n": len(taken),
             "p95_ms": percentile(taken, 0.95) * 1000,
             "per_second": len(taken) / wall,
-            "server_p95_ms": {  # the server's own time: its whole handling, and the view's
-                metric: percentile(own_times, 0.95) * 1000
-                for (timed, metric), times in log.server_time.items()
-                if timed == kind and (own_times := times[server_marks.get((timed, metric), 0) :])
-            },
+            "server_p95_ms": own_p95s(log, kind, server_marks),
         }
         for kind, values in log.latency.items()
         if (taken := values[marks.get(kind, 0) :])
@@ -150,6 +146,16 @@ async def measure(options, servers: Servers, log: Log, tables: int) -> dict:
     step["ok"] = step["limited_by"] is None
     print_step(step)
     return step
+
+
+def own_p95s(log: Log, kind: str, marks: dict[tuple[str, str], int]) -> dict[str, float]:
+    """The p95 in ms of the server's own times for `kind` since `marks`, by its Server-Timing's
+    metric: "app" (Django's whole handling) and "view"."""
+    return {
+        metric: percentile(taken, 0.95) * 1000
+        for (timed, metric), times in log.server_time.items()
+        if timed == kind and (taken := times[marks.get((timed, metric), 0) :])
+    }
 
 
 def cpu_share(cpu_seconds: float, wall_seconds: float) -> float:
@@ -176,7 +182,8 @@ def limited_by(step: dict) -> str | None:
 
 
 def print_step(step: dict) -> None:
-    """The step's line, and where the time went when it failed with the server's core idle."""
+    """The step's line; and where the time went when the step failed, whatever stopped it, with
+    the server's core less than half busy."""
     parts = [
         f"{kind} {figure['per_second']:.0f}/s p95 {figure['p95_ms']:.0f} ms"
         for kind, figure in step["requests"].items()
@@ -193,7 +200,7 @@ def print_step(step: dict) -> None:
     if step["limited_by"] == "load generator":
         parts.append("limited by the load generator: no pass")
     print(f"  {step['tables']:>5} tables: " + "; ".join(parts), flush=True)
-    if step["limited_by"] == "server" and step["server_cpu_share"] < SERVER_IDLE:
+    if not step["ok"] and step["server_cpu_share"] < SERVER_IDLE:
         print("\n".join(where_the_time_went(step)), flush=True)
 
 
