@@ -99,6 +99,11 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+# The load tool's timings (bigtwo_site/server_timing.py), outermost and innermost: off unless
+# asked for, as they tell anyone how long each answer took.
+if env_flag("DJANGO_SERVER_TIMING"):
+    TIMING = "bigtwo_site.server_timing"
+    MIDDLEWARE = [f"{TIMING}.app_timing", *MIDDLEWARE, f"{TIMING}.view_timing"]
 
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is checked.

@@ -111,6 +111,11 @@ def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path
     assert last == f"capacity: {summary['capacity']} tables per core"
     tables = [step["tables"] for step in summary["steps"]]
     assert tables == [1, 2] or (tables == [1] and not summary["steps"][0]["ok"])  # a busy machine
+    for step in summary["steps"]:  # the phones' core beside the server's, each a share of one
+        assert {"server_cpu_share", "clients_cpu_share"} <= set(step)
+        assert all(
+            kind["server_p95_ms"].keys() == {"app", "view"} for kind in step["requests"].values()
+        )
     assert summary["counts"]["boards fetched on an event"] > 0
     check = summary["check"]
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG

@@ -4,6 +4,7 @@
                              [--scorekeepers 50] [--viewers 200]
     python -m tools.loadtest crash [--db …] [--servers 1|2] [--redis] [--seconds 30]
     python -m tools.loadtest capacity [--tables-start 100] [--max-tables 1500] [--step-seconds 40]
+                                      [--layout run|server]
 
 Everything it needs it makes and removes itself: a fresh database (SQLite in a temporary
 DJANGO_VAR_DIR, or a `loadtest_<pid>` database on the PostgreSQL server DATABASE_URL names,

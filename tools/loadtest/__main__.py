@@ -2,9 +2,11 @@
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import shlex
+import signal
 import sys
 from pathlib import Path
 
@@ -41,6 +43,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     group.add_argument("--step-seconds", type=float, default=40)
     group.add_argument("--compress", type=float, default=1, help="deals, pages C x as often")
     group.add_argument("--connections", type=int, default=64, help="keep-alive, per server")
+    group.add_argument(
+        "--layout",
+        choices=["run", "server"],
+        default="run",
+        help="servers as `make run` runs them, or the server layout (tools/server_layout.py)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     options = parser.parse_args(argv)
@@ -51,6 +59,8 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
             "two servers share the cache, sessions and streams through Redis: add --redis"
             " (a throwaway one) or set REDIS_URL"
         )
+    if options.layout != "run" and options.mode != "capacity":
+        parser.error("--layout is the capacity run's")
     options.crash = options.mode == "crash"
     options.seconds = options.seconds or (30 if options.crash else 60)
     if options.season_games is None:
@@ -63,25 +73,33 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     return options
 
 
+def layout(name: str) -> type[Servers]:
+    """The servers `--layout` names: `make run`'s uvicorn (the default), or the server layout
+    (tools/server_layout.py, not on this branch yet: wire its servers in here)."""
+    if name == "run":
+        return Servers
+    if importlib.util.find_spec("tools.server_layout") is None:
+        raise SystemExit("--layout server: the server layout isn't available yet")
+    raise SystemExit("--layout server: tools/server_layout.py isn't wired to the load tool yet")
+
+
 def serve_and_play(options, environment: Environment, summary: dict) -> dict:
     """Seed, start the servers, run the mode, stop them, and check the database."""
     plan = seed(options)
     pin = capacity.prepare_machine() if options.mode == "capacity" else None
-    servers, log = Servers(environment, options.servers, pin), Log()
+    servers, log = layout(options.layout)(environment, options.servers, pin), Log()
     kills: list[float] = []  # when the servers were killed (a crash run)
     try:
-        servers.start()
-        print(servers.describe())
-        print(machine_load())
-        if options.mode == "capacity":
-            summary |= capacity.capacity(options, plan, servers, log)
-        else:
-            kills = asyncio.run(phases.play(options, plan, servers, log, summary))
+        with servers:
+            print(servers.describe())
+            print(machine_load())
+            if options.mode == "capacity":
+                summary |= capacity.capacity(options, plan, servers, log)
+            else:
+                kills = asyncio.run(phases.play(options, plan, servers, log, summary))
     except BaseException:
         print(servers.log_tail())
         raise
-    finally:
-        servers.stop()
     if log.errors:
         print(servers.log_tail())
     clubs = [f"Table {index}" for index in range(len(plan.keepers))] + ["Bench"]
@@ -90,6 +108,9 @@ def serve_and_play(options, environment: Environment, summary: dict) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     options = parse_options(argv)
+    layout(options.layout)  # before anything is made
+    # Stopped by SIGTERM, it unwinds too: its Redis, database and directory go.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     command = "python -m tools.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db, "command": command}
     with Environment(options.db, options.keep, options.redis) as environment:

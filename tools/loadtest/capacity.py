@@ -8,17 +8,24 @@ Tables are added in steps until the p95 of any kind of request (a stream's answe
 300 ms, or anything errs: the capacity is the last step under it. Each step also gives the p95
 delay from a deal told recorded to every phone of its table showing it (a target: at most 1 s).
 
+The phones are the limit, not the server, when their core was over 90% busy in a step: it is
+marked "limited by the load generator", is no pass, and ends the ramp. A step that fails with
+the server's core under half busy prints where the time went: per kind of request, the p95 the
+phones saw against the server's own time (its Server-Timing, bigtwo_site/server_timing.py).
+
 `--compress C` brings deals, page loads and standings C times as often (the polls keep their
 pace): a step is then as busy as the model or busier, and the figure errs low."""
 
 import asyncio
+import itertools
 import os
 import resource
+import time
 
 from tools.loadtest import phones
 from tools.loadtest.log import Log, percentile
 from tools.loadtest.seed import Plan
-from tools.loadtest.servers import Servers, own_cpu_seconds
+from tools.loadtest.servers import Servers, core_times, own_cpu_seconds
 from tools.loadtest.wire import Pool
 
 LIMIT_MS = 300.0  # the p95 every kind of request must stay under
@@ -27,6 +34,9 @@ ARRIVALS_PER_SECOND = 20  # phones sitting down, each loading its game page for 
 # After the last arrival, before a step's figures start (at most --step-seconds): a step
 # measures the tables following their games, not the tail of a queue their sitting down left.
 SETTLE_SECONDS = 15
+CLIENTS_BUSY = 0.9  # the clients' core busier: the phones are late, the step says nothing
+SERVER_IDLE = 0.5  # a step failed with the server's core less busy: the time went elsewhere
+clock = time.monotonic  # a step's wall time (a test's own clock in its place)
 
 
 def prepare_machine() -> int | None:
@@ -102,49 +112,129 @@ async def ramp(options, plan: Plan, servers: Servers, log: Log) -> list[dict]:
 async def measure(options, servers: Servers, log: Log, tables: int) -> dict:
     """One step: its figures over `--step-seconds`, printed on a line."""
     marks = {kind: len(values) for kind, values in log.latency.items()}
+    server_marks = {key: len(values) for key, values in log.server_time.items()}
     errors, delays, counts = len(log.errors), len(log.delays), log.counts.copy()
-    cpu = servers.cpu_seconds()
+    cpu, own, started, cores = servers.cpu_seconds(), own_cpu_seconds(), clock(), core_times()
     await asyncio.sleep(options.step_seconds)
+    wall, cores_after = clock() - started, core_times()
     figures = {
         kind: {
             "n": len(taken),
             "p95_ms": percentile(taken, 0.95) * 1000,
-            "per_second": len(taken) / options.step_seconds,
+            "per_second": len(taken) / wall,
+            "server_p95_ms": own_p95s(log, kind, server_marks),
         }
         for kind, values in log.latency.items()
         if (taken := values[marks.get(kind, 0) :])
     }
-    worst = max((figure["p95_ms"] for figure in figures.values()), default=0.0)
     step_delays = log.delays[delays:]
     step = {
         "tables": tables,
         "requests": figures,
-        "worst_p95_ms": worst,
+        "worst_p95_ms": max((figure["p95_ms"] for figure in figures.values()), default=0.0),
         "delay_p95_s": percentile(step_delays, 0.95) if step_delays else None,
         "deals_followed": len(step_delays),
         "counts": dict(log.counts - counts),
-        "server_cpu_share": (servers.cpu_seconds() - cpu) / options.step_seconds,
+        "server_cpu_share": cpu_share(servers.cpu_seconds() - cpu, wall),
+        "clients_cpu_share": cpu_share(own_cpu_seconds() - own, wall),
+        # How busy each core was with everything on it, others' work too (None: not known).
+        "server_core_busy": core_busy(cores, cores_after, SERVER_CORE),
+        "clients_core_busy": core_busy(cores, cores_after, CLIENT_CORE),
         "errors": len(log.errors) - errors,
-        "ok": worst <= LIMIT_MS and len(log.errors) == errors,
     }
+    step["limited_by"] = limited_by(step)
+    step["ok"] = step["limited_by"] is None
+    print_step(step)
+    return step
+
+
+def own_p95s(log: Log, kind: str, marks: dict[tuple[str, str], int]) -> dict[str, float]:
+    """The p95 in ms of the server's own times for `kind` since `marks`, by its Server-Timing's
+    metric: "app" (Django's whole handling) and "view"."""
+    return {
+        metric: percentile(taken, 0.95) * 1000
+        for (timed, metric), times in log.server_time.items()
+        if timed == kind and (taken := times[marks.get((timed, metric), 0) :])
+    }
+
+
+def cpu_share(cpu_seconds: float, wall_seconds: float) -> float:
+    """How busy a core was: its processes' CPU time over the wall time (1.0: all of it)."""
+    return cpu_seconds / wall_seconds if wall_seconds > 0 else 0.0
+
+
+def core_busy(before: dict, after: dict, core: int) -> float | None:
+    """The share of `core`'s time it was busy between two readings of `core_times()`."""
+    if core not in before or core not in after or after[core][1] == before[core][1]:
+        return None
+    return (after[core][0] - before[core][0]) / (after[core][1] - before[core][1])
+
+
+def limited_by(step: dict) -> str | None:
+    """What stopped the step, or None for a pass: the load generator when the clients' core was
+    too busy to send on time (then it says nothing of the server, whatever its p95), or the
+    server, by a p95 over the limit or an error."""
+    if step["clients_cpu_share"] > CLIENTS_BUSY:
+        return "load generator"
+    if step["worst_p95_ms"] > LIMIT_MS or step["errors"]:
+        return "server"
+    return None
+
+
+def print_step(step: dict) -> None:
+    """The step's line; and where the time went when the step failed, whatever stopped it, with
+    the server's core less than half busy."""
     parts = [
         f"{kind} {figure['per_second']:.0f}/s p95 {figure['p95_ms']:.0f} ms"
-        for kind, figure in figures.items()
+        for kind, figure in step["requests"].items()
     ]
     delay = step["delay_p95_s"]
     parts.append(f"deal to all 4 phones p95 {delay:.2f} s" if delay is not None else "no deal")
     parts += [f"{count} {name}" for name, count in step["counts"].items()]
-    parts.append(f"server CPU {step['server_cpu_share']:.0%} of the core")
+    parts.append(
+        f"CPU: server {step['server_cpu_share']:.0%} of its core{in_all(step['server_core_busy'])},"
+        f" clients {step['clients_cpu_share']:.0%} of theirs{in_all(step['clients_core_busy'])}"
+    )
     if step["errors"]:
         parts.append(f"errors {step['errors']}")
-    print(f"  {tables:>5} tables: " + "; ".join(parts), flush=True)
-    return step
+    if step["limited_by"] == "load generator":
+        parts.append("limited by the load generator: no pass")
+    print(f"  {step['tables']:>5} tables: " + "; ".join(parts), flush=True)
+    if not step["ok"] and step["server_cpu_share"] < SERVER_IDLE:
+        print("\n".join(where_the_time_went(step)), flush=True)
+
+
+def in_all(busy: float | None) -> str:
+    return "" if busy is None else f" (busy {busy:.0%} in all)"
+
+
+def where_the_time_went(step: dict) -> list[str]:
+    """Per kind of request, the p95 the phones saw against the server's own (Server-Timing):
+    the difference waited in queues (the tool's pool, the server's event loop), on the network
+    or in the phones' own event loop, not in Django."""
+    lines = [
+        f"  the step failed with the server {step['server_cpu_share']:.0%} busy on its core"
+        f"{in_all(step['server_core_busy'])}; p95 the phones saw / of Django's whole handling"
+        " (middleware, thread hops, view) / of the view (with its wait for Django's thread):"
+    ]
+    for kind, figure in step["requests"].items():
+        seen, own = figure["p95_ms"], figure["server_p95_ms"]
+        if "app" not in own:
+            lines.append(f"    {kind}: {seen:.0f} ms seen; the server gave no timing")
+            continue
+        view = f" / {own['view']:.0f} ms" if "view" in own else ""
+        lines.append(
+            f"    {kind}: {seen:.0f} ms / {own['app']:.0f} ms{view}:"
+            f" {seen - own['app']:.0f} ms outside Django (queues, network, event loops)"
+        )
+    return lines
 
 
 def conclude(steps: list[dict]) -> int:
-    """The most tables of a step that kept every p95 under the limit, with what stopped it."""
-    passed = [step for step in steps if step["ok"]]
-    failed = next((step for step in steps if not step["ok"]), None)
+    """The most tables of a step, before any failed, that kept every p95 under the limit with
+    the clients' core free enough to send on time; with what stopped the ramp."""
+    passed = list(itertools.takewhile(lambda step: step["ok"], steps))
+    failed = steps[len(passed)] if len(passed) < len(steps) else None
     if passed:
         best, delay = passed[-1], passed[-1]["delay_p95_s"]
         print(
@@ -152,11 +242,18 @@ def conclude(steps: list[dict]) -> int:
             f" {best['worst_p95_ms']:.0f} ms; a deal reached all 4 phones of its table in"
             + (f" {delay:.2f} s (p95 of {best['deals_followed']})" if delay is not None else " —")
         )
-    if failed is not None:
+    if failed is None:
+        print("every seeded table was served: raise --max-tables to find the limit")
+    elif failed["limited_by"] == "load generator":
+        print(
+            f"stopped at {failed['tables']} tables, limited by the load generator: the clients'"
+            f" core was {failed['clients_cpu_share']:.0%} busy (the server's"
+            f" {failed['server_cpu_share']:.0%}), so that step is no pass and the capacity below"
+            " is a floor: give the clients a core of their own"
+        )
+    else:
         print(
             f"stopped at {failed['tables']} tables: worst p95 {failed['worst_p95_ms']:.0f} ms,"
             f" {failed['errors']} errors"
         )
-    else:
-        print("every seeded table was served: raise --max-tables to find the limit")
     return passed[-1]["tables"] if passed else 0

@@ -1,6 +1,7 @@
 """What the phones saw: latencies, errors, counts, and every deal they were told was recorded
 (the phones are coroutines on one event loop: no lock)."""
 
+import contextlib
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -23,6 +24,11 @@ class Log:
     """Everything the phones saw, for the figures and the check."""
 
     latency: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # (kind, "app" or "view"): the server's own time, from its Server-Timing (servers.py sets
+    # DJANGO_SERVER_TIMING), in seconds
+    server_time: defaultdict[tuple[str, str], list[float]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
     errors: list[str] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)  # streams ended, requests sent again…
     told: list[Told] = field(default_factory=list)
@@ -33,6 +39,13 @@ class Log:
     @property
     def requests(self) -> int:
         return sum(len(values) for values in self.latency.values())
+
+    def note_server_timing(self, kind: str, header: str) -> None:
+        """Keep the server's own times from an answer's Server-Timing ("app;dur=12.5, …")."""
+        for entry in filter(None, header.split(",")):
+            metric, _, ms = entry.strip().partition(";dur=")
+            with contextlib.suppress(ValueError):
+                self.server_time[kind, metric].append(float(ms) / 1000)
 
 
 def percentile(values: list[float], share: float) -> float:

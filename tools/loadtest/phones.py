@@ -138,6 +138,7 @@ class Phone:
         finally:
             log.in_flight -= 1
         log.latency[kind].append(time.perf_counter() - started)
+        log.note_server_timing(kind, reply.headers.get("server-timing", ""))
         for cookie in filter(None, reply.headers["set-cookie"].split("\n")):
             name, _, rest = cookie.partition("=")
             value = rest.split(";", 1)[0]
@@ -267,6 +268,7 @@ async def stream(phone: Phone) -> None:
     status, answer, reader, writer = await phone.run.pool.open_stream(path, headers)
     try:
         log.latency["stream open"].append(time.perf_counter() - started)
+        log.note_server_timing("stream open", answer.get("server-timing", ""))
         if status != 200:
             log.counts["streams refused"] += 1
             phone.error(f"stream {path} answered {status}")

@@ -32,6 +32,7 @@ class Environment:
         self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
         self.admin_url, self.database = "", str(self.var / "db.sqlite3")
         self.redis_process: subprocess.Popen | None = None
+        self.cleanup = contextlib.ExitStack()
         self.env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         self.env |= {
             "DJANGO_SETTINGS_MODULE": "bigtwo_site.settings",
@@ -40,19 +41,30 @@ class Environment:
             "DJANGO_DEBUG": "0",
             "DJANGO_HTTPS": "0",
             "DJANGO_STREAMS_PER_ADDRESS": str(STREAMS_PER_ADDRESS),
+            "DJANGO_SERVER_TIMING": "1",  # each answer's own time, beside what the phones saw
             "PYTHONUNBUFFERED": "1",
         }
 
     def __enter__(self) -> Environment:
-        if self.db == "postgres":
-            self.create_postgres_database()
-        if self.redis:
-            self.redis_process, self.env["REDIS_URL"] = start_redis(self.var)
-        os.environ.clear()
-        os.environ.update(self.env)
-        import django
+        # Each thing made is undone by `cleanup`, also when what follows it fails.
+        with contextlib.ExitStack() as cleanup:
+            cleanup.callback(self.remove_var)
+            if self.db == "postgres":
+                self.create_postgres_database()
+                drop = f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'
+                cleanup.callback(self.on_postgres, drop)
+            if self.redis:
+                self.redis_process, self.env["REDIS_URL"] = start_redis(self.var)
+                cleanup.callback(stop, self.redis_process)
+            os.environ.clear()
+            os.environ.update(self.env)
+            import django
 
-        django.setup()
+            django.setup()
+            from django.db import connections
+
+            cleanup.callback(connections.close_all)  # first, before the database is dropped
+            self.cleanup = cleanup.pop_all()
         return self
 
     def create_postgres_database(self) -> None:
@@ -66,14 +78,9 @@ class Environment:
         self.env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{self.database}"))
 
     def __exit__(self, *exc) -> None:
-        from django.db import connections
+        self.cleanup.close()
 
-        connections.close_all()
-        if self.redis_process is not None:
-            self.redis_process.terminate()
-            self.redis_process.wait(timeout=10)
-        if self.db == "postgres":
-            self.on_postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+    def remove_var(self) -> None:
         if self.keep:
             print(f"kept {self.var}")
         else:
@@ -81,8 +88,10 @@ class Environment:
 
     def on_postgres(self, statement: str) -> None:
         """Run `statement` on the PostgreSQL server DATABASE_URL names, outside a transaction."""
-        import psycopg
-
+        try:
+            import psycopg
+        except ImportError:
+            raise SystemExit('--db postgres needs psycopg: pip install -e ".[postgres]"') from None
         with psycopg.connect(self.admin_url, autocommit=True) as admin:
             admin.execute(statement)
 
@@ -119,6 +128,16 @@ def start_redis(directory: Path) -> tuple[subprocess.Popen, str]:
         process.kill()
         raise RuntimeError(f"redis-server on port {port} did not answer PING in 10 s")
     return process, f"redis://127.0.0.1:{port}/0"
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a process the tool started, killing it if SIGTERM isn't enough."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def answers(ready: Callable[[], bool], process: subprocess.Popen, seconds: float) -> bool:
@@ -176,6 +195,18 @@ class Servers:
         for port, process in zip(self.ports, self.processes, strict=True):
             if not answers(lambda port=port: ping(port), process, 60):
                 raise RuntimeError(f"no answer to /ping/ on port {port}\n{self.log_tail()}")
+
+    def __enter__(self) -> Servers:
+        """Started, and stopped again if they don't all answer."""
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
 
     def stop(self, kill: bool = False) -> None:
         """SIGTERM every server, or SIGKILL (`kill`: a crash, mid-request)."""
@@ -235,6 +266,20 @@ def machine_load() -> str:
     """The machine's load average: other work on the same cores skews every figure."""
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def core_times() -> dict[int, tuple[int, int]]:
+    """Each core's busy and total time so far, in ticks (/proc/stat), whoever's work it was:
+    the tool's processes' own CPU time doesn't show what else ran on their core."""
+    cores = {}
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/stat").read_text().splitlines():
+            name, *fields = line.split()
+            if name.startswith("cpu") and name[3:].isdigit():
+                user, nice, system, idle, iowait, irq, softirq, steal = map(int, fields[:8])
+                busy = user + nice + system + irq + softirq + steal
+                cores[int(name[3:])] = (busy, busy + idle + iowait)
+    return cores
 
 
 def own_cpu_seconds() -> float:

@@ -1,0 +1,172 @@
+"""The load tool knows its own limits: a step its clients' core couldn't keep up with is no
+pass, a step failed with the server's core idle says where the time went, and what the tool
+makes (a Redis, a database, a directory) goes again whatever fails after it."""
+
+import asyncio
+import importlib.util
+import os
+import shutil
+import socket
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from tools.loadtest import capacity
+from tools.loadtest.__main__ import main, parse_options
+from tools.loadtest.log import Log
+from tools.loadtest.servers import Environment, Servers
+
+
+def make_step(tables: int, p95_ms: float = 100, clients: float = 0.5, server: float = 0.6) -> dict:
+    step = {
+        "tables": tables,
+        "requests": {
+            "poll": {"n": 9, "p95_ms": p95_ms, "per_second": 3.0, "server_p95_ms": {}},
+        },
+        "worst_p95_ms": p95_ms,
+        "delay_p95_s": 0.05,
+        "deals_followed": 4,
+        "counts": {},
+        "server_cpu_share": server,
+        "clients_cpu_share": clients,
+        "server_core_busy": None,
+        "clients_core_busy": None,
+        "errors": 0,
+    }
+    step["limited_by"] = capacity.limited_by(step)
+    step["ok"] = step["limited_by"] is None
+    return step
+
+
+def test_a_cores_share_is_its_cpu_time_over_the_wall_time():
+    assert capacity.cpu_share(3.0, 4.0) == 0.75
+    assert capacity.cpu_share(1.0, 0.0) == 0.0
+
+
+def test_a_cores_busy_share_counts_everything_on_it():
+    before, after = {0: (10, 100), 1: (0, 100)}, {0: (60, 200), 1: (0, 100)}
+    assert capacity.core_busy(before, after, 0) == 0.5
+    assert capacity.core_busy(before, after, 1) is None  # no time went by: unknown
+    assert capacity.core_busy({}, after, 0) is None  # not read (no /proc/stat)
+
+
+class FakeServers:
+    """Servers whose processes used `per_step` CPU seconds between two readings."""
+
+    def __init__(self, per_step: float) -> None:
+        self.readings = iter([10.0, 10.0 + per_step])
+
+    def cpu_seconds(self) -> float:
+        return next(self.readings)
+
+
+def test_a_step_gives_the_clients_cpu_share_beside_the_servers(monkeypatch, capsys):
+    """10 s of a step: the server used 5 s of CPU, the phones 9.5 s: limited by the phones."""
+    monkeypatch.setattr(capacity, "clock", iter([100.0, 110.0]).__next__)
+    monkeypatch.setattr(capacity, "own_cpu_seconds", iter([1.0, 10.5]).__next__)
+    cores = [{0: (0, 100), 1: (0, 100)}, {0: (80, 200), 1: (100, 200)}]
+    monkeypatch.setattr(capacity, "core_times", iter(cores).__next__)
+    options = SimpleNamespace(step_seconds=0)
+
+    step = asyncio.run(capacity.measure(options, FakeServers(5.0), Log(), 30))
+
+    assert (step["server_cpu_share"], step["clients_cpu_share"]) == (0.5, 0.95)
+    assert (step["limited_by"], step["ok"]) == ("load generator", False)
+    printed = capsys.readouterr().out
+    assert (
+        "CPU: server 50% of its core (busy 80% in all), clients 95% of theirs (busy 100%" in printed
+    )
+    assert "limited by the load generator: no pass" in printed
+
+
+def test_a_step_with_the_clients_core_95_percent_busy_is_no_pass(capsys):
+    """Its p95 under the limit counts for nothing: the capacity is the last real pass."""
+    steps = [make_step(100), make_step(150), make_step(225, clients=0.95)]
+
+    assert capacity.conclude(steps) == 150
+    printed = capsys.readouterr().out
+    assert "stopped at 225 tables, limited by the load generator" in printed
+    assert "the capacity below is a floor" in printed
+    assert capacity.conclude([make_step(100, clients=0.95)]) == 0
+
+
+def test_a_step_over_the_limit_is_the_servers():
+    assert make_step(100, p95_ms=301)["limited_by"] == "server"
+    assert make_step(100, p95_ms=300)["ok"]
+
+
+def test_a_step_failed_with_the_servers_core_under_half_busy_says_where_the_time_went(capsys):
+    step = make_step(150, p95_ms=400, server=0.3)
+    step["requests"]["poll"]["server_p95_ms"] = {"app": 30.0, "view": 10.0}
+    step["requests"]["standings"] = step["requests"]["poll"] | {"server_p95_ms": {}}
+
+    capacity.print_step(step)
+
+    printed = capsys.readouterr().out
+    assert "the step failed with the server 30% busy on its core" in printed
+    assert "poll: 400 ms / 30 ms / 10 ms: 370 ms outside Django" in printed
+    assert "standings: 400 ms seen; the server gave no timing" in printed
+    capacity.print_step(make_step(150, p95_ms=400, server=0.8))  # busy: the server's limit
+    assert "outside Django" not in capsys.readouterr().out
+    capacity.print_step(make_step(150, clients=0.95, server=0.3))  # the phones' limit, idle server
+    assert "the step failed with the server 30% busy on its core" in capsys.readouterr().out
+
+
+def test_the_phones_keep_the_servers_own_times_by_kind():
+    log = Log()
+    log.note_server_timing("poll", "view;dur=1.5, app;dur=12.0")
+    log.note_server_timing("poll", "")  # a server without the timing
+    assert log.server_time == {("poll", "view"): [0.0015], ("poll", "app"): [0.012]}
+
+
+def test_postgres_without_psycopg_says_which_extra_to_install(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:1/none")
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # importing it fails, as uninstalled
+    environment = Environment("postgres", keep=False)
+    with pytest.raises(SystemExit, match=r'needs psycopg: pip install -e "\.\[postgres\]"'):
+        environment.__enter__()
+    assert not environment.var.exists()  # the directory it made went too
+
+
+@pytest.fixture
+def environ_kept(monkeypatch):
+    """The environment, put back after Environment replaced it; Django is already set up."""
+    import django
+
+    monkeypatch.setattr(django, "setup", lambda: None)
+    saved = os.environ.copy()
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server not installed")
+def test_servers_that_fail_to_start_leave_no_redis_running(environ_kept, monkeypatch):
+    failing = [sys.executable, "-c", "raise SystemExit(3)"]
+    monkeypatch.setattr(Servers, "command", lambda self, port: failing)
+
+    with (
+        pytest.raises(RuntimeError, match="no answer to /ping/"),
+        Environment("sqlite", keep=False, redis=True) as environment,
+        Servers(environment, 1),
+    ):
+        pass
+
+    redis = environment.redis_process
+    assert redis is not None
+    assert redis.poll() is not None  # stopped, and waited for
+    port = int(environment.env["REDIS_URL"].rsplit(":", 1)[1].split("/")[0])
+    with pytest.raises(OSError):  # nothing answers on its port
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    assert not environment.var.exists()
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("tools.server_layout") is not None,
+    reason="the server layout is there",
+)
+def test_the_server_layout_isnt_available_yet():
+    assert parse_options(["capacity", "--layout", "server"]).layout == "server"
+    with pytest.raises(SystemExit, match="the server layout isn't available yet"):
+        main(["capacity", "--layout", "server"])
