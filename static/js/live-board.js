@@ -14,8 +14,9 @@
 //
 // The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
 // server answers with only what a deal changed (templates/scoring/_board_delta.html), its new
-// row is appended out of band: a row the board already has (both the scorekeeper's own answer
-// and the board's fetch on the stream's word may bring it) is not added twice.
+// row is appended and its history line put first, out of band: a row or a line the board
+// already has (both the scorekeeper's own answer and the board's fetch on the stream's word
+// may bring it) is not added twice.
 //
 // The page's own writes (a deal recorded, an undo, a choice between two deals: htmx posts)
 // answer with the board as they left it, follower included. While one is under way the board
@@ -113,8 +114,9 @@
     lastAsked = Date.now();
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    const row = event.detail.fragment.querySelector && event.detail.fragment.querySelector("tr[id]");
-    if (row && document.getElementById(row.id)) event.detail.shouldSwap = false;
+    const fragment = event.detail.fragment;
+    const added = fragment.querySelector && fragment.querySelector("tr[id], li[id]");
+    if (added && document.getElementById(added.id)) event.detail.shouldSwap = false;
   });
   // Once an answer has settled (a follower swapped in takes htmx's triggers only then): a
   // version the stream said during a write is asked for.

@@ -224,6 +224,10 @@ def test_the_scorekeeper_s_own_deals_bring_the_board_without_asking_for_it_again
     record_deal(other, 5, {"Ann": "1", "Ben": "0", "Cy": "1", "Dee": "1"})
 
     expect(page.locator("#game-board tbody tr")).to_have_count(5)
+    # Each deal's history line put first, once: deal 1's with the whole board, the next three
+    # by the deals' own answers, deal 5's by the board's fetch.
+    expect(page.locator("#history-lines li")).to_have_count(5)
+    expect(page.locator("#history-lines li").first).to_contain_text("kim recorded deal 5")
     assert [url.split("?")[1] for url in asked if "/board/" in url] == ["v=4&deal=5"]
     other.context.close()
     page.context.close()
@@ -253,6 +257,7 @@ def test_a_board_fetch_overtaken_by_the_scorekeeper_s_own_deal_is_let_go(browser
 
     expect(page.locator("#game-board tbody tr")).to_have_count(2)
     expect(page.locator("#game-board tfoot td").first).to_have_text("2")
+    expect(page.locator("#history-lines li")).to_have_count(2)
     page.context.close()
 
 

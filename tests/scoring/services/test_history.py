@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 from decimal import Decimal
 
 import pytest
@@ -26,8 +27,9 @@ TO_THE_END = [(0, 13, 13, 13), (0, 13, 13, 13), (0, 13, 13, 13)]  # Ben, Cy, Dee
 def history(client, game: Game) -> list[str]:
     """The game page's history lines, newest first, without their times."""
     page = text(client.get(f"/games/{game.pk}/"))
-    section = page.split('<ol class="history-list">', 1)[1].split("</ol>", 1)[0]
-    return [line.split("<time", 1)[0].strip() for line in section.split("<li>")[1:]]
+    section = page.split('<ol id="history-lines" class="history-list">', 1)[1].split("</ol>", 1)[0]
+    lines = re.split(r'<li id="change-\d+">', section)[1:]
+    return [line.split("<time", 1)[0].strip() for line in lines]
 
 
 def finished(game: Game) -> Game:

@@ -50,8 +50,8 @@ def test_a_correction_reads_and_scores_each_deal_once(deals, scorings, django_as
     scorings.clear()
     # Its savepoint and release; the game locked; the deal; the seats with their players;
     # every deal's scores, once; the deal saved, its scores read and saved, the history line,
-    # the seats' figures, the game's and the season's versions.
-    with django_assert_num_queries(13):
+    # the seats' figures (an UPDATE a seat), the game's and the season's versions.
+    with django_assert_num_queries(16):
         services.edit_deal(game=game, number=1, by=game.club.owner, cards_left=[0, 7, 8, 9])
     # The correction scored as sent, then every deal of the game once, the correction in it.
     assert len(scorings) == 1 + deals

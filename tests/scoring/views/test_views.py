@@ -528,11 +528,11 @@ def test_recording_a_deal_runs_a_fixed_number_of_queries(
     make_deals(game, deals)
     data = deal_post(game, 0, 1, 1, 1)
     # The seats with the game; in the write (its savepoint and release), the game locked, the
-    # token looked up, the deal, its scores, its history line, the seats', game's and season's
-    # figures: the new deal is added to the seats' stored totals. With htmx, the whole live
-    # part (this post names no board version) shows the game and seats as written: the deals
-    # (read only if the game is still as written) and the history.
-    with django_assert_num_queries((13 if htmx else 11) + who_is_asking()):
+    # token looked up, the deal, its scores, its history line, the seats' figures (an UPDATE a
+    # seat), the game's and season's: the new deal is added to the seats' stored totals. With
+    # htmx, the whole live part (this post names no board version) shows the game and seats as
+    # written: the deals (read only if the game is still as written) and the history.
+    with django_assert_num_queries((16 if htmx else 14) + who_is_asking()):
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 302)
     assert Deal.objects.filter(game=game).count() == deals + 1
@@ -549,7 +549,7 @@ def test_recording_on_a_board_one_deal_behind_reads_the_game_once(
     game = make_game(club)
     make_deals(game, deals)
     data = deal_post(game, 0, 1, 1, 1, shown=str(Game.objects.get(pk=game.pk).version))
-    with django_assert_num_queries(13 + who_is_asking()):
+    with django_assert_num_queries(16 + who_is_asking()):  # 4 of them the seats' figures
         response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=HTMX)
     assert response["HX-Retarget"] == "#deal-area"
     assert f'id="deal-{deals + 1}"' in text(response)
@@ -577,9 +577,9 @@ def test_correcting_a_deal_reads_the_game_and_its_seats_once(
     before = list(game.seats.order_by("position").values_list("total", flat=True))
     # The seats with the game, the deal, its scores; in the write (its savepoint and release):
     # the game locked, the deal, every deal's scores once, the deal saved, its scores read and
-    # saved, the history line, the seats', game's and season's figures. The seats the page
-    # read and the deal as its form scored it are the write's.
-    with django_assert_num_queries(15 + who_is_asking()):
+    # saved, the history line, the seats' figures (an UPDATE a seat), the game's and season's.
+    # The seats the page read and the deal as its form scored it are the write's.
+    with django_assert_num_queries(18 + who_is_asking()):
         response = owner_client.post(f"/games/{game.pk}/deals/2/edit/", data)
     assert response.status_code == 302
     after = list(game.seats.order_by("position").values_list("total", flat=True))
