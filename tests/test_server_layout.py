@@ -33,10 +33,13 @@ from tests.servers import ROOT, SERVER_COMMAND, server_environment
 from tools.server_layout import (
     DEPLOY,
     NGINX,
+    NGINX_SITE,
+    PER_ADDRESS,
     REDIS_SERVER,
     STREAMS_UNIT,
     ServerLayout,
     free_port,
+    nginx_conf,
     unit_commands,
 )
 
@@ -69,6 +72,15 @@ def test_the_streams_unit_starts_uvicorn_as_make_run_does():
     for option in ("--lifespan", "--no-proxy-headers", "--no-server-header"):
         assert option in options and option in made
     assert options[options.index("--lifespan") + 1] == "off"
+
+
+def test_a_load_tool_can_raise_nginxs_limits_on_connections(tmp_path):
+    """Its phones all come from 127.0.0.1: deploy's limit per address is found, to be raised."""
+    site = NGINX_SITE.read_text(encoding="utf-8")
+    assert PER_ADDRESS.findall(site) == ["    limit_conn bigtwo_addresses"]
+    conf = nginx_conf(site, tmp_path, 5000)
+    assert "events {worker_connections 5000;}" in conf
+    assert "events {}" in nginx_conf(site, tmp_path)  # nginx's own 512 else
 
 
 def lacking() -> list[str]:

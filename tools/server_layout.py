@@ -2,7 +2,7 @@
 gunicorn for the pages and uvicorn for the games' streams, each with its unit's own command
 lines, Redis between them (a throwaway one unless given), and nginx in front with the site as
 deploy/nginx-site.conf has it. Only the addresses change: `on_ports` puts free loopback ports in
-place of the ones the files are written with.
+place of the ones the files are written with; and, for a load tool, nginx's limits on connections.
 
 `python -m tools.server_layout` (`make run-server`) serves the site so until Ctrl-C; the tests
 (tests/test_server_layout.py) and the load tool use `ServerLayout`.
@@ -38,6 +38,7 @@ REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 # pages (gunicorn) and the streams (uvicorn), as `--bind 127.0.0.1:8001`, `--port 8002` and the
 # upstreams' `server 127.0.0.1:…;`.
 LISTEN = re.compile(r"^(\s*)listen 80;$", re.MULTILINE)
+PER_ADDRESS = re.compile(r"^(\s*limit_conn \w+) \d+;$", re.MULTILINE)
 PAGES_PORT, STREAMS_PORT = "8001", "8002"
 STARTING_SECONDS = 60  # a loaded machine takes seconds to import Django in each process
 NGINX_TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -65,14 +66,16 @@ def unit_commands(unit: str, key: str = "ExecStart") -> list[list[str]]:
     return commands
 
 
-def nginx_conf(site: str, prefix: Path) -> str:
-    """A whole nginx.conf serving `site`, everything it writes kept under `prefix`; its access
-    log names the upstream that answered each request."""
+def nginx_conf(site: str, prefix: Path, connections: int | None = None) -> str:
+    """A whole nginx.conf serving `site`, everything it writes kept under `prefix`, its worker
+    holding up to `connections` at once if given (nginx's 512 else); its access log names the
+    upstream that answered each request."""
     user = "user root;\n" if os.geteuid() == 0 else ""  # else its workers can't write `prefix`
     temp = "".join(f"{kind}_temp_path {prefix}/{kind};\n" for kind in NGINX_TEMP_PATHS)
+    events = f"worker_connections {connections};" if connections else ""
     return (
         f"{user}worker_processes 1;\nerror_log {prefix}/error.log;\npid {prefix}/nginx.pid;\n"
-        "events {}\nhttp {\n"
+        f"events {{{events}}}\nhttp {{\n"
         "log_format upstreams '$request_method $uri $status $upstream_addr';\n"
         f"access_log {prefix}/access.log upstreams;\n{temp}{site}\n}}\n"
     )
@@ -103,7 +106,8 @@ class ServerLayout:
     block ends, or as soon as one fails to start. Each runs in a process group of its own,
     pinned to the cores `cpus` if given; `pids()` names every process of each, and
     `cpu_seconds()` adds up their CPU time. Their output goes to `<name>.log` in `directory`
-    if given, else to this process's."""
+    if given, else to this process's. `connections` raises nginx's limits, from one address
+    (deploy's `limit_conn`) and in all, for a load tool whose phones all come from 127.0.0.1."""
 
     def __init__(
         self,
@@ -114,9 +118,10 @@ class ServerLayout:
         redis_url: str | None = None,
         cpus: set[int] | None = None,
         directory: Path | None = None,
+        connections: int | None = None,
     ) -> None:
         self.env, self.host, self.port, self.cpus = dict(env), host, port, cpus
-        self.directory, self.redis_url = directory, redis_url
+        self.directory, self.redis_url, self.connections = directory, redis_url, connections
         self.pages_port, self.streams_port = free_port(), free_port()
         self.processes: dict[str, subprocess.Popen] = {}
         self.work = Path(tempfile.mkdtemp(prefix="bigtwo-layout-"))
@@ -160,7 +165,9 @@ class ServerLayout:
         self.spawn("uvicorn", uvicorn, lambda: answers_ping(self.streams_port))
         prefix = self.nginx_prefix
         site = self.unit(NGINX_SITE, listen=f"{self.host}:{self.port}")
-        (prefix / "nginx.conf").write_text(nginx_conf(site, prefix))
+        if self.connections is not None:
+            site = PER_ADDRESS.sub(rf"\g<1> {self.connections};", site)
+        (prefix / "nginx.conf").write_text(nginx_conf(site, prefix, self.connections))
         nginx = [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
         self.spawn("nginx", nginx, lambda: answers_ping(self.port))
 

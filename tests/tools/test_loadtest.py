@@ -122,6 +122,36 @@ def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path
     assert check["deals"] == check["told"]
 
 
+@pytest.mark.loadtest
+@pytest.mark.skipif(
+    not all(shutil.which(program) for program in ("taskset", "nginx", "redis-server")),
+    reason="taskset, nginx or redis-server not installed",
+)
+def test_the_capacity_run_measures_the_server_layout_too(tmp_path):
+    """nginx, gunicorn, uvicorn and Redis on one core, two short steps: a deal recorded
+    through gunicorn reaches the phones' streams on uvicorn, and every deal told recorded is
+    in the database."""
+    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    printed, summary = run_loadtest(
+        tmp_path,
+        *("capacity", "--layout", "server", "--max-tables", "2", "--tables-start", "1"),
+        *("--tables-growth", "1", "--step-seconds", "2", "--compress", "60"),
+        *("--season-games", "10"),
+        env=env,
+    )
+    assert "nginx sends pages to gunicorn and the games' streams to uvicorn" in printed
+    assert printed.strip().splitlines()[-1] == f"capacity: {summary['capacity']} tables per core"
+    for step in summary["steps"]:  # each answer timed by the server that gave it
+        assert all(
+            kind["server_p95_ms"].keys() == {"app", "view"} for kind in step["requests"].values()
+        )
+    assert summary["cpu_seconds"]["server"] > 0
+    assert summary["counts"]["boards fetched on an event"] > 0  # a stream told of a deal
+    check = summary["check"]
+    assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
+    assert check["deals"] == check["told"]
+
+
 def test_two_servers_need_postgresql_and_a_redis(monkeypatch, capsys):
     monkeypatch.delenv("REDIS_URL", raising=False)
     with pytest.raises(SystemExit):

@@ -3,7 +3,6 @@ pass, a step failed with the server's core idle says where the time went, and wh
 makes (a Redis, a database, a directory) goes again whatever fails after it."""
 
 import asyncio
-import importlib.util
 import os
 import shutil
 import socket
@@ -13,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from tools.loadtest import capacity
-from tools.loadtest.__main__ import main, parse_options
+from tools.loadtest.__main__ import layout, parse_options
 from tools.loadtest.log import Log
 from tools.loadtest.servers import Environment, Servers
 
@@ -162,11 +161,41 @@ def test_servers_that_fail_to_start_leave_no_redis_running(environ_kept, monkeyp
     assert not environment.var.exists()
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("tools.server_layout") is not None,
-    reason="the server layout is there",
-)
-def test_the_server_layout_isnt_available_yet():
+def test_the_server_layout_is_the_capacity_runs_alone_with_its_own_workers_and_redis(capsys):
     assert parse_options(["capacity", "--layout", "server"]).layout == "server"
-    with pytest.raises(SystemExit, match="the server layout isn't available yet"):
-        main(["capacity", "--layout", "server"])
+    for refused in (["crash"], ["capacity", "--servers", "2"], ["capacity", "--redis"]):
+        with pytest.raises(SystemExit):
+            parse_options([*refused, "--layout", "server", "--db", "postgres"])
+    assert "drop --servers and --redis" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    shutil.which("nginx") is None or shutil.which("redis-server") is None,
+    reason="nginx or redis-server not installed",
+)
+def test_the_server_layouts_servers_say_what_they_are_and_count_every_process(
+    environ_kept, monkeypatch
+):
+    """nginx, gunicorn's master and workers, uvicorn and the layout's own Redis, each pinned to
+    the server's core, and the CPU time of them all is the servers'."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    core = min(os.sched_getaffinity(0))
+    with (
+        Environment("sqlite", keep=False, layout="server") as environment,
+        layout("server")(environment, 1, core) as servers,
+    ):
+        described, pids = servers.describe(), servers.layout.pids()
+        every = [pid for group in pids.values() for pid in group]
+        unpinned = [pid for pid in every if os.sched_getaffinity(pid) != {core}]
+        before = servers.layout.cpu_seconds()
+        total = servers.cpu_seconds()
+        after = servers.layout.cpu_seconds()
+    assert "nginx sends pages to gunicorn and the games' streams to uvicorn" in described
+    assert f"every process pinned to core {core}" in described
+    assert "the server layout's own throwaway Redis" in environment.describe()
+    assert pids.keys() == {"redis", "gunicorn", "uvicorn", "nginx"}
+    assert len(pids["gunicorn"]) > 1  # its workers too
+    assert unpinned == []
+    assert before.keys() == pids.keys()
+    assert sum(before.values()) <= total <= sum(after.values())
+    assert before["gunicorn"] > 0 and before["uvicorn"] > 0  # Django imported, at least

@@ -30,7 +30,8 @@ Run (the default):
 Crash: scorekeepers record deals with little think time while, halfway, every server is killed
 with SIGKILL and started again; a request that got no answer is sent again with the same token, as
 the phone does.
-Capacity: see tools/loadtest/capacity.py.
+Capacity: see tools/loadtest/capacity.py; `--layout server` measures the server layout of
+docs/deploying.md instead (tools/server_layout.py: nginx, gunicorn, uvicorn, its own Redis).
 
 Afterwards the database is checked against what the phones were told (tools/loadtest/verify.py):
 every deal told recorded is there once with the cards sent, no deal is there that nobody was
@@ -39,7 +40,8 @@ of the penalties, and services.recompute would change nothing. The exit status i
 anything was lost, doubled, half-written or answered with an error.
 
 The modules: wire (HTTP and event streams on asyncio), page (reading the answers), phones (a
-phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn),
+phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn,
+the server layout),
 phases (logging in, phase A, the crash, phase B), capacity, log (what the phones saw), verify
 (the check, and its `Failure` kinds), __main__ (the command line)."""
 

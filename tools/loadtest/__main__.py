@@ -2,7 +2,6 @@
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import os
 import shlex
@@ -14,7 +13,13 @@ import tools.loadtest
 from tools.loadtest import capacity, phases
 from tools.loadtest.log import Log
 from tools.loadtest.seed import seed
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import (
+    Environment,
+    LayoutServers,
+    Servers,
+    machine_load,
+    prepare,
+)
 from tools.loadtest.verify import failures, verify
 
 
@@ -27,8 +32,18 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("mode", nargs="?", choices=["run", "crash", "capacity"], default="run")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument("--servers", type=int, choices=[1, 2], default=1)
-    parser.add_argument("--redis", action="store_true", help="share a throwaway Redis it starts")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        choices=[1, 2],
+        default=1,
+        help="uvicorn processes (--layout run); the server layout runs deploy/'s, no more",
+    )
+    parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="share a throwaway Redis it starts (the server layout starts its own)",
+    )
     parser.add_argument("--seconds", type=float, help="phase A (60) or the crash run (30)")
     parser.add_argument("--scorekeepers", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=200, help="phase A's (none in a crash)")
@@ -47,7 +62,8 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         "--layout",
         choices=["run", "server"],
         default="run",
-        help="servers as `make run` runs them, or the server layout (tools/server_layout.py)",
+        help="servers as `make run` runs them, or the server layout (tools/server_layout.py):"
+        " nginx, gunicorn, uvicorn and Redis, all pinned to the server's core",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
@@ -60,7 +76,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
             " (a throwaway one) or set REDIS_URL"
         )
     if options.layout != "run" and options.mode != "capacity":
-        parser.error("--layout is the capacity run's")
+        parser.error("--layout is the capacity run's (a crash run kills `make run`'s servers)")
+    if options.layout == "server" and (options.servers != 1 or options.redis):
+        parser.error(
+            "--layout server runs deploy/'s gunicorn workers and its own Redis, pinned with the"
+            " rest: drop --servers and --redis (REDIS_URL names another Redis)"
+        )
     options.crash = options.mode == "crash"
     options.seconds = options.seconds or (30 if options.crash else 60)
     if options.season_games is None:
@@ -73,14 +94,10 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     return options
 
 
-def layout(name: str) -> type[Servers]:
+def layout(name: str) -> type[Servers] | type[LayoutServers]:
     """The servers `--layout` names: `make run`'s uvicorn (the default), or the server layout
-    (tools/server_layout.py, not on this branch yet: wire its servers in here)."""
-    if name == "run":
-        return Servers
-    if importlib.util.find_spec("tools.server_layout") is None:
-        raise SystemExit("--layout server: the server layout isn't available yet")
-    raise SystemExit("--layout server: tools/server_layout.py isn't wired to the load tool yet")
+    (tools/server_layout.py)."""
+    return LayoutServers if name == "server" else Servers
 
 
 def serve_and_play(options, environment: Environment, summary: dict) -> dict:
@@ -108,12 +125,11 @@ def serve_and_play(options, environment: Environment, summary: dict) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     options = parse_options(argv)
-    layout(options.layout)  # before anything is made
     # Stopped by SIGTERM, it unwinds too: its Redis, database and directory go.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     command = "python -m tools.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db, "command": command}
-    with Environment(options.db, options.keep, options.redis) as environment:
+    with Environment(options.db, options.keep, options.redis, options.layout) as environment:
         print(f"== {options.mode}, {options.servers} server(s): {command}")
         print(environment.describe())
         summary["redis"] = environment.env.get("REDIS_URL", "")

@@ -1,9 +1,11 @@
 """The capacity run (`python -m tools.loadtest capacity`): how many tables of four phones one
 core serves with the p95 of every kind of request at most 300 ms.
 
-The servers are pinned to core 0 (`taskset`), the clients to core 1. A table is a game and its
-four phones, following it as the game page does (tools/loadtest/phones.py), the whole page about
-every 5 minutes and the standings every 10; the scorekeeper records a deal every 60-120 s.
+The servers are pinned to core 0 (`taskset`): `make run`'s uvicorn, or with `--layout server`
+every process of the server layout (nginx, gunicorn, uvicorn, Redis), their CPU time added up;
+the clients to core 1. A table is a game and its four phones, following it as the game page
+does (tools/loadtest/phones.py), the whole page about every 5 minutes and the standings every
+10; the scorekeeper records a deal every 60-120 s.
 Tables are added in steps until the p95 of any kind of request (a stream's answer too) passes
 300 ms, or anything errs: the capacity is the last step under it. Each step also gives the p95
 delay from a deal told recorded to every phone of its table showing it (a target: at most 1 s).
@@ -25,7 +27,7 @@ import time
 from tools.loadtest import phones
 from tools.loadtest.log import Log, percentile
 from tools.loadtest.seed import Plan
-from tools.loadtest.servers import Servers, core_times, own_cpu_seconds
+from tools.loadtest.servers import Served, core_times, own_cpu_seconds
 from tools.loadtest.wire import Pool
 
 LIMIT_MS = 300.0  # the p95 every kind of request must stay under
@@ -49,7 +51,7 @@ def prepare_machine() -> int | None:
     return SERVER_CORE if SERVER_CORE in os.sched_getaffinity(0) else None
 
 
-def capacity(options, plan: Plan, servers: Servers, log: Log) -> dict:
+def capacity(options, plan: Plan, servers: Served, log: Log) -> dict:
     """Pin the clients to their core, say what a step is, run the steps, and give the figures."""
     if CLIENT_CORE in os.sched_getaffinity(0):
         os.sched_setaffinity(0, {CLIENT_CORE})
@@ -86,7 +88,7 @@ def sit_down(run: phones.Run, plan: Plan, index: int) -> list[phones.Phone]:
     ]
 
 
-async def ramp(options, plan: Plan, servers: Servers, log: Log) -> list[dict]:
+async def ramp(options, plan: Plan, servers: Served, log: Log) -> list[dict]:
     """Add tables step by step until a step fails or every seeded table is in."""
     pool = Pool(servers.addresses, options.connections)
     run = phones.Run(pool, log, plan.standings, compress=options.compress)
@@ -109,7 +111,7 @@ async def ramp(options, plan: Plan, servers: Servers, log: Log) -> list[dict]:
         await asyncio.gather(*following, return_exceptions=True)
 
 
-async def measure(options, servers: Servers, log: Log, tables: int) -> dict:
+async def measure(options, servers: Served, log: Log, tables: int) -> dict:
     """One step: its figures over `--step-seconds`, printed on a line."""
     marks = {kind: len(values) for kind, values in log.latency.items()}
     server_marks = {key: len(values) for key, values in log.server_time.items()}

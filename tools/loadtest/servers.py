@@ -1,5 +1,6 @@
-"""The tool's own database, settings and Redis (Environment), and the site's servers (Servers):
-uvicorn as `make run` starts it, one process on a port of its own each, pages and streams alike."""
+"""The tool's own database, settings and Redis (Environment), and the site's servers: uvicorn as
+`make run` starts it, one process on a port of its own each, pages and streams alike (Servers),
+or the server layout of docs/deploying.md behind nginx (LayoutServers, tools/server_layout.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ import time
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
+
+from tools.server_layout import ServerLayout
 
 ROOT = Path(__file__).resolve().parents[2]
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
@@ -27,8 +31,8 @@ class Environment:
     """A temporary DJANGO_VAR_DIR, a fresh database, maybe a throwaway Redis (`redis`; else any
     REDIS_URL is passed on), the servers' environment, and Django set up on them in this process."""
 
-    def __init__(self, db: str, keep: bool, redis: bool = False) -> None:
-        self.db, self.keep, self.redis = db, keep, redis
+    def __init__(self, db: str, keep: bool, redis: bool = False, layout: str = "run") -> None:
+        self.db, self.keep, self.redis, self.layout = db, keep, redis, layout
         self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
         self.admin_url, self.database = "", str(self.var / "db.sqlite3")
         self.redis_process: subprocess.Popen | None = None
@@ -102,6 +106,8 @@ class Environment:
             shared = f"a throwaway Redis at {url} {what}, shared by every server"
         elif url:
             shared = f"the Redis at REDIS_URL ({url}) {what}, shared"
+        elif self.layout == "server":
+            shared = f"the server layout's own throwaway Redis {what}"
         else:
             shared = "no Redis: the cache and the streams' channel layer in the server's memory"
         return (
@@ -236,6 +242,68 @@ class Servers:
             if path.exists():
                 logged = path.read_text(errors="replace").splitlines()
                 text += [f"--- {path}", *[x for x in logged if " uvicorn.access: " not in x][-20:]]
+        return "\n".join(text)
+
+
+class Served(Protocol):
+    """What the load tool uses of its servers, whichever layout runs them."""
+
+    addresses: list[tuple[str, int]]
+
+    def describe(self) -> str: ...
+    def cpu_seconds(self) -> float: ...
+    def log_tail(self) -> str: ...
+
+
+class LayoutServers:
+    """The server layout (tools/server_layout.py) as the load tool's servers: nginx in front of
+    gunicorn (pages) and uvicorn (streams), and a throwaway Redis, unless REDIS_URL names one;
+    every process pinned to core `pin` if given, and their CPU time added up. Only the capacity
+    run measures it: a crash run's kill and restart are `Servers`'."""
+
+    def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
+        if count != 1:
+            raise ValueError("the server layout runs gunicorn's workers as deploy/ gives them")
+        self.pin, self.directory = pin, environment.var
+        # Every phone is 127.0.0.1: nginx's limit of connections from one address is raised as
+        # DJANGO_STREAMS_PER_ADDRESS is, up to the open files every process may hold.
+        connections = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.layout = ServerLayout(
+            environment.env,
+            free_port(),
+            redis_url=environment.env.get("REDIS_URL") or None,
+            cpus=None if pin is None else {pin},
+            directory=environment.var,
+            connections=connections,
+        )
+        self.addresses = [(self.layout.host, self.layout.port)]
+
+    def __enter__(self) -> LayoutServers:
+        self.layout.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.layout.stop()
+
+    def describe(self) -> str:
+        counts = ", ".join(f"{name} {len(pids)}" for name, pids in self.layout.pids().items())
+        pinned = f", every process pinned to core {self.pin}" if self.pin is not None else ""
+        return (
+            f"the server layout (docs/deploying.md) at {self.layout.url}/: nginx sends pages to"
+            f" gunicorn and the games' streams to uvicorn, Redis at {self.layout.redis_url}"
+            f" between them; processes: {counts}{pinned}"
+        )
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU so far of every process of the layout (Redis too, if its own)."""
+        return sum(self.layout.cpu_seconds().values())
+
+    def log_tail(self) -> str:
+        """The last 20 lines of each server's log (nginx's errors; its access log left out)."""
+        text = []
+        for path in [*sorted(self.directory.glob("*.log")), self.directory / "nginx/error.log"]:
+            if path.exists():
+                text += [f"--- {path}", *path.read_text(errors="replace").splitlines()[-20:]]
         return "\n".join(text)
 
 
