@@ -130,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     command = "python -m tools.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db, "command": command}
     with Environment(options.db, options.keep, options.redis, options.layout) as environment:
-        print(f"== {options.mode}, {options.servers} server(s): {command}")
+        served_by = (
+            "the server layout" if options.layout == "server" else f"{options.servers} server(s)"
+        )
+        print(f"== {options.mode}, {served_by}: {command}")
         print(environment.describe())
         summary["redis"] = environment.env.get("REDIS_URL", "")
         print(f"migrated and collected static files in {prepare():.1f} s")
