@@ -80,9 +80,9 @@ lint: install-test
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is CI's pass on
 # PostgreSQL and Redis: the suite without what is the same on any database, namely the rules
-# engine (pure Python), the hand checker (no database, cache or session) and the browser tests
-# of how pages look (axe, tap targets, page weight). It runs without coverage, which costs about
-# a third more time: the gates are `make test`'s. Each says how long it took.
+# engine (pure Python) and the hand checker (no database, cache or session), and of the browser
+# tests those of writes (BROWSER_TESTS_OF_WRITES). It runs without coverage, which costs about a
+# third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(TEST_PROCESSES) --cov --cov-report=
 
@@ -97,14 +97,19 @@ test: install-test setup lint
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 
-SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/checker \
-	--ignore=tests/browser/test_checker.py --ignore=tests/browser/test_helpers.py \
-	--ignore=tests/browser/test_accessibility.py --ignore=tests/browser/test_page_weight.py
+SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/checker
+
+# The browser tests where phones race, resend or queue their writes, or follow a game through the
+# stream (the channel layer on Redis): the rest drive the same views the suite tests on any
+# database, and are left to `make test`.
+BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test_board_delta.py \
+	tests/browser/test_live.py tests/browser/test_live_stream.py \
+	tests/browser/test_offline_game.py tests/browser/test_waiting_deal.py
 
 test-services: install-test setup
 	@started=$$(date +%s); \
 	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not loadtest" $(SAME_ON_ANY_DATABASE) && \
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m browser $(SAME_ON_ANY_DATABASE); \
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 
 test-load: install-test setup
