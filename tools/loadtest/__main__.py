@@ -23,8 +23,7 @@ from tools.loadtest.servers import (
 from tools.loadtest.verify import failures, verify
 
 
-def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
-    """The options, with the defaults that depend on the mode filled in."""
+def option_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m tools.loadtest",
         description=tools.loadtest.__doc__,
@@ -67,6 +66,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    return parser
+
+
+def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The options, with the defaults that depend on the mode filled in."""
+    parser = option_parser()
     options = parser.parse_args(argv)
     if options.servers == 2 and options.db != "postgres":
         parser.error("two servers share one database: add --db postgres")
