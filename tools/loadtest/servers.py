@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from tools.server_layout import ServerLayout
+from tools.server_layout import ServerLayout, answers_ping, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
@@ -199,7 +199,7 @@ class Servers:
                     )
                 )
         for port, process in zip(self.ports, self.processes, strict=True):
-            if not answers(lambda port=port: ping(port), process, 60):
+            if not answers(lambda port=port: answers_ping(port), process, 60):
                 raise RuntimeError(f"no answer to /ping/ on port {port}\n{self.log_tail()}")
 
     def __enter__(self) -> Servers:
@@ -307,13 +307,6 @@ class LayoutServers:
         return "\n".join(text)
 
 
-def ping(port: int) -> bool:
-    """Whether the server on `port` answers /ping/."""
-    with contextlib.closing(http.client.HTTPConnection("127.0.0.1", port, timeout=5)) as connection:
-        connection.request("GET", "/ping/")
-        return connection.getresponse().status == 200
-
-
 def prepare() -> float:
     """Migrate the fresh database and collect the static files; the seconds it took."""
     from django.core.management import call_command
@@ -322,12 +315,6 @@ def prepare() -> float:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
     return time.perf_counter() - started
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def machine_load() -> str:
