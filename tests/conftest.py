@@ -43,6 +43,16 @@ def plain_static_storage():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def static_files_looked_up_on_asking():
+    """WhiteNoise looks a static file up when it is asked for, not by reading the whole static
+    tree (a thousand files, 75 ms) each time a middleware chain is built: the suite builds one
+    for every test client, hundreds of times. tests/bigtwo_site/test_static_files.py serves them
+    as a server does."""
+    with override_settings(WHITENOISE_AUTOREFRESH=True):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def fast_passwords():
     """Hash passwords with MD5 in tests: the real hasher costs a quarter of a second a user, and
     the suite makes hundreds. Nothing here measures logging in: the load test does, in a

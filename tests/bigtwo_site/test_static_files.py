@@ -47,7 +47,10 @@ def asked(application, path: str, headers: list[tuple[bytes, bytes]]) -> tuple[i
 
 @pytest.fixture
 def collected(tmp_path, settings):
-    """The static files collected, as `make run` does, and an application that serves them."""
+    """The static files collected, as `make run` does, and an application that serves them
+    as a server does, from the files it found on starting (the suite's other tests have
+    WhiteNoise look each up on asking: tests/conftest.py)."""
+    settings.WHITENOISE_AUTOREFRESH = False
     settings.STATIC_ROOT = tmp_path / "static"
     settings.STORAGES = {
         **settings.STORAGES,
