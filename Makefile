@@ -80,7 +80,9 @@ lint: install-test
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is CI's pass on
 # PostgreSQL and Redis: the suite without what is the same on any database, namely the rules
-# engine (pure Python) and the hand checker (no database, cache or session), and of the browser
+# engine (pure Python), the hand checker (no database, cache or session), what servers and the
+# proxy do with requests' bytes (bodies, static files, slow clients, the access log's
+# redaction) and the checks of the code's own layout; and of the browser
 # tests those of writes (BROWSER_TESTS_OF_WRITES). It runs without coverage, which costs about a
 # third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
@@ -97,7 +99,10 @@ test: install-test setup lint
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 
-SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/checker
+SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/checker \
+	--ignore=tests/bigtwo_site/test_request_bodies.py --ignore=tests/bigtwo_site/test_static_files.py \
+	--ignore=tests/bigtwo_site/test_log_redaction.py --ignore=tests/test_slow_clients.py \
+	--ignore=tests/test_layout.py --ignore=tests/test_suite_imports.py
 
 # The browser tests where phones race, resend or queue their writes, or follow a game through the
 # stream (the channel layer on Redis): the rest drive the same views the suite tests on any

@@ -268,23 +268,23 @@ def error_pages(page, site):
         yield "too much sent at once"
 
 
-def test_every_page_passes_axe_in_light_and_dark(a11y_phone, site):
-    page = a11y_phone
-    problems = []
-    for name in walk(page, site):
-        problems += serious_violations(page, f"{name} ({page.color_scheme})")
-        if name == "home" and page.color_scheme == "light":
-            screenshot(page, "home")
-    assert not problems, "axe-core found:\n" + "\n".join(problems)
-
-
-def test_every_tap_target_is_44_px_square(browser, live_server, site):
+def test_every_page_passes_axe_in_light_and_dark_and_keeps_44_px_targets(
+    browser, live_server, site
+):
+    """One walk through the site: each page scanned in the light scheme and again in the dark
+    (the same page, its colours switched), and its tap targets measured."""
     page = open_phone(browser, live_server)
     problems = []
     for name in walk(page, site):
+        problems += serious_violations(page, f"{name} (light)")
+        if name == "home":
+            screenshot(page, "home")
+        page.emulate_media(color_scheme="dark")
+        problems += serious_violations(page, f"{name} (dark)")
+        page.emulate_media(color_scheme="light")
         problems += [f"{name}: {problem}" for problem in small_targets(page)]
     page.context.close()
-    assert not problems, "Tap targets under 44x44 px:\n" + "\n".join(problems)
+    assert not problems, "axe-core found, or tap targets under 44x44 px:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("what", ["home", "checker", "game", "standings"])
