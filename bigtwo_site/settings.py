@@ -17,6 +17,7 @@ from django.utils.csp import CSP
 
 from bigtwo_site.email_url import mailer
 from bigtwo_site.environment import env_count, env_flag, env_list, env_megabytes
+from bigtwo_site.release import release_digest
 from bigtwo_site.var_dir import private_file, private_var_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -173,6 +174,10 @@ def database_prefix(database: dict) -> str:
 # naming the game or season, its unique key and version (scoring/caching.py), and sessions.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 CACHE_PREFIX = database_prefix(DATABASES["default"])
+# The cache's keys name the release as well: after a deploy, no page shows a fragment the last
+# release rendered (sessions are read again from the database). The channel layer's don't, so
+# that during a deploy the old servers' streams still hear the new servers' changes.
+CACHE_KEY_PREFIX = f"{CACHE_PREFIX}-{release_digest(BASE_DIR)}"
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(
@@ -189,7 +194,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": CACHE_PREFIX,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             # A Redis that stops answering fails the request in seconds rather than holding it.
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
@@ -212,7 +217,7 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "KEY_PREFIX": CACHE_PREFIX,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             # Fragments are small and each good only until its game's next change: room for a
             # few thousand tables' boards, the least recently used dropped first.
             "OPTIONS": {"MAX_ENTRIES": 20_000},

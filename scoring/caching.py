@@ -2,11 +2,12 @@
 `scoring.services.versions`).
 
 Pages cache their costly parts with `{% cache 86400 <fragment> <key> %}` in Django's cache
-(settings.CACHES, whose KEY_PREFIX names the database), each key built here and handed to the
-template as one value. A key holds the game's or season's own `key` (unique to that row of
-that database: a restored or recreated database, whose ids start again, never shows another
-game's fragments) and its `version`, and everything else its fragment shows that can change
-without the version changing: the language, the club's currency, the rules, the sort and page.
+(settings.CACHES, whose KEY_PREFIX names the database and the release), each key built here
+and handed to the template as one value. A key holds the game's or season's own `key` (unique
+to that row of that database: a restored or recreated database, whose ids start again, never
+shows another game's fragments) and its `version`, and everything else its fragment shows
+that can change without the version changing: the language, the club's currency, the rules,
+the sort and page.
 """
 
 from __future__ import annotations
