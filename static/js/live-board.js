@@ -24,8 +24,8 @@
 // The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
 // server answers with only what a deal changed (templates/scoring/_board_delta.html), or the
 // stream brings it, its new row is appended and its history line put first, out of band: a row
-// or a line the board already has (the scorekeeper's own answer may bring it too) is not added
-// twice.
+// or a line the board already has (the scorekeeper's own answer, a fetch and the stream may each
+// bring it) is not added twice.
 //
 // The page's own writes (a deal recorded, an undo, a choice between two deals: htmx posts)
 // answer with the board as they left it, follower included. While one is under way the board
