@@ -4,17 +4,19 @@ A game page holds a stream open (`scoring.views.streams.changes`) that listens t
 the layer: its game's, its member's and its session's; a shared live view's stream
 (`streams.shared_changes`) listens to its game's alone. When a change to a game commits,
 `game_changed` says the game's new version to the game's group; each stream writes it down to its
-phone, which then fetches the board as a poll would. `game_deleted` says a last version, and the
-streams end. When someone loses access to a club (removed, left, or their account deleted),
-`member_let_go` tells their streams, which check again and close; when a game's live view link
-changes (sharing stopped, or shared again under a new link), `share_changed` tells the live
-views' streams, which do the same; a session logged out (`logged_out`, on Django's
-`user_logged_out`) ends its streams.
+phone, which then fetches the board as a poll would, or, when the change is a deal that added a
+row, sends what the deal changed on the board itself (rendered once, whichever stream of the
+process asks first, for the page it is: a member's or the live view). `game_deleted` says a last
+version, and the streams end. When someone loses access to a club (removed, left, or their
+account deleted), `member_let_go` tells their streams, which check again and close; when a
+game's live view link changes (sharing stopped, or shared again under a new link),
+`share_changed` tells the live views' streams, which do the same; a session logged out
+(`logged_out`, on Django's `user_logged_out`) ends its streams.
 
 Without REDIS_URL the layer lives in the one server process's memory; with it, in Redis, so a
 change made on one server reaches the streams held by every other (settings.CHANNEL_LAYERS).
-What is said is only ever a version number: a stream never shows anything a board read would
-not check again.
+What the layer says is only ever a version number: a stream renders what it sends from the
+database, as a board read would, and ends once its member is let go or its link stops.
 """
 
 from __future__ import annotations

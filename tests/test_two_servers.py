@@ -169,7 +169,8 @@ def test_an_account_changed_on_one_server_ends_a_session_the_other_has_cached(se
 
 def test_a_deal_recorded_on_one_server_is_said_on_the_streams_of_the_other(loop):
     """Each server's streams listen on the channel layer in Redis: a deal recorded through
-    server A reaches a phone whose stream server B holds (here, the test's event loop)."""
+    server A reaches a phone whose stream server B holds (here, the test's event loop), the
+    second as what it changed on the board."""
     club = make_club()
     game = make_game(club)
     phone = Client()
@@ -181,6 +182,11 @@ def test_a_deal_recorded_on_one_server_is_said_on_the_streams_of_the_other(loop)
     assert phone.post(f"/games/{game.pk}/deals/", deal_post(game, 0, 5, 6, 7)).status_code == 302
 
     assert stream.said() == "data: 1\n\n"
+    # The next deal comes as what it changed, rendered by the stream's own server from the
+    # database and the note of the deal appended that server A left in the shared cache.
+    assert phone.post(f"/games/{game.pk}/deals/", deal_post(game, 3, 0, 2, 1)).status_code == 302
+    said = stream.said()
+    assert said.startswith("event: delta\ndata: 2\n") and '<tr id="deal-2">' in said
     stream.hang_up()
 
 

@@ -42,7 +42,6 @@ from scoring.services.totals import (
     store_scores,
     update_scores,
 )
-from scoring.services.versions import deal_appended
 
 
 def given_facts(
@@ -194,7 +193,6 @@ def _record_deal(
         store_scores(deal, seats, scored)
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
         recompute_appended(locked, seats, deal, scored)
-        deal_appended(locked, number)
     return RecordedDeal(deal, scored, seats), locked
 
 

@@ -112,7 +112,8 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
     """`recompute` after `deal` (scored as `scored`) was added after the last deal of a game
     still going on, without reading and replaying every deal: each deal is scored on its own,
     so the seats' stored figures plus this deal's are what a replay would give. Same
-    transaction, locked game row and fresh `seats` (read under the lock) as `recompute`.
+    transaction, locked game row and fresh `seats` (read under the lock) as `recompute`. The new
+    version is noted as this deal appended (`versions.deal_appended`).
     """
     assert not game.is_finished, "a finished game takes no more deals"
     # A game stopped after its last deal takes another only when a correction reopened it: the
@@ -133,7 +134,7 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
         seat.won = position in standing.winners
     store_seat_figures(seats)
     set_result(game, [seats[position] for position in standing.winners], deal.recorded_at)
-    game_changed(game, saving=[*RESULT, *played_on])
+    game_changed(game, saving=[*RESULT, *played_on], appended=deal.number)
     ratings.game_rerated(game, None)
 
 

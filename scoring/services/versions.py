@@ -25,16 +25,26 @@ from scoring import caching, live
 from scoring.models import Game, Player, Season
 
 
-def game_changed(game: Game, *, saving: Sequence[str] = (), was_in: int | None = None) -> None:
+def game_changed(
+    game: Game,
+    *,
+    saving: Sequence[str] = (),
+    was_in: int | None = None,
+    appended: int | None = None,
+) -> None:
     """Count up the version of `game` (the row locked by the transaction that changed it) and
     of its season: every cached copy of its board, and of its season's tables and lists, is out
     of date, and the phones following it fetch it again.
 
     `saving` names the game's other fields changed with it, saved in the same UPDATE; `was_in`
-    is the season a moved game was in, whose pages change too.
+    is the season a moved game was in, whose pages change too; `appended`, the number of the
+    deal whose recording is the change (`deal_appended`).
     """
     game.version += 1
     game.save(update_fields=[*saving, "version"])
+    if appended is not None:
+        # Noted before the phones are told: a stream reads the board at their word.
+        deal_appended(game, appended)
     live.game_changed(game.pk, game.version)
     seasons_changed(game.season_id, *([was_in] if was_in is not None else []))
 
@@ -74,8 +84,8 @@ def deal_appended(game: Game, number: int) -> None:
     """Once the transaction commits: the one change that made the game's version was deal
     `number` recorded. If that added a row to a board that goes on (`caching.adds_a_row`), a
     board showing the version before is then brought up to date with that deal's row and what
-    it changed (templates/scoring/_board_delta.html) instead of the whole scoreboard
-    (`caching.appended_deal`)."""
+    it changed (templates/scoring/_board_delta.html, or the stream's delta) instead of the
+    whole scoreboard (`caching.appended_deal`). Called by `game_changed` with `appended`."""
     if not caching.adds_a_row(game, number):
         return
     key = caching.appended_key(game, game.version)

@@ -1,5 +1,5 @@
-"""Following a game live: the share link, the read-only live view, and the polls that keep a
-game's page and its live view up to date."""
+"""Following a game live: the share link, the read-only live view, the polls that keep a
+game's page and its live view up to date, and what a deal changed as the game's stream sends it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -21,7 +22,7 @@ from scoring import selectors, services
 from scoring.presenters.board import Board, load_board, member_board
 from scoring.selectors.snapshot import read_snapshot
 from scoring.views.confirm import confirm_then_act
-from scoring.views.pages import as_number, board_context
+from scoring.views.pages import as_number, board_context, delta_since
 
 
 @login_required
@@ -136,3 +137,23 @@ def no_news() -> HttpResponse:
     response = HttpResponse(status=204)
     patch_cache_control(response, no_store=True)
     return response
+
+
+def stream_delta(game_id: int, version: int, *, shared: bool, language: str) -> str | None:
+    """What the deal whose recording made `version` of the game changed, as the game's stream
+    sends it (templates/scoring/_board_delta_stream.html), in `language`, for a member's page or
+    (`shared`) the live view: the part every phone at the table shares, so it is rendered once
+    per version, kind and language. None when the game is gone or past `version`, or the one
+    change since the version before isn't a deal that added a row: the stream then says the
+    version alone and the phone fetches the board. Who may see it is the stream's to check (it
+    ends when its member is let go or its link stops); a live view's stream asks only `shared`.
+    """
+    with translation.override(language), read_snapshot():
+        try:
+            board = load_board(game_id)
+        except Http404:
+            return None
+        if not delta_since(board, version - 1):
+            return None
+        context = board_context(board.game, board=board, shared=shared, shown=version - 1)
+        return render_to_string("scoring/_board_delta_stream.html", context)

@@ -4,9 +4,15 @@
 `GET /games/<id>/changes/` (a member's) and `GET /live/<token>/changes/` (anyone with the live
 view link) answer `text/event-stream`: a `retry`, the game's version now, then each new version
 as the game changes (scoring/live.py says them through Channels' channel layer), and `event:
-alive` every `KEEPALIVE_SECONDS` while nothing changes. On a version newer than its board's, the
-page fetches the board as a poll would, and that read checks the member's access (or the link)
-again: the stream itself says nothing but version numbers.
+alive` every `KEEPALIVE_SECONDS` while nothing changes. A version one past the last one said
+that a deal made by adding a row comes as `event: delta`: its first data line the version, the
+rest what the deal changed on the board (templates/scoring/_board_delta_stream.html, the part
+of a board fetch's answer every phone at the table shares, rendered in the request's language
+for a member's page or, on the live view's stream, for the live view), so that a phone showing
+the version before takes it without fetching the board. It is rendered once per deal, kind and
+language in each server process (`delta_of`), whichever stream asks first. On any other
+version newer than its board's, the page fetches the board as a poll would, and that read checks
+the member's access (or the link) again.
 
 A stream ends after `STREAM_SECONDS` (EventSource opens another after the `retry`, so a
 connection that died without a word is never held for long), when the phone hangs up, when its
@@ -51,6 +57,7 @@ from django.views.decorators.http import require_GET
 from common.client_address import client_address
 from scoring import live, selectors
 from scoring.models import Game
+from scoring.views.live import stream_delta
 
 logger = logging.getLogger(__name__)
 
@@ -66,12 +73,16 @@ STREAM_SECONDS = 600
 @dataclass(frozen=True)
 class Following:
     """What one stream follows: `games`, the game as its asker may see it (found through the
-    member's clubs, or by the live view's link); the layer's `groups` it listens to; and the
-    messages after which it checks `games` again, ending if the game is no longer there."""
+    member's clubs, or by the live view's link); the layer's `groups` it listens to; the
+    messages after which it checks `games` again, ending if the game is no longer there; the
+    game's id, whether it is the live view's (`shared`), and the language its deltas are in."""
 
     games: QuerySet[Game]
     groups: tuple[str, ...]
     check_again_on: frozenset[str]
+    game_id: int
+    shared: bool
+    language: str
 
 
 # A stream is no document: the page's policies (CSP, framing) would only be more bytes on the
@@ -91,7 +102,9 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     groups = [live.game_group(game_id), live.member_group(user.pk)]
     if request.session.session_key:
         groups.append(live.session_group(request.session.session_key))
-    following = Following(games, tuple(groups), frozenset({live.MEMBER_LET_GO}))
+    following = Following(
+        games, tuple(groups), frozenset({live.MEMBER_LET_GO}), game_id, False, language(request)
+    )
     return await stream(request, following, member=str(user.pk))
 
 
@@ -105,8 +118,16 @@ async def shared_changes(request: HttpRequest, token: str) -> HttpResponse:
     game_id = await games.values_list("pk", flat=True).afirst()
     if game_id is None:
         return HttpResponse(status=404)
-    following = Following(games, (live.game_group(game_id),), frozenset({live.SHARE_CHANGED}))
+    groups = (live.game_group(game_id),)
+    following = Following(
+        games, groups, frozenset({live.SHARE_CHANGED}), game_id, True, language(request)
+    )
     return await stream(request, following, member=None)
+
+
+def language(request: HttpRequest) -> str:
+    """The page's language, as LocaleMiddleware chose it: one the site has."""
+    return getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
 
 
 async def stream(request: HttpRequest, following: Following, *, member: str | None) -> HttpResponse:
@@ -145,8 +166,8 @@ async def events(following: Following, *, give_back: Callable[[], None]) -> Asyn
             receiving = asyncio.ensure_future(layer.receive(channel))
             version, goes_on = await heard(message, following, shown)
             if version > shown:
+                yield await said(message, following, shown, version)
                 shown = version
-                yield f"data: {shown}\n\n"
             if not goes_on:
                 return
     except Exception:
@@ -177,6 +198,56 @@ async def heard(message: dict, following: Following, shown: int) -> tuple[int, b
         await let_connections_go()
         return shown, still_there
     return shown, True
+
+
+async def said(message: dict, following: Following, shown: int, version: int) -> str:
+    """The event that says `version`, newer than the `shown` one said last: what the deal
+    changed when it is the one change since, else the version alone."""
+    if message["type"] == live.GAME_CHANGED and version == shown + 1:
+        fragment = await delta_of(
+            following.game_id, version, shared=following.shared, language=following.language
+        )
+        if fragment is not None:
+            return delta_event(version, fragment)
+    return f"data: {version}\n\n"
+
+
+def delta_event(version: int, fragment: str) -> str:
+    """`event: delta`: the version, then each line of the fragment, each a data line of its
+    own (EventSource joins them with newlines). A carriage return would end a line too: none is
+    left."""
+    lines = [str(version), *fragment.replace("\r", "").split("\n")]
+    return "event: delta\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+# The deltas being rendered in this process, by game, version, kind and language: the streams
+# of a game that hear of one deal wait for the one render. Each is removed once done.
+RENDERING: dict[tuple[int, int, bool, str], asyncio.Future[str | None]] = {}
+
+
+async def delta_of(game_id: int, version: int, *, shared: bool, language: str) -> str | None:
+    """`stream_delta`, rendered in a worker thread once for all the streams asking it at once."""
+    key = (game_id, version, shared, language)
+    rendering = RENDERING.get(key)
+    if rendering is None:
+        render = sync_to_async(rendered, thread_sensitive=False)
+        rendering = asyncio.ensure_future(render(game_id, version, shared, language))
+        RENDERING[key] = rendering
+        rendering.add_done_callback(lambda _: RENDERING.pop(key, None))
+    # One stream hanging up doesn't cancel the render the others wait for.
+    return await asyncio.shield(rendering)
+
+
+def rendered(game_id: int, version: int, shared: bool, language: str) -> str | None:
+    """`stream_delta`, its database connection given back after it; None if it fails (the
+    phones then fetch the board, and the stream goes on)."""
+    try:
+        return stream_delta(game_id, version, shared=shared, language=language)
+    except Exception:
+        logger.exception("A deal's delta couldn't be rendered for its stream")
+        return None
+    finally:
+        connections.close_all()
 
 
 async def let_connections_go() -> None:

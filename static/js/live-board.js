@@ -12,11 +12,20 @@
 // reconnects by itself) the poll goes on as before; a stream refused (signed out, a live view
 // link stopped, too many open) is not asked again until the page is.
 //
+// A deal that adds a row comes as the stream's `delta` event: its version, then what the deal
+// changed on the board, the part every phone at the table shares
+// (templates/scoring/_board_delta_stream.html). A board showing the version just before takes
+// it without asking: its parts swapped in out of band, then the follower brought to the new
+// version as a fetch would have left it, and the stale-form notice it carries shown if this
+// page's deal form is for another deal than the board's next (cleared otherwise). During a
+// write of the page's own, offline, or on a board further behind, the event is a version like
+// any other.
+//
 // The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
-// server answers with only what a deal changed (templates/scoring/_board_delta.html), its new
-// row is appended and its history line put first, out of band: a row or a line the board
-// already has (both the scorekeeper's own answer and the board's fetch on the stream's word
-// may bring it) is not added twice.
+// server answers with only what a deal changed (templates/scoring/_board_delta.html), or the
+// stream brings it, its new row is appended and its history line put first, out of band: a row
+// or a line the board already has (the scorekeeper's own answer, a fetch and the stream may each
+// bring it) is not added twice.
 //
 // The page's own writes (a deal recorded, an undo, a choice between two deals: htmx posts)
 // answer with the board as they left it, follower included. While one is under way the board
@@ -63,9 +72,46 @@
     });
     stream.onmessage = function (event) {
       heard();
-      newest = Math.max(newest, Number(event.data));
-      if (!writing) catchUp();
+      told(Number(event.data));
     };
+    stream.addEventListener("delta", function (event) {
+      heard();
+      const [first, ...lines] = event.data.split("\n");
+      const version = Number(first);
+      const current = follower();
+      const oneBehind = current && Number(current.dataset.version) === version - 1;
+      if (oneBehind && !writing && navigator.onLine) take(current, version, lines.join("\n"));
+      told(version);
+    });
+  }
+
+  // The stream said `version`: asked for if newer than the board's, unless a write is under way.
+  function told(version) {
+    newest = Math.max(newest, version);
+    if (!writing) catchUp();
+  }
+
+  // A deal's delta from the stream, on a board at the version just before: the follower moved on
+  // to `version` (its `v=`, `data-version` and the deal form's `shown`), the parts swapped in
+  // out of band, and the stale-form notice shown for a deal form of another number (`deal=`).
+  function take(current, version, html) {
+    const asked = new URL(current.getAttribute("hx-get"), location.href);
+    asked.searchParams.set("v", version);
+    current.setAttribute("hx-get", asked.pathname + asked.search);
+    current.dataset.version = version;
+    const shown = current.querySelector("input[name=shown]");
+    if (shown) shown.value = version;
+    htmx.process(current); // htmx asks at the address it read when it took the follower in hand
+    htmx.swap(current, html, { swapStyle: "none" });
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    const notice = parsed.content.querySelector("#board-stale-next");
+    const stale = document.getElementById("board-stale");
+    if (!notice || !stale) return;
+    const form = asked.searchParams.get("deal");
+    const behind = Boolean(form) && Number(form) !== Number(notice.dataset.next);
+    stale.innerHTML = behind ? notice.content.querySelector("#board-stale").innerHTML : "";
+    htmx.process(stale);
   }
 
   // Whether the stream is open and has spoken lately. One silent too long is closed and

@@ -15,6 +15,7 @@ machine; and the page's time passes, between the stream's words, as the test say
 import socket
 import threading
 import time
+from urllib.parse import urlsplit
 
 import pytest
 import uvicorn
@@ -112,15 +113,36 @@ def streams_opened(asked: list[str]) -> int:
     return len([url for url in asked if "/changes/" in url])
 
 
-def record_on(scorekeeper: Page) -> None:
-    fill(scorekeeper, {"Ann": "0", "Ben": "5", "Cy": "10", "Dee": "13"})
+def record_on(scorekeeper: Page, cards: dict[str, str] | None = None, total: str = "39") -> None:
+    fill(scorekeeper, cards or {"Ann": "0", "Ben": "5", "Cy": "10", "Dee": "13"})
     scorekeeper.get_by_role("button", name="Record deal").click()
-    expect(scorekeeper.locator("#game-board tfoot")).to_contain_text("39")
+    expect(scorekeeper.locator("#game-board tfoot")).to_contain_text(total)
+
+
+DEAL_2 = {"Ann": "3", "Ben": "0", "Cy": "2", "Dee": "1"}
+# The board as each phone shows it alike: the next deal, the rows and totals, the history.
+SCOREBOARD = "#board-next, .scoreboard, #board-history"
+
+
+def scoreboard(page: Page) -> list[str]:
+    return [part.inner_text() for part in page.locator(SCOREBOARD).all()]
+
+
+def as_loaded(page: Page, path: str) -> list[str]:
+    """The scoreboard as a page of `path` opened now, beside `page`, shows it."""
+    fresh = page.context.new_page()
+    fresh.goto(path)
+    shown = scoreboard(fresh)
+    fresh.close()
+    return shown
 
 
 def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll(
     browser, asgi_server
 ):
+    """Deal 1 makes the board's table: the stream's word of it fetches the whole board. Deal 2
+    comes on the stream itself (`event: delta`): the follower shows its row with no request at
+    all, and then shows what a page opened now shows. Before, every deal was fetched."""
     follower, asked, scorekeeper = two_phones(browser, asgi_server)
 
     follower.clock.run_for(5000)  # two polls and more, were the board still polling
@@ -132,6 +154,59 @@ def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll
     # Its clock held still, the follower can't have polled: the stream's word brought it.
     expect(follower.locator("#game-board tfoot")).to_contain_text("39")
     assert len(boards(asked)) == 1
+
+    record_on(scorekeeper, DEAL_2, "39")
+    expect(follower.locator("#score-rows tr")).to_have_count(2)
+    expect(follower.locator("#history-lines li").first).to_contain_text("sam recorded deal 2")
+    requests_reported(follower)
+    assert len(boards(asked)) == 1  # deal 2: no fetch
+    game_path = urlsplit(follower.url).path
+    assert scoreboard(follower) == as_loaded(scorekeeper, game_path)
+    version = scorekeeper.locator("#board-follow").get_attribute("data-version")
+    following = follower.locator("#board-follow")
+    expect(following).to_have_attribute("data-version", version)
+    assert f"v={version}&deal=1" in following.get_attribute("hx-get")
+    expect(following.locator("input[name=shown]")).to_have_value(version)
+    # Its form is still for deal 1: the notice a fetch would show, for the next deal now.
+    expect(follower.locator("#board-stale")).to_contain_text("the next deal is deal 3")
+
+    # htmx asks for the board from the version the delta brought.
+    follower.evaluate("() => htmx.trigger(document.getElementById('board-follow'), 'changed')")
+    wait_until(follower, lambda: len(boards(asked)) == 2, "the board never asked")
+    assert f"v={version}&deal=1" in boards(asked)[-1]
+    follower.context.close()
+    scorekeeper.context.close()
+
+
+def test_a_phone_whose_form_is_for_the_deal_just_recorded_is_told_so_by_the_delta(
+    browser, asgi_server
+):
+    """The follower's form is for deal 2, and the scorekeeper records deal 2: the delta brings
+    the stale-form notice a fetch of the board would have shown, with no fetch."""
+    owner = make_user("sam")
+    club = make_club(owner=owner)
+    game = make_game(club, by=owner)
+    scorekeeper, _ = phone_on(browser, asgi_server, owner, game)
+    record_on(scorekeeper)
+    follower, asked = phone_on(
+        browser, asgi_server, make_member(club, "kim"), game, clock_held=True
+    )
+    expect(follower.locator("#board-stale")).to_have_text("")
+
+    record_on(scorekeeper, DEAL_2, "39")
+
+    expect(follower.locator("#score-rows tr")).to_have_count(2)
+    notice = follower.locator("#board-stale .stale-form")
+    expect(notice).to_have_text(
+        "The scoreboard has changed since this form was opened: the next deal is deal 3."
+        " Get the form for deal 3"
+    )
+    requests_reported(follower)
+    assert boards(asked) == []
+    # The notice's link works as a fetched one does: it brings the form for deal 3.
+    follower.get_by_role("link", name="Get the form for deal 3").click()
+    expect(follower.locator(".deal-no")).to_have_text("Deal 3")
+    expect(follower.locator("#board-stale")).to_have_text("")
     follower.context.close()
     scorekeeper.context.close()
 
@@ -179,8 +254,8 @@ def test_a_stream_the_server_ends_is_opened_again(browser, asgi_server, monkeypa
 
 def test_a_deal_reaches_the_shared_live_view_by_its_stream(browser, asgi_server):
     """The live view (no account) opens the game's stream as a member's page does, and a deal
-    comes to it on the stream's word: one fetch of the board, and no poll. Before, the live view
-    had no stream and polled every 2 s."""
+    comes to it on the stream's word: deal 1 by one fetch of the board, deal 2 on the stream
+    itself, and no poll. Before, the live view had no stream and polled every 2 s."""
     owner = make_user("sam")
     game = make_game(make_club(owner=owner), by=owner)
     token = services.share_game(game=game, by=owner)
@@ -195,6 +270,13 @@ def test_a_deal_reaches_the_shared_live_view_by_its_stream(browser, asgi_server)
     record_on(scorekeeper)
 
     expect(viewer.locator("#game-board tfoot")).to_contain_text("39")
+    assert fetched == [f"{asgi_server}/live/{token}/board/?v=0"]
+
+    # Deal 2 comes on the stream itself, as the live view shows it: no fetch.
+    record_on(scorekeeper, DEAL_2, "39")
+    expect(viewer.locator("#score-rows tr")).to_have_count(2)
+    assert scoreboard(viewer) == as_loaded(viewer, f"/live/{token}/")
+    assert not viewer.locator("#history-lines").count()
     assert fetched == [f"{asgi_server}/live/{token}/board/?v=0"]
     viewer.context.close()
     scorekeeper.context.close()
@@ -213,7 +295,7 @@ def test_the_scorekeeper_s_own_deals_bring_the_board_without_asking_for_it_again
     """The answer to a deal is the board as it left it: the stream's word of that deal, which
     comes first, doesn't fetch the board a second time, whose out-of-band parts then found no
     place on the page (nine console errors a deal; the `console_errors` fixture fails on any).
-    Another phone's deal, told by the same stream after them, is fetched: once."""
+    Another phone's deal, told by the same stream after them, comes on the stream itself."""
     owner = make_user("sam")
     club = make_club(owner=owner)
     game = make_game(club, by=owner)
@@ -225,10 +307,11 @@ def test_the_scorekeeper_s_own_deals_bring_the_board_without_asking_for_it_again
 
     expect(page.locator("#game-board tbody tr")).to_have_count(5)
     # Each deal's history line put first, once: deal 1's with the whole board, the next three
-    # by the deals' own answers, deal 5's by the board's fetch.
+    # by the deals' own answers, deal 5's by the stream.
     expect(page.locator("#history-lines li")).to_have_count(5)
     expect(page.locator("#history-lines li").first).to_contain_text("kim recorded deal 5")
-    assert [url.split("?")[1] for url in asked if "/board/" in url] == ["v=4&deal=5"]
+    requests_reported(page)
+    assert [url for url in asked if "/board/" in url] == []
     other.context.close()
     page.context.close()
 

@@ -20,12 +20,20 @@ from pathlib import Path
 import pytest
 
 from tests.factories import make_club, make_game, record
-from tools.loadtest import Failure
+from tools.loadtest import Failure, phones
 from tools.loadtest.__main__ import parse_options
 from tools.loadtest.log import Log, Told, percentile
-from tools.loadtest.page import Page, board_of, game_started, login_form, next_deal, told_recorded
+from tools.loadtest.page import (
+    Board,
+    Page,
+    board_of,
+    game_started,
+    login_form,
+    next_deal,
+    told_recorded,
+)
 from tools.loadtest.verify import failures
-from tools.loadtest.wire import EventStream, body_parts
+from tools.loadtest.wire import Event, EventStream, body_parts
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTHING_WRONG = dict.fromkeys(Failure, 0)
@@ -42,6 +50,14 @@ def run_loadtest(tmp_path: Path, *args: str, env: dict[str, str] | None = None):
     return finished.stdout, json.loads(report.read_text())
 
 
+def told_by_stream(counts: dict[str, int]) -> bool:
+    """Whether a stream told the phones of a deal: its delta taken, or the board fetched."""
+    return (
+        counts.get("deltas taken from the stream", 0) + counts.get("boards fetched on an event", 0)
+        > 0
+    )
+
+
 @pytest.mark.loadtest
 def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp_path):
     printed, summary = run_loadtest(
@@ -54,6 +70,8 @@ def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
     assert check["deals"] == check["told"]
     assert "DJANGO_STREAMS_PER_ADDRESS=1000000" in printed
+    # Deals after a game's first come on the stream itself: the phones fetch no board for them.
+    assert summary["phase_a"]["per_deal"]["deltas taken"] > 0
     assert summary["phase_a"]["latency_ms"]["stream open"]["p95"] > 0
     assert set(summary["phase_b"]["share_of_ping"]) == {
         "/ping/",
@@ -116,7 +134,7 @@ def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path
         assert all(
             kind["server_p95_ms"].keys() == {"app", "view"} for kind in step["requests"].values()
         )
-    assert summary["counts"]["boards fetched on an event"] > 0
+    assert told_by_stream(summary["counts"])
     check = summary["check"]
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
     assert check["deals"] == check["told"]
@@ -146,7 +164,7 @@ def test_the_capacity_run_measures_the_server_layout_too(tmp_path):
             kind["server_p95_ms"].keys() == {"app", "view"} for kind in step["requests"].values()
         )
     assert summary["cpu_seconds"]["server"] > 0
-    assert summary["counts"]["boards fetched on an event"] > 0  # a stream told of a deal
+    assert told_by_stream(summary["counts"])  # a stream told of a deal
     check = summary["check"]
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
     assert check["deals"] == check["told"]
@@ -300,3 +318,28 @@ def test_the_phones_read_a_chunked_stream_as_it_comes_and_a_body_by_its_length()
     assert asyncio.run(parts(raw, chunked)) == [b"retry: 2000\n\n", b"data: 5\n\n"]
     assert asyncio.run(parts(b"data: 5\n\nmore", {"content-length": "9"})) == [b"data: 5\n\n"]
     assert asyncio.run(parts(b"", {})) == []  # 204: no length, no body
+
+
+def test_the_phones_take_a_delta_one_version_on_and_fetch_the_board_on_any_other(monkeypatch):
+    """As the page does: a delta one past the board's version moves the follower on with no
+    request; a delta further on, or a version alone, fetches the board."""
+    fetched = []
+
+    async def poll(phone):
+        fetched.append(phone.board.poll)
+
+    monkeypatch.setattr(phones, "poll", poll)
+    run = phones.Run(None, Log(), "", compress=1)
+    phone = phones.Phone(run, phones.Table(club=1, game=7), "kim", {}, game=7)
+    phone.table.phones.append(phone)
+    phone.board = Board(3, "/games/7/board/?v=3&deal=4", "/games/7/changes/")
+
+    asyncio.run(phones.heard(phone, Event("delta", '4\n<template><tr id="deal-3">')))
+    assert phone.board == (4, "/games/7/board/?v=4&deal=4", "/games/7/changes/")
+    assert fetched == []
+    asyncio.run(phones.heard(phone, Event("delta", "6\n<tr>")))
+    asyncio.run(phones.heard(phone, Event("message", "7")))
+    assert len(fetched) == 2
+    asyncio.run(phones.heard(phone, Event("message", "4")))  # not newer: nothing
+    assert len(fetched) == 2
+    assert run.log.counts == {"deltas taken from the stream": 1, "boards fetched on an event": 2}

@@ -20,8 +20,10 @@ Run (the default):
   logging in   every scorekeeper opens the login page and posts its password, 8 at a time
   phase A      for --seconds: scorekeepers record random deals of their own game with htmx,
                0.5-1.5 s apart, starting a new game when one ends; viewers follow a game as
-               its page does (its stream, the board on each new version), loading the whole
-               page every ~10 s and the standings of the 1,000-game season every ~20 s
+               its page does (its stream: a deal's delta taken from it, the board fetched on
+               any other new version), loading the whole page every ~10 s and the standings
+               of the 1,000-game season every ~20 s; then what each deal cost: boards
+               fetched, deltas taken, the servers' CPU
   phase B      closed loop, --bench-clients clients, --bench-seconds each: /ping/ (the bare
                view through the whole middleware: the yardstick), the board's poll answering
                204 (the floor of a members-only page: session, user, one query), a game page,

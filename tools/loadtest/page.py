@@ -1,6 +1,7 @@
 """Reading the site's answers as the page's own scripts read them, with html.parser rather than
 regular expressions: the attributes of elements with an id (`#board-follow`: the game's version,
-its poll and its stream), forms' inputs, and the text of an element with an id or of an alert."""
+its poll and its stream), forms' inputs, and the text of an element with an id or of an alert;
+and the version a stream's event says, and the follower moved on by a delta it brings."""
 
 import urllib.parse
 from html.parser import HTMLParser
@@ -82,6 +83,22 @@ def board_of(page: Page) -> Board | None:
     if not version.isdigit() or not attributes.get("hx-get"):
         return None
     return Board(int(version), attributes["hx-get"], attributes.get("data-changes", ""))
+
+
+def version_said(data: str) -> int | None:
+    """The version a stream's event says: its data's first line (a delta's HTML follows)."""
+    first = data.split("\n", 1)[0]
+    return int(first) if first.isdigit() else None
+
+
+def moved_on(board: Board, version: int) -> Board:
+    """The follower as the page leaves it on taking a delta from the stream: at `version`, its
+    poll asking from there."""
+    address = urllib.parse.urlsplit(board.poll)
+    query = urllib.parse.parse_qsl(address.query)
+    query = [(name, str(version) if name == "v" else value) for name, value in query]
+    poll = urllib.parse.urlunsplit(address._replace(query=urllib.parse.urlencode(query)))
+    return board._replace(version=version, poll=poll)
 
 
 def next_deal(page: Page) -> tuple[int, str] | None:

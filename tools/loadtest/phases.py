@@ -5,6 +5,7 @@ import contextlib
 import os
 import time
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from functools import partial
 
@@ -76,12 +77,14 @@ async def phase_a(options, run: Run, servers: Servers, keepers, viewers) -> dict
     """Scorekeepers record deals 0.5-1.5 s apart while the viewers follow their games."""
     print(
         f"-- phase A: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0.5-1.5 s),"
-        f" {len(viewers)} viewers following their games as the page does (a stream each, the"
-        f" board on each new version; the page every ~10 s, the standings of a"
+        f" {len(viewers)} viewers following their games as the page does (a stream each, a"
+        f" deal's delta taken from it, the board on other new versions; the page every ~10 s,"
+        f" the standings of a"
         f" {options.season_games:,}-game season every ~20 s)"
     )
     log = run.log
     requests, cpu = log.requests, (servers.cpu_seconds(), own_cpu_seconds())
+    counts, told = log.counts.copy(), len(log.told)
     started = time.monotonic()
     run.stop_at = deadline = started + options.seconds
     playing = [keep_score(phone, (0.5, 1.5), deadline, 30) for phone in keepers]
@@ -102,10 +105,29 @@ async def phase_a(options, run: Run, servers: Servers, keepers, viewers) -> dict
         f"CPU: servers {server_cpu:.1f} s, load generator {own_cpu:.1f} s"
         f" (in {wall:.1f} s on {os.cpu_count()} cores)"
     )
+    each = per_deal(log.counts - counts, len(log.told) - told, server_cpu)
+    if each:
+        print(
+            f"per deal recorded: {each['boards fetched']:.2f} boards fetched on an event,"
+            f" {each['deltas taken']:.2f} deltas taken from the stream,"
+            f" servers' CPU {each['server_cpu_ms']:.1f} ms"
+        )
     return {
         "requests_per_second": requests / wall,
         "latency_ms": latency_figures(log, PHASE_A_KINDS),
         "delay_p95_s": percentile(log.delays, 0.95) if log.delays else None,
+        "per_deal": each,
+    }
+
+
+def per_deal(counts: Counter[str], deals: int, server_cpu: float) -> dict[str, float]:
+    """What each deal recorded cost the following phones and the servers ({}: no deal)."""
+    if not deals:
+        return {}
+    return {
+        "boards fetched": counts["boards fetched on an event"] / deals,
+        "deltas taken": counts["deltas taken from the stream"] / deals,
+        "server_cpu_ms": server_cpu / deals * 1000,
     }
 
 

@@ -3,10 +3,12 @@ requests over a pool of keep-alive connections shared by all (tools/loadtest/wir
 
 A phone following a game does what the game page does (static/js/live-board.js): it loads the
 page and holds the game's event stream (`data-changes` on the board's follower, a connection of
-its own); when an event names a version newer than the one it shows, it fetches the board (the
-follower's `hx-get`): a "poll". It polls besides, opens again a stream refused, ended or silent,
-and now and then loads the whole page again (a new stream) or the season's standings (the timings
-below); the scorekeeper's phone records the next deal, the answer bringing its board.
+its own); a deal's `delta` event one version past the one it shows it takes without a request
+(the stream brings what the deal changed); on any other event naming a version newer than the
+one it shows, it fetches the board (the follower's `hx-get`): a "poll". It polls besides, opens
+again a stream refused, ended or silent, and now and then loads the whole page again (a new
+stream) or the season's standings (the timings below); the scorekeeper's phone records the next
+deal, the answer bringing its board.
 
 Each phone notes when it first shows a deal: from the scorekeeper being told "recorded" to the
 last phone of the table showing it is the deal's delay."""
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from tools.loadtest import page as pages
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import SEAT_NAMES
-from tools.loadtest.wire import FAILURES, EventStream, Pool, Reply, body_parts
+from tools.loadtest.wire import FAILURES, Event, EventStream, Pool, Reply, body_parts
 
 POLL_SECONDS = 2.0  # the board's poll while its stream is down
 FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
@@ -277,15 +279,28 @@ async def stream(phone: Phone) -> None:
         events = EventStream()
         async for part in body_parts(reader, answer):
             for event in events.feed(part):
-                phone.heard_at = time.monotonic()
-                if event.type == "alive":
-                    phone.silent_seconds = float(event.data) * SILENT_PERIODS
-                elif event.data.isdigit() and phone.board and int(event.data) > phone.board.version:
-                    log.counts["boards fetched on an event"] += 1
-                    await guarded(phone, poll(phone))
+                await heard(phone, event)
         log.counts["streams ended"] += 1
     finally:
         writer.close()
+
+
+async def heard(phone: Phone, event: Event) -> None:
+    """What the page makes of one of its stream's events: a delta one version on is taken, the
+    board fetched on any other newer version."""
+    phone.heard_at = time.monotonic()
+    if event.type == "alive":
+        phone.silent_seconds = float(event.data) * SILENT_PERIODS
+        return
+    version, board, counts = pages.version_said(event.data), phone.board, phone.run.log.counts
+    if version is None or board is None or version <= board.version:
+        return
+    if event.type == "delta" and version == board.version + 1:
+        counts["deltas taken from the stream"] += 1
+        shows(phone, pages.moved_on(board, version))
+    else:
+        counts["boards fetched on an event"] += 1
+        await guarded(phone, poll(phone))
 
 
 async def poll(phone: Phone) -> None:
