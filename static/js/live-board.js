@@ -13,13 +13,11 @@
 // link stopped, too many open) is not asked again until the page is.
 //
 // A deal that adds a row comes as the stream's `delta` event: its version, then what the deal
-// changed on the board, the part every phone at the table shares
-// (templates/scoring/_board_delta_stream.html). A board showing the version just before takes
-// it without asking: its parts swapped in out of band, then the follower brought to the new
-// version as a fetch would have left it, and the stale-form notice it carries shown if this
-// page's deal form is for another deal than the board's next (cleared otherwise). During a
-// write of the page's own, offline, or on a board further behind, the event is a version like
-// any other.
+// changed on the board (templates/scoring/_board_delta_stream.html). A board showing the
+// version just before takes it without asking: its parts, the stale-form notice among them on a
+// member's page, swapped in out of band, and the follower brought to the new version as a fetch
+// would have left it. During a write of the page's own, offline, on a board further behind, or
+// on a member's page with no deal form, the event is a version like any other.
 //
 // The board's follower (`#board-follow`) holds the version, the poll and the stream. When the
 // server answers with only what a deal changed (templates/scoring/_board_delta.html), or the
@@ -76,11 +74,9 @@
     };
     stream.addEventListener("delta", function (event) {
       heard();
-      const [first, ...lines] = event.data.split("\n");
-      const version = Number(first);
-      const current = follower();
-      const oneBehind = current && Number(current.dataset.version) === version - 1;
-      if (oneBehind && !writing && navigator.onLine) take(current, version, lines.join("\n"));
+      const cut = event.data.indexOf("\n");
+      const version = Number(event.data.slice(0, cut));
+      take(version, event.data.slice(cut + 1));
       told(version);
     });
   }
@@ -91,27 +87,22 @@
     if (!writing) catchUp();
   }
 
-  // A deal's delta from the stream, on a board at the version just before: the follower moved on
-  // to `version` (its `v=`, `data-version` and the deal form's `shown`), the parts swapped in
-  // out of band, and the stale-form notice shown for a deal form of another number (`deal=`).
-  function take(current, version, html) {
-    const asked = new URL(current.getAttribute("hx-get"), location.href);
-    asked.searchParams.set("v", version);
-    current.setAttribute("hx-get", asked.pathname + asked.search);
+  // A deal's delta from the stream, taken by a board at the version just before, with no write
+  // of the page's own under way and online: the follower moved on to `version` (its `v=`,
+  // `data-version` and the deal form's `shown`), and the parts swapped in out of band, the
+  // stale-form notice among them on a member's page. A member's page with no deal form (no
+  // `deal=`) has no notice to show: it fetches the board instead.
+  function take(version, html) {
+    const current = follower();
+    if (!current || current.dataset.version != version - 1 || writing || !navigator.onLine) return;
+    const asked = current.getAttribute("hx-get");
+    if (!/[?&]deal=|^\/live\//.test(asked)) return;
+    current.setAttribute("hx-get", asked.replace(/([?&]v=)\d+/, "$1" + version));
     current.dataset.version = version;
-    const shown = current.querySelector("input[name=shown]");
+    const shown = current.querySelector("[name=shown]");
     if (shown) shown.value = version;
     htmx.process(current); // htmx asks at the address it read when it took the follower in hand
     htmx.swap(current, html, { swapStyle: "none" });
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    const notice = parsed.content.querySelector("#board-stale-next");
-    const stale = document.getElementById("board-stale");
-    if (!notice || !stale) return;
-    const form = asked.searchParams.get("deal");
-    const behind = Boolean(form) && Number(form) !== Number(notice.dataset.next);
-    stale.innerHTML = behind ? notice.content.querySelector("#board-stale").innerHTML : "";
-    htmx.process(stale);
   }
 
   // Whether the stream is open and has spoken lately. One silent too long is closed and

@@ -155,7 +155,7 @@ def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll
     expect(follower.locator("#game-board tfoot")).to_contain_text("39")
     assert len(boards(asked)) == 1
 
-    record_on(scorekeeper, DEAL_2, "39")
+    record_on(scorekeeper, DEAL_2, "40")
     expect(follower.locator("#score-rows tr")).to_have_count(2)
     expect(follower.locator("#history-lines li").first).to_contain_text("sam recorded deal 2")
     requests_reported(follower)
@@ -193,7 +193,7 @@ def test_a_phone_whose_form_is_for_the_deal_just_recorded_is_told_so_by_the_delt
     )
     expect(follower.locator("#board-stale")).to_have_text("")
 
-    record_on(scorekeeper, DEAL_2, "39")
+    record_on(scorekeeper, DEAL_2, "40")
 
     expect(follower.locator("#score-rows tr")).to_have_count(2)
     notice = follower.locator("#board-stale .stale-form")
@@ -273,7 +273,7 @@ def test_a_deal_reaches_the_shared_live_view_by_its_stream(browser, asgi_server)
     assert fetched == [f"{asgi_server}/live/{token}/board/?v=0"]
 
     # Deal 2 comes on the stream itself, as the live view shows it: no fetch.
-    record_on(scorekeeper, DEAL_2, "39")
+    record_on(scorekeeper, DEAL_2, "40")
     expect(viewer.locator("#score-rows tr")).to_have_count(2)
     assert scoreboard(viewer) == as_loaded(viewer, f"/live/{token}/")
     assert not viewer.locator("#history-lines").count()
