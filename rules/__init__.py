@@ -25,6 +25,8 @@ The names below are the engine's public face; each lives in one module:
   play, and how to break it up.
 - `hand_report`: what the hand checker says about a hand, or two.
 - `settle`: who pays whom, for tables that play for money.
+- `seating`: a club night's rounds drawn: byes fair, as few repeat meetings as can be, seat
+  order varied.
 - `i18n`: the engine's messages in the active language, from the site's catalog.
 
 The web pages and JSON API built on it are the `checker` Django app. The engine's benchmarks
@@ -53,6 +55,7 @@ from rules.plays import NotAPlay, Play, Verdict, can_open, classify, compare, ju
 from rules.presets import PRESETS, Preset, proposed_target, target_reason
 from rules.ruleset import DEFAULT_RULES, RuleSet, UnknownRules, parse_rules
 from rules.scoring_sheet import scoring_sheet
+from rules.seating import Round, draw
 from rules.settle import Settlement, format_amount, settle
 from rules.split import Arrangement, arrangements
 from rules.split_plans import Way, plans
@@ -128,6 +131,9 @@ __all__ = [
     "HandReport",
     "overlap_problem",
     "report",
+    # Seating a club night
+    "Round",
+    "draw",
     # Settling up
     "Settlement",
     "format_amount",
