@@ -95,7 +95,7 @@ test: install-test setup lint
 	else \
 		$(PYTEST) -m "not browser and not loadtest" && \
 		$(PYTEST) --cov-append -m browser && \
-		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95"; \
+		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95 nights:95"; \
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "checker",
     "scoring",
     "accounts",
+    "nights",
 ]
 
 MIDDLEWARE = [

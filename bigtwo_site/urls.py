@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("checker.urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("scoring.urls")),
+    path("", include("nights.urls")),
     path("", include("bigtwo_site.pwa_urls")),
     path("admin/", admin.site.urls),
 ]

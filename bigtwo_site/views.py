@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from nights.selectors import my_seats
 from scoring import selectors
 from scoring.models import Club, Game
 from scoring.selectors.standings import own_lines
@@ -71,6 +72,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "more_games": playing - len(games),
             "new_game_club": club_last_played(clubs),
             "own_lines": own_lines(request.user.pk),
+            "my_seats": my_seats(request.user),
         },
     )
 

@@ -12,12 +12,14 @@ see it. Each cell is what one kind of visitor gets for a GET or a POST (with no 
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import dataclass
 
 import pytest
 from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from nights import services as nights
 from scoring import services
 from scoring.models import Club, Game
 from tests.factories import finish, make_club, make_game, make_member, make_user, record
@@ -188,6 +190,20 @@ MATRIX: dict[str, Row] = {
     # The live view's stream: declined (204) by the test client's WSGI handler, as by any
     # WSGI server, for anyone with the link (tests/scoring/views/test_live_view_stream.py).
     "scoring:live-changes": Row("/live/{share}/changes/", everyone(204), NO),
+    # A club night: any member draws one and runs it (sent empty, the forms are refused on
+    # their page); its TV board, for anyone with the link.
+    "nights:new": Row("/clubs/{club}/nights/new/", MEMBERS_ONLY, MEMBERS_ONLY),
+    "nights:night": Row("/nights/{night}/", MEMBERS_ONLY, MEMBERS_NO),
+    "nights:json": Row("/nights/{night}.json", MEMBERS_ONLY, MEMBERS_NO),
+    "nights:who-is-here": Row("/nights/{night}/here/", MEMBERS_NO, MEMBERS_ONLY),
+    "nights:start-round": Row(
+        "/nights/{night}/rounds/1/start/", MEMBERS_NO, ("login", 404, 302, 302)
+    ),
+    "nights:show-on-tv": Row("/nights/{night}/tv/", MEMBERS_NO, ("login", 404, 302, 302)),
+    "nights:stop-tv": Row("/nights/{night}/tv/stop/", MEMBERS_NO, ("login", 404, 302, 302)),
+    "nights:tv": Row("/tv/{tv}/", everyone(200), NO),
+    "nights:tv-board": Row("/tv/{tv}/board/", everyone(200), NO),
+    "nights:tv-qr": Row("/tv/{tv}/qr.svg", everyone(200), NO),
 }
 
 # Django's admin guards itself (staff only) and isn't a page of ours.
@@ -219,6 +235,15 @@ def site(db):
     member = make_member(club, "member")
     game = make_game(club)
     record(game, 0, 3, 5, 7)
+    night = nights.draw_night(
+        club=club,
+        here=list(club.players.all()),
+        new_names=[],
+        rounds=2,
+        round_minutes=None,
+        token=uuid.uuid4(),
+        by=owner,
+    )
     return {
         "users": {"stranger": make_user("stranger"), "member": member, "owner": owner},
         "values": {
@@ -229,6 +254,8 @@ def site(db):
             "membership": club.memberships.get(user=member).pk,
             "token": club.invite_token,
             "share": services.share_game(game=game, by=owner),
+            "night": night.pk,
+            "tv": nights.show_on_tv(night=night, by=owner),
             # For another member: logging in (as the matrix's member does) spends a link.
             "reset": "/".join(reset_link_parts(club, make_member(club, "kim"))),
         },

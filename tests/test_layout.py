@@ -1,7 +1,7 @@
 """Every package stays one a newcomer can read: short modules, short functions.
 
 Every Python module of the project outside migrations and tests: the rules engine, the hand
-checker, the scoring app, the accounts app, the site, the shared HTTP helpers, the tools (the
+checker, the scoring app, the accounts app, the club nights, the site, the shared HTTP helpers, the tools (the
 load test and the benchmarks), and manage.py. Scripts to run by hand, benchmarks above all, are
 tools: nothing the site deploys is one.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 PROJECT = Path(__file__).resolve().parents[1]
-PACKAGES = ("rules", "checker", "scoring", "accounts", "bigtwo_site", "common", "tools")
+PACKAGES = ("rules", "checker", "scoring", "accounts", "nights", "bigtwo_site", "common", "tools")
 SITE_PACKAGES = tuple(package for package in PACKAGES if package != "tools")
 MOST_LINES = 400
 MOST_FUNCTION_LINES = 60

@@ -1,0 +1,117 @@
+"""A whole club night at 390x844: 13 players drawn for 3 rounds, round 1 played table by table
+while the room's TV follows, a latecomer drawn into the rounds to come, and the night's
+standings checked against its games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from nights.models import Night
+from scoring.models import Game, Seat
+from tests.browser.a11y import small_targets
+from tests.browser.phone import arrive, log_in, screenshot
+from tests.browser.scorekeeping import fill, swap
+from tests.factories import finish, make_club, make_player, make_user
+from tests.nights.helpers import NAMES, games_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def play_to_the_end(page, game: Game) -> None:
+    """Seat 1 goes out every deal and the others are caught with 13: over after 3 deals."""
+    page.goto(f"/games/{game.pk}/")
+    names = [seat.player.name for seat in game.seats.order_by("position").select_related("player")]
+    for _deal in range(3):
+        page.get_by_role("button", name=f"{names[0]} went out").click()
+        fill(page, dict.fromkeys(names[1:], "13"))
+        swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+    expect(page.get_by_text("Final totals")).to_be_visible()
+
+
+def test_a_whole_club_night(phone, browser, live_server):
+    page = phone
+    club = make_club(make_user("ann"))
+    for name in NAMES:
+        make_player(club, name)
+    log_in(page, club.owner, live_server.url)
+
+    # 1. 13 players and 3 rounds.
+    page.goto(f"/clubs/{club.pk}/")
+    page.get_by_role("link", name="Club night").click()
+    for name in NAMES:
+        page.get_by_label(name, exact=True).check()
+    page.get_by_label("Rounds").fill("3")
+    assert not small_targets(page)
+    page.get_by_role("button", name="Draw the seats").click()
+    night = Night.objects.get()
+    arrive(page, f"/nights/{night.pk}/")
+    for number in (1, 2, 3):
+        section = page.locator(f"#round-{number}")
+        expect(section).to_contain_text(re.compile(r"Table 1: \w+, \w+, \w+, \w+"))
+        expect(section).to_contain_text(re.compile(r"Sitting out: \w+"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "night-drawn")
+
+    # The room's TV, opened by its link with no account.
+    page.get_by_role("button", name="Show on a TV").click()
+    link = page.locator(".share-link a").get_attribute("href")
+    tv_screen = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        follow_the_night(page, tv_screen.new_page(), link, night)
+    finally:
+        tv_screen.close()
+
+
+def follow_the_night(page, tv, link: str, night: Night) -> None:
+    tv.goto(link)
+    expect(tv.get_by_role("heading", level=1)).to_contain_text("Next: round 1")
+
+    # 2. Round 1 started and played table by table; the TV follows each deal.
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.locator("#round-1")).to_contain_text("playing")
+    expect(tv.get_by_role("heading", level=1)).to_contain_text("Round 1")
+    games = games_of(night, 1)
+    for table, game in enumerate(games[:-1]):
+        play_to_the_end(page, game)
+        winner = game.seats.get(position=0).player.name
+        expect(tv.locator(".tv-table").nth(table)).to_contain_text(f"won by {winner}")
+        expect(tv.locator(".tv-table").nth(table)).to_contain_text("117")
+    # The last game ends the round: the TV moves on to the next round's seats.
+    play_to_the_end(page, games[-1])
+    expect(tv.get_by_role("heading", level=1)).to_contain_text("Next: round 2")
+    tv.screenshot(path=str(screenshot(page, "night-phone-after-round-1").with_name("night-tv.png")))
+
+    # 3. A latecomer: the rounds to come are drawn again, round 1 stays as played.
+    page.goto(f"/nights/{night.pk}/")
+    round_1 = page.locator("#round-1").inner_text()
+    page.get_by_label("New players").fill("Zed")
+    page.get_by_role("button", name="Redraw the rounds to come").click()
+    expect(page.locator("#round-2")).to_contain_text("Zed")
+    expect(page.locator("#round-3")).to_contain_text("Zed")
+    assert page.locator("#round-1").inner_text() == round_1
+
+    # 4. The rest of the night, and its standings against its games.
+    for number in (2, 3):
+        page.get_by_role("button", name=f"Start round {number}").click()
+        expect(page.locator(f"#round-{number}")).to_contain_text("playing")
+        for game in games_of(night, number):
+            finish(game)
+        page.goto(f"/nights/{night.pk}/")
+    expect(page.get_by_text("The night is over")).to_be_visible()
+    seats = Seat.objects.filter(game__night_table__round__night=night).select_related("player")
+    rows = page.locator(".night-standings tbody tr")
+    expect(rows).to_have_count(14)
+    for row in rows.all():
+        name = row.locator("th").inner_text()
+        cells = [cell.inner_text() for cell in row.locator("td").all()]
+        theirs = [seat for seat in seats if seat.player.name == name]
+        assert cells[1:4] == [
+            str(len(theirs)),
+            str(sum(seat.won for seat in theirs)),
+            str(sum(seat.total for seat in theirs)),
+        ], name
+    expect(tv.get_by_role("heading", level=1)).to_contain_text("the night is over")
+    screenshot(page, "night-over")
