@@ -218,7 +218,8 @@ def _refuse_leaving_a_table(night: Night, staying: set[int]) -> None:
     if leaving:
         raise ScoringError(
             _(
-                "Still at a table that is playing: %(names)s. Finish that game first, then tick them off"
+                "Still at a table that is playing: %(names)s. Finish that game first,"
+                " then tick them off"
             )
             % {"names": and_list(leaving)}
         )

@@ -1,9 +1,9 @@
 """Every package stays one a newcomer can read: short modules, short functions.
 
 Every Python module of the project outside migrations and tests: the rules engine, the hand
-checker, the scoring app, the accounts app, the club nights, the site, the shared HTTP helpers, the tools (the
-load test and the benchmarks), and manage.py. Scripts to run by hand, benchmarks above all, are
-tools: nothing the site deploys is one.
+checker, the scoring app, the accounts app, the club nights, the site, the shared HTTP helpers,
+the tools (the load test and the benchmarks), and manage.py. Scripts to run by hand, benchmarks
+above all, are tools: nothing the site deploys is one.
 """
 
 import ast
