@@ -47,11 +47,12 @@ class Outcome:
     """Where a game stands after some deals.
 
     `lowest` holds every seat sharing the lowest total. `finish_reached` says the finish
-    condition of the rules is met (someone at the target, the agreed deals played, or the
-    scorekeeper ending an open-ended match). The game is `finished` once that is so and one
-    seat is lowest alone, or, the lowest total shared, when the table stopped there (`outcome`'s
-    `ended`): then the seats sharing it share the win. `winner` is the sole winner, None while
-    the game goes on and when the win is shared; `winners` every seat that won.
+    condition of the rules is met (someone at the target, the agreed deals played, the
+    scorekeeper ending an open-ended match), or the game's time has run out. The game is
+    `finished` once that is so and one seat is lowest alone, or, the lowest total shared, when
+    the table stopped there (`outcome`'s `ended` or `time_up`): then the seats sharing it share
+    the win. `winner` is the sole winner, None while the game goes on and when the win is
+    shared; `winners` every seat that won.
     """
 
     finished: bool
@@ -86,6 +87,7 @@ def outcome(
     *,
     deals_played: int | None = None,
     ended: bool = False,
+    time_up: bool = False,
 ) -> Outcome:
     """Whether these running totals end the game, and who wins.
 
@@ -94,6 +96,8 @@ def outcome(
     these totals ("End match", or a score sheet that stops there). Under the other finishes it
     doesn't end a game whose own condition isn't met; once it is, a tie for lowest plays on
     unless the table stopped: then, as in an open-ended match ended on a tie, the win is shared.
+    `time_up` says the game's time ran out and these are the last deal's totals: the table
+    stops whatever the finish rule, the lowest total wins, and a tie shares the win.
 
     >>> outcome([100, 40, 40, 70]).tied
     True
@@ -103,6 +107,8 @@ def outcome(
     False
     >>> outcome([9, 40, 40, 70], RuleSet(finish=Finish.DEALS, deals=8), deals_played=8).winner
     0
+    >>> outcome([30, 12, 12, 70], time_up=True).winners
+    (1, 2)
     """
     if not totals:
         raise ValueError("a game needs players: no totals given")
@@ -117,7 +123,8 @@ def outcome(
             finish_reached = deals_played >= rules.deals
         case _:  # Finish.OPEN
             finish_reached = ended
-    finished = finish_reached and (len(lowest) == 1 or ended)
+    finish_reached = finish_reached or time_up
+    finished = finish_reached and (len(lowest) == 1 or ended or time_up)
     return Outcome(
         finished=finished,
         winner=lowest[0] if finished and len(lowest) == 1 else None,
@@ -186,17 +193,23 @@ def replay(
     *,
     players: int | None = None,
     ended: bool = False,
+    last_deal: int | None = None,
 ) -> GameReplay:
     """Recompute penalties, running totals and the end of the game from each deal's facts.
 
     A deal is its cards left, seat by seat, or a DealResult when the rules need more; each is
     scored by `rules.deal_score.score_deal`, so a deal that breaks the rules raises its
     DealRefused. `players` gives the number of seats when there may be no deals yet. `ended`
-    says the table stopped after the last deal (see `outcome`).
+    says the table stopped after the last deal (see `outcome`). `last_deal` is the number of
+    the deal after which the game's time was up: that deal ends the game (`outcome`'s
+    `time_up`), and the time stays up for any deal after it.
 
     >>> game = replay([[0, 4, 10, 13], [8, 0, 12, 13]])
     >>> game.totals, game.finished_after
     ((8, 4, 44, 78), None)
+    >>> game = replay([[0, 4, 10, 13], [8, 0, 12, 13]], last_deal=2)
+    >>> game.finished_after, game.winner
+    (2, 1)
     """
     results = [deal if isinstance(deal, DealResult) else DealResult(tuple(deal)) for deal in deals]
     seats = players if players is not None else _seats(results[0]) if results else None
@@ -210,8 +223,8 @@ def replay(
         totals = tuple(
             total + points for total, points in zip(totals, scored.penalties, strict=True)
         )
-        standing = outcome(
-            totals, rules, deals_played=number, ended=ended and number == len(results)
+        standing = _standing(
+            totals, rules, number, ended=ended and number == len(results), last_deal=last_deal
         )
         if standing.finished and finished_after is None:
             finished_after = number
@@ -230,8 +243,21 @@ def replay(
     return GameReplay(
         deals=tuple(replayed),
         totals=totals,
-        outcome=outcome(totals, rules, deals_played=len(results), ended=ended),
+        outcome=_standing(totals, rules, len(results), ended=ended, last_deal=last_deal),
         finished_after=finished_after,
+    )
+
+
+def _standing(
+    totals: tuple[int, ...], rules: RuleSet, number: int, *, ended: bool, last_deal: int | None
+) -> Outcome:
+    """Where a replayed game stands after deal `number`: its time is up from `last_deal` on."""
+    return outcome(
+        totals,
+        rules,
+        deals_played=number,
+        ended=ended,
+        time_up=last_deal is not None and number >= last_deal,
     )
 
 

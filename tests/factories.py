@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 
@@ -54,11 +55,13 @@ def make_game(
     names: Sequence[str] = PLAYERS,
     by=None,
     season: Season | None = None,
+    closes_at: datetime | None = None,
 ) -> Game:
-    """A game in progress at `club` (a new club unless given), in its current season."""
+    """A game in progress at `club` (a new club unless given), in its current season; with a
+    clock running out at `closes_at` if given."""
     club = club or make_club()
     return services.start_game(
-        club=club, seat_names=list(names), by=by or club.owner, season=season
+        club=club, seat_names=list(names), by=by or club.owner, season=season, closes_at=closes_at
     )
 
 

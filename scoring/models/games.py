@@ -69,6 +69,14 @@ class Game(models.Model):
     # sheet that stops there) is a win shared rather than one that plays on. Undoing the last
     # deal, or recording another, clears it; a correction keeps it.
     ended = models.BooleanField(default=False)
+    # When the game's time runs out: a club night starts its games with its round's end, and
+    # ordinary games have none (null). Once it has passed, the next deal recorded is the last.
+    closes_at = models.DateTimeField(null=True, blank=True)
+    # The number of the first deal recorded at or after `closes_at`: the game ends on it, the
+    # lowest total winning and a tie sharing the win (`rules.penalties.replay`'s `last_deal`).
+    # Set by that deal's recording; undoing it clears it (the time is still up, so the next
+    # deal recorded is the last again); a correction keeps it.
+    last_deal = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -93,6 +101,11 @@ class Game(models.Model):
                     finished_at__isnull=True,
                 ),
                 name="game_status_matches_winner",
+            ),
+            # Only a game with a clock has a last deal, and deals count from 1.
+            models.CheckConstraint(
+                condition=Q(last_deal__isnull=True) | Q(closes_at__isnull=False, last_deal__gte=1),
+                name="game_last_deal_needs_a_clock",
             ),
         ]
 

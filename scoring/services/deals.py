@@ -192,8 +192,17 @@ def _record_deal(
         )
         store_scores(deal, seats, scored)
         history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
+        last_if_time_is_up(locked, deal)
         recompute_appended(locked, seats, deal, scored)
     return RecordedDeal(deal, scored, seats), locked
+
+
+def last_if_time_is_up(locked: Game, deal: Deal) -> None:
+    """The game's time ran out before `deal`, just added, was recorded, and it has no last deal
+    yet: this one is, and ends the game (saved with the result by `recompute_appended`)."""
+    closes_at = locked.closes_at
+    if locked.last_deal is None and closes_at is not None and deal.recorded_at >= closes_at:
+        locked.last_deal = deal.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +284,12 @@ def undo_last_deal(*, game: Game, by: AbstractBaseUser, number: int | None = Non
         undone = UndoneDeal(last.number, stored.facts)
         last.delete()
         # Taking a deal back reopens a match the scorekeeper had ended: it ended on that deal.
+        # So with the last deal of a game whose time ran out: the time is still up, so the next
+        # deal recorded is the last again.
         locked.ended = False
-        locked.save(update_fields=["ended"])
+        if locked.last_deal == last.number:
+            locked.last_deal = None
+        locked.save(update_fields=["ended", "last_deal"])
         # The line keeps the deal form's token: that form sent again records nothing.
         history_line(
             locked, by, GameChange.Action.UNDO, undone.number, before=undone.facts, token=last.token

@@ -4,6 +4,7 @@ its live view link, ending an open-ended match, deleting it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -44,6 +45,7 @@ def start_game(
     seat_names: Sequence[str],
     by: AbstractBaseUser,
     season: Season | None = None,
+    closes_at: datetime | None = None,
 ) -> Game:
     """Seat the players clockwise, adding new names: a name that looks like a roster name
     (`scoring.names.name_key`: whatever its case) is that player.
@@ -51,7 +53,8 @@ def start_game(
     The game goes into `season`, or the club's current season, and keeps that season's rules
     and stake as they are now. It seats as many players as those rules are for. A seat named
     as a member of the club (their username) links its player to them, as their "This is me"
-    would (`link_seated_members`).
+    would (`link_seated_members`). `closes_at`, when given, is when the game's time runs out
+    (a club night's round): the first deal recorded from then on is its last.
     """
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
@@ -67,7 +70,12 @@ def start_game(
         keys = [name_key(name) for name in names]
         roster = {player.name_key: player for player in club.players.filter(name_key__in=keys)}
         game = Game.objects.create(
-            club=club, season=season, created_by=by, rules=season.rules, stake=season.stake
+            club=club,
+            season=season,
+            created_by=by,
+            rules=season.rules,
+            stake=season.stake,
+            closes_at=closes_at,
         )
         seated = []
         for name, key in zip(names, keys, strict=True):

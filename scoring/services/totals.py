@@ -129,12 +129,17 @@ def recompute_appended(game: Game, seats: Sequence[Seat], deal: Deal, scored: Sc
             scored, position, rules, won=seat.deals_won, caught=seat.thirteens or 0
         )
         seat.thirteens = caught if counts_cards else None
-    standing = outcome([seat.total for seat in seats], rules, deals_played=deal.number)
+    # The caller made this deal the game's last when its time had run out.
+    time_up = game.last_deal == deal.number
+    standing = outcome(
+        [seat.total for seat in seats], rules, deals_played=deal.number, time_up=time_up
+    )
     for position, seat in enumerate(seats):
         seat.won = position in standing.winners
     store_seat_figures(seats)
     set_result(game, [seats[position] for position in standing.winners], deal.recorded_at)
-    game_changed(game, saving=[*RESULT, *played_on], appended=deal.number)
+    last_deal = ["last_deal"] if time_up else []
+    game_changed(game, saving=[*RESULT, *played_on, *last_deal], appended=deal.number)
     ratings.game_rerated(game, None)
 
 
@@ -271,4 +276,10 @@ def replay_game(game: Game) -> Replayed:
 
 def replay_facts(game: Game, by_deal: dict[int, DealResult]) -> GameReplay:
     deals = [by_deal[number] for number in sorted(by_deal)]
-    return replay(deals, game.ruleset, players=game.ruleset.players, ended=game.ended)
+    return replay(
+        deals,
+        game.ruleset,
+        players=game.ruleset.players,
+        ended=game.ended,
+        last_deal=game.last_deal,
+    )

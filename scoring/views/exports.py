@@ -87,6 +87,10 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
             # `winners` names everyone who won, one or more once the game is over.
             "winner": board.winner_name,
             "winners": board.winner_names,
+            # A club night's game: when its time runs out (null for a game without a clock),
+            # and the deal the game ended on because it had (null until then).
+            "closes_at": board.game.closes_at,
+            "last_deal": board.game.last_deal,
         }
     )
 

@@ -10,6 +10,7 @@ from typing import TypedDict, Unpack
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django_htmx.http import reswap, retarget
 
@@ -124,6 +125,18 @@ def game_context(
         "share_url": live_link(request, game.share_token) if game.share_token else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
+        **round_clock(game),
+    }
+
+
+def round_clock(game: Game) -> dict[str, object]:
+    """A game going on with a clock (templates/scoring/_round_clock.html): `closes_at`, when its
+    time runs out (None for a game without one, or over), and `time_up`, whether it has as the
+    page is rendered: the next deal recorded is then the last."""
+    closes_at = None if game.is_finished else game.closes_at
+    return {
+        "closes_at": closes_at,
+        "time_up": closes_at is not None and timezone.now() >= closes_at,
     }
 
 

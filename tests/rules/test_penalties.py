@@ -3,7 +3,7 @@
 import pytest
 
 from rules.deal_options import TwoPlayerDeal
-from rules.options import PenaltyScale
+from rules.options import Finish, PenaltyScale
 from rules.penalties import Outcome, outcome, penalty, replay, validate_deal
 from rules.ruleset import RuleSet
 
@@ -137,3 +137,52 @@ def test_a_scale_reads_the_same_whichever_thirteen_asked_first():
     come back to the next caller as that enum member (it printed in the rule book's table)."""
     PenaltyScale.DOUBLING.bands(TwoPlayerDeal.THIRTEEN)
     assert repr(PenaltyScale.DOUBLING.bands(13)[-1].last) == "13"
+
+
+def test_time_up_ends_the_game_below_the_target_with_the_lowest_total_winning():
+    result = outcome([30, 12, 45, 70], time_up=True)
+    assert result.finished
+    assert result.finish_reached
+    assert result.winner == 1
+
+
+def test_time_up_on_a_tie_for_lowest_shares_the_win():
+    result = outcome([30, 12, 12, 70], time_up=True)
+    assert result.finished
+    assert result.winner is None
+    assert result.winners == (1, 2)
+    assert result.shared
+    assert not result.tied
+
+
+def test_time_up_ends_any_finish_rule():
+    deals = RuleSet(finish=Finish.DEALS, deals=8)
+    assert outcome([9, 40, 40, 70], deals, deals_played=3, time_up=True).winner == 0
+    assert outcome([9, 40, 40, 70], RuleSet(finish=Finish.OPEN), time_up=True).winner == 0
+
+
+def test_replay_ends_the_game_on_its_last_deal_and_not_before():
+    deals = [[0, 4, 10, 13], [8, 0, 12, 13], [0, 3, 3, 3]]
+    game = replay(deals[:1], last_deal=2)
+    assert game.finished_after is None
+    assert game.winners == ()
+    assert not game.outcome.finished
+    game = replay(deals[:2], last_deal=2)
+    assert game.finished_after == 2
+    assert game.winner == 1
+    assert game.outcome.winner == 1
+    assert not game.deals[0].outcome.finished
+
+
+def test_replay_with_deals_after_the_last_notices_them():
+    game = replay([[0, 4, 10, 13], [8, 0, 12, 13], [0, 3, 3, 3]], last_deal=2)
+    assert game.finished_after == 2
+    assert game.ends_before_last_deal
+
+
+def test_replay_shares_the_win_of_a_tie_on_the_last_deal():
+    game = replay([[0, 4, 10, 13], [4, 0, 12, 13]], last_deal=2)
+    assert game.totals == (4, 4, 44, 78)
+    assert game.finished_after == 2
+    assert game.winners == (0, 1)
+    assert game.winner is None

@@ -341,6 +341,11 @@ def test_a_version_1_backup_still_restores(db):
     assert not User.objects.filter(username="cy").exists()
 
 
+# The fields added since the version 2 file was written, which a restore of it leaves empty: a
+# game's clock (a club night's round) and its last deal.
+ADDED_SINCE_THE_FILE = {"scoring.game": ("closes_at", "last_deal")}
+
+
 def test_a_version_2_file_written_field_by_field_restores_and_is_written_back_the_same(db):
     """A file export_club wrote by hand, field by field, before it used Django's serializer:
     restored beside another club, every row and account comes back, and the club is written
@@ -350,7 +355,11 @@ def test_a_version_2_file_written_field_by_field_restores_and_is_written_back_th
 
     club = import_club(text)
 
-    assert without_ids(export_club(club, with_passwords=True)) == without_ids(text)
+    written = without_ids(export_club(club, with_passwords=True))
+    for item in written["rows"]:
+        for name in ADDED_SINCE_THE_FILE.get(item["model"], ()):
+            assert item["fields"].pop(name) is None
+    assert written == without_ids(text)
     assert User.objects.get(username="a-bo").check_password(PASSWORD)
     assert club.games.count() == 3
 

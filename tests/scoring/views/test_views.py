@@ -446,6 +446,8 @@ def test_the_json_export(owner_client, game):
         "status": "in_progress",
         "winner": None,
         "winners": [],
+        "closes_at": None,
+        "last_deal": None,
     }
 
 
