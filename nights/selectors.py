@@ -11,6 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Prefetch, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from nights.models import Attendee, Night, Round, RoundSeat, Table
 from scoring.models import Game, Player, Seat, token_digest
@@ -76,6 +77,11 @@ class RoundPlan:
     @property
     def number(self) -> int:
         return self.round.number
+
+    @property
+    def time_up(self) -> bool:
+        """The round's clock has run out (as the page is rendered)."""
+        return self.round.closes_at is not None and timezone.now() >= self.round.closes_at
 
 
 @dataclass(frozen=True, slots=True)

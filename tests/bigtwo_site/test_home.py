@@ -90,15 +90,16 @@ def test_the_home_page_takes_the_same_queries_for_one_game_or_many(
     club = make_club(owner)
     record(make_game(club), 0, 1, 2, 3)
     client.force_login(owner)
-    # Who is asking (session, account), then games, their seats, clubs, the user's own figures.
-    with django_assert_num_queries(who_is_asking() + 4):
+    # Who is asking (session, account), then games, their seats, clubs, the user's own figures,
+    # and their seats at club-night games (none: no prefetch of those games' seats).
+    with django_assert_num_queries(who_is_asking() + 5):
         client.get("/")
     other = make_club(owner, name="Second table")
     for n in range(6):
         game = make_game(other if n % 2 else club, names=[f"Q{n}a", f"Q{n}b", f"Q{n}c", "Z"])
         record(game, 0, 1, 2, 3)
     services.claim_player(player=club.players.get(name="Z"), by=owner)
-    with django_assert_num_queries(who_is_asking() + 4):
+    with django_assert_num_queries(who_is_asking() + 5):
         client.get("/")
 
 

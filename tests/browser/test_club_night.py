@@ -5,19 +5,30 @@ standings checked against its games."""
 from __future__ import annotations
 
 import re
+import threading
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from nights.models import Night
 from scoring.models import Game, Seat
-from tests.browser.a11y import small_targets
+from tests.browser.a11y import assert_accessible, small_targets
 from tests.browser.phone import arrive, log_in, screenshot
 from tests.browser.scorekeeping import fill, swap
 from tests.factories import finish, make_club, make_player, make_user
 from tests.nights.helpers import NAMES, games_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def on_another_phone(write) -> None:
+    """A write by another phone: in a thread of its own, as the server's are, away from
+    Playwright's event loop (the services tell the streams through async_to_sync)."""
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "the other phone's write never ended"
 
 
 def play_to_the_end(page, game: Game) -> None:
@@ -97,10 +108,9 @@ def follow_the_night(page, tv, link: str, night: Night) -> None:
     for number in (2, 3):
         page.get_by_role("button", name=f"Start round {number}").click()
         expect(page.locator(f"#round-{number}")).to_contain_text("playing")
-        for game in games_of(night, number):
-            finish(game)
+        on_another_phone(lambda number=number: [finish(game) for game in games_of(night, number)])
         page.goto(f"/nights/{night.pk}/")
-    expect(page.get_by_text("The night is over")).to_be_visible()
+    expect(page.get_by_text("The night is over: every round has been played.")).to_be_visible()
     seats = Seat.objects.filter(game__night_table__round__night=night).select_related("player")
     rows = page.locator(".night-standings tbody tr")
     expect(rows).to_have_count(14)
@@ -115,3 +125,36 @@ def follow_the_night(page, tv, link: str, night: Night) -> None:
         ], name
     expect(tv.get_by_role("heading", level=1)).to_contain_text("the night is over")
     screenshot(page, "night-over")
+
+
+def test_the_night_pages_pass_axe_and_the_tv_fits_its_screens(a11y_phone, browser, live_server):
+    from nights import services
+
+    page = a11y_phone
+    club = make_club(make_user("ann"))
+    for name in NAMES:
+        make_player(club, name)
+    night = services.draw_night(
+        club=club,
+        here=list(club.players.all()),
+        new_names=[],
+        rounds=3,
+        round_minutes=30,
+        token=uuid.uuid4(),
+        by=club.owner,
+    )
+    services.start_round(night=night, number=1, by=club.owner)
+    token = services.show_on_tv(night=night, by=club.owner)
+    log_in(page, club.owner, live_server.url)
+    for address in (f"/clubs/{club.pk}/nights/new/", f"/nights/{night.pk}/"):
+        page.goto(address)
+        assert_accessible(page, f"{address} ({page.color_scheme})")
+        assert not small_targets(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for width, height in ((1280, 720), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/tv/{token}/")
+        expect(page.locator(".tv-table")).to_have_count(3)
+        assert_accessible(page, f"TV {width}x{height} ({page.color_scheme})")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(screenshot(page, f"night-tv-{width}-{page.color_scheme}")))
