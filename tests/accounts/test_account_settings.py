@@ -212,6 +212,7 @@ ON_DELETE = {
     "scoring.SeasonChange.by": models.SET_NULL,
     "scoring.ClubChange.by": models.SET_NULL,  # the club's history keeps the line: "Someone"
     "scoring.ImportedFile.by": models.SET_NULL,  # the file stays imported, by "someone"
+    "nights.Night.created_by": models.SET_NULL,  # the night stays, drawn by "someone"
     "admin.LogEntry.user": models.CASCADE,  # the admin's own log of its staff's edits
 }
 
