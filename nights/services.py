@@ -261,6 +261,7 @@ def start_round(*, night: Night, number: int, by: AbstractBaseUser) -> Round:
         tables: dict[int, list[str]] = {}
         for seat in seats.order_by("table", "position"):
             tables.setdefault(seat.table, []).append(seat.player.name)
+        _refuse_short_tables(tables, locked.table_size)
         for table, names in tables.items():
             game = scoring.start_game(
                 club=night.club,
@@ -272,6 +273,20 @@ def start_round(*, night: Night, number: int, by: AbstractBaseUser) -> Round:
             Table.objects.create(round=round_, number=table, game=game)
         _changed(locked)
     return round_
+
+
+def _refuse_short_tables(tables: dict[int, list[str]], size: int) -> None:
+    """A player drawn for the round and since removed from the roster, or merged into another,
+    leaves their table short (their seats go with them): the round is drawn again first."""
+    short = [table for table, names in tables.items() if len(names) != size]
+    if short:
+        raise ScoringError(
+            _(
+                "Table %(table)s is short of a player since the roster changed: redraw the rounds"
+                " to come, then start the round"
+            )
+            % {"table": short[0]}
+        )
 
 
 def _refuse_out_of_turn(night: Night, number: int) -> None:

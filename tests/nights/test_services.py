@@ -11,6 +11,7 @@ import pytest
 from nights import services
 from nights.models import Attendee, Night, Round, RoundSeat, Table
 from nights.selectors import DONE, PLANNED, PLAYING, night_plan
+from scoring import services as scoring
 from scoring.models import Game, Player
 from scoring.services import ScoringError
 from tests.concurrency import at_once, needs_postgres
@@ -218,3 +219,17 @@ def test_the_same_night_form_sent_from_two_phones_at_once_draws_one_night():
     )
     assert all(outcome.startswith("done") for outcome in outcomes), outcomes
     assert Night.objects.count() == 1 and RoundSeat.objects.count() == 24
+
+
+def test_a_table_left_short_by_a_player_removed_is_drawn_again_before_it_starts():
+    club = club_with_players(8)
+    night = draw(club, count=8)
+    gone = RoundSeat.objects.filter(round__number=1, table=2).first().player
+    scoring.remove_player(player=gone, by=club.owner)
+    with pytest.raises(ScoringError, match="Table 2 is short of a player"):
+        services.start_round(night=night, number=1, by=club.owner)
+    assert Game.objects.count() == 0
+    here = list(club.players.all())
+    services.change_who_is_here(night=night, here=here, new_names=["Zed"], by=club.owner)
+    services.start_round(night=night, number=1, by=club.owner)
+    assert Game.objects.count() == 2

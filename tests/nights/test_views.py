@@ -169,3 +169,11 @@ def test_a_member_sees_their_seat_on_the_home_page(client):
     client.force_login(member)
     home = text(client.get("/"))
     assert f"Club night, round 1: table 1, seat {ann.position + 1}, after {before}" in home
+
+
+def test_the_night_page_in_traditional_chinese(client):
+    club = club_with_players(5)
+    night = draw(club, count=5)
+    client.force_login(club.owner)
+    page = text(client.get(f"/nights/{night.pk}/", headers={"Accept-Language": "zh-hant"}))
+    assert "俱樂部聚會" in page and "開始第 1 輪" in page and "第 1 桌" in page and "輪空" in page
