@@ -30,6 +30,17 @@ def member_night(user: AbstractBaseUser, night_id: int) -> Night:
     )
 
 
+# How many of a club's latest nights the night form lists, to get back to one.
+RECENT_NIGHTS = 5
+
+
+def recent_nights(club_id: int) -> list[Night]:
+    """The club's latest nights, newest first (one query)."""
+    return list(
+        Night.objects.filter(club_id=club_id).order_by("-created_at", "-pk")[:RECENT_NIGHTS]
+    )
+
+
 def night_on_tv(token: str) -> Night:
     """The night whose TV link carries `token`; a stopped or wrong link is not found."""
     night = (

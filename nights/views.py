@@ -43,7 +43,11 @@ def new_night(request: HttpRequest, club_id: int) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("nights:night", night_id=night.pk)
-    return render(request, "nights/new.html", {"club": club, "form": form})
+    return render(
+        request,
+        "nights/new.html",
+        {"club": club, "form": form, "recent": selectors.recent_nights(club.pk)},
+    )
 
 
 @login_required

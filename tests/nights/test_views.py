@@ -177,3 +177,12 @@ def test_the_night_page_in_traditional_chinese(client):
     client.force_login(club.owner)
     page = text(client.get(f"/nights/{night.pk}/", headers={"Accept-Language": "zh-hant"}))
     assert "俱樂部聚會" in page and "開始第 1 輪" in page and "第 1 桌" in page and "輪空" in page
+
+
+def test_the_night_form_lists_the_clubs_latest_nights_to_get_back_to(client):
+    club = club_with_players(4)
+    nights = [draw(club, count=4) for _ in range(6)]
+    client.force_login(club.owner)
+    page = client.get(f"/clubs/{club.pk}/nights/new/").content.decode()
+    shown = [int(pk) for pk in re.findall(r'href="/nights/(\d+)/"', page)]
+    assert shown == [night.pk for night in reversed(nights)][:5]
