@@ -50,6 +50,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils.translation import get_language
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
@@ -103,7 +104,7 @@ async def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.session.session_key:
         groups.append(live.session_group(request.session.session_key))
     following = Following(
-        games, tuple(groups), frozenset({live.MEMBER_LET_GO}), game_id, False, language(request)
+        games, tuple(groups), frozenset({live.MEMBER_LET_GO}), game_id, False, get_language()
     )
     return await stream(request, following, member=str(user.pk))
 
@@ -120,14 +121,9 @@ async def shared_changes(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=404)
     groups = (live.game_group(game_id),)
     following = Following(
-        games, groups, frozenset({live.SHARE_CHANGED}), game_id, True, language(request)
+        games, groups, frozenset({live.SHARE_CHANGED}), game_id, True, get_language()
     )
     return await stream(request, following, member=None)
-
-
-def language(request: HttpRequest) -> str:
-    """The page's language, as LocaleMiddleware chose it: one the site has."""
-    return getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
 
 
 async def stream(request: HttpRequest, following: Following, *, member: str | None) -> HttpResponse:
