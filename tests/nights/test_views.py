@@ -186,3 +186,15 @@ def test_the_night_form_lists_the_clubs_latest_nights_to_get_back_to(client):
     page = client.get(f"/clubs/{club.pk}/nights/new/").content.decode()
     shown = [int(pk) for pk in re.findall(r'href="/nights/(\d+)/"', page)]
     assert shown == [night.pk for night in reversed(nights)][:5]
+
+
+def test_a_started_round_keeps_its_tables_seat_order_and_shows_their_totals(client):
+    club = club_with_players(4)
+    night = draw(club, count=4)
+    services.start_round(night=night, number=1, by=club.owner)
+    game = games_of(night, 1)[0]
+    record(game, 0, 5, 7, 13)
+    names = ", ".join(s.player.name for s in game.seats.order_by("position"))
+    client.force_login(club.owner)
+    page = re.sub(r"<[^>]+>", "", text(client.get(f"/nights/{night.pk}/")))
+    assert f"Table 1: {names} (totals 0 · 5 · 7 · 39)" in page
