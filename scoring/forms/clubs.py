@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.forms import BoundField
 from django.utils.functional import Promise
@@ -68,6 +70,10 @@ class NewGameForm(forms.Form):
         self.fields["season"].required = False
         self.fields["season"].initial = current
         self.current_season = current
+        # A resend of this form finds the game it started (`services.start_game`'s token).
+        self.fields["token"] = forms.UUIDField(
+            widget=forms.HiddenInput, initial=uuid.uuid4, required=False
+        )
 
     def seat_fields(self) -> list[BoundField]:
         """The seats the season chosen (the current one, on a fresh form) is played by, and

@@ -60,6 +60,9 @@ class Game(models.Model):
     share_digest = models.CharField(  # noqa: DJ001 (null while not shared, like the token)
         max_length=64, unique=True, null=True, editable=False
     )
+    # The one-time token of the "New game" form that started it: a resend of that form (a double
+    # tap, a retry after a lost answer) finds this game instead of starting another.
+    start_token = models.UUIDField(unique=True, null=True, blank=True, editable=False)
     # The rules the game started with, copied from its season and never changed: a game is
     # scored by the rules it was played under, whatever the season's later become.
     rules = models.CharField(max_length=200, default=DEFAULT_RULES.name, editable=False)

@@ -3,6 +3,7 @@ its live view link, ending an open-ended match, deleting it."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -46,6 +47,7 @@ def start_game(
     by: AbstractBaseUser,
     season: Season | None = None,
     closes_at: datetime | None = None,
+    token: uuid.UUID | None = None,
 ) -> Game:
     """Seat the players clockwise, adding new names: a name that looks like a roster name
     (`scoring.names.name_key`: whatever its case) is that player.
@@ -54,7 +56,9 @@ def start_game(
     and stake as they are now. It seats as many players as those rules are for. A seat named
     as a member of the club (their username) links its player to them, as their "This is me"
     would (`link_seated_members`). `closes_at`, when given, is when the game's time runs out
-    (a club night's round): the first deal recorded from then on is its last.
+    (a club night's round): the first deal recorded from then on is its last. `token`, the
+    "New game" form's, makes a resend of that form (a double tap, two phones sending one form)
+    find the game it started.
     """
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
@@ -67,6 +71,12 @@ def start_game(
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update(no_key=True).get(pk=club.pk)
+        if token is not None and (started := Game.objects.filter(start_token=token).first()):
+            if started.club_id != club.pk:
+                raise ScoringError(
+                    _("This form was already used for another club; reload the page")
+                )
+            return started
         keys = [name_key(name) for name in names]
         roster = {player.name_key: player for player in club.players.filter(name_key__in=keys)}
         game = Game.objects.create(
@@ -76,6 +86,7 @@ def start_game(
             rules=season.rules,
             stake=season.stake,
             closes_at=closes_at,
+            start_token=token,
         )
         seated = []
         for name, key in zip(names, keys, strict=True):

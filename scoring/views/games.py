@@ -47,6 +47,7 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
                 club=club,
                 seat_names=form.seat_names(),
                 season=form.cleaned_data["season"],
+                token=form.cleaned_data["token"],
                 by=request.user,
             )
         except services.ScoringError as error:

@@ -343,7 +343,7 @@ def test_a_version_1_backup_still_restores(db):
 
 # The fields added since the version 2 file was written, which a restore of it leaves empty: a
 # game's clock (a club night's round) and its last deal.
-ADDED_SINCE_THE_FILE = {"scoring.game": ("closes_at", "last_deal")}
+ADDED_SINCE_THE_FILE = {"scoring.game": ("closes_at", "last_deal", "start_token")}
 
 
 def test_a_version_2_file_written_field_by_field_restores_and_is_written_back_the_same(db):
