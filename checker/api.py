@@ -137,12 +137,15 @@ _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 
 
 def number(name: str, text: str) -> int:
-    if not _NUMBER.fullmatch(text.strip()):
+    # str.strip() takes more for space than int() does (the ASCII separators \x1c-\x1f), so the
+    # number read is the one checked.
+    typed = text.strip()
+    if not _NUMBER.fullmatch(typed):
         raise BadCards(
             _("%(name)s= takes whole numbers: '%(text)s' is not one")
-            % {"name": name, "text": text.strip()[:30]}
+            % {"name": name, "text": typed[:30]}
         )
-    return int(text)
+    return int(typed)
 
 
 def fact_value(name: str, text: str) -> object:

@@ -71,11 +71,7 @@ def start_game(
     with transaction.atomic():
         # One game start at a time per club, so two new players of the same name can't race.
         Club.objects.select_for_update(no_key=True).get(pk=club.pk)
-        if token is not None and (started := Game.objects.filter(start_token=token).first()):
-            if started.club_id != club.pk:
-                raise ScoringError(
-                    _("This form was already used for another club; reload the page")
-                )
+        if (started := started_with(token, club)) is not None:
             return started
         keys = [name_key(name) for name in names]
         roster = {player.name_key: player for player in club.players.filter(name_key__in=keys)}
@@ -102,6 +98,14 @@ def start_game(
         link_seated_members(club=club, players=seated, by=by)
         seasons_changed(season.pk)
     return game
+
+
+def started_with(token: uuid.UUID | None, club: Club) -> Game | None:
+    """The game a "New game" form's `token` already started (under the club's lock)."""
+    started = Game.objects.filter(start_token=token).first() if token is not None else None
+    if started is not None and started.club_id != club.pk:
+        raise ScoringError(_("This form was already used for another club; reload the page"))
+    return started
 
 
 def play_again(*, game: Game, by: AbstractBaseUser) -> Game:

@@ -287,3 +287,11 @@ def test_no_query_makes_the_score_api_fail(params):
         assert response.json()["error"]
     else:
         assert len(response.json()["penalties"]) == len(response.json()["explanation"])
+
+
+def test_a_number_with_an_ascii_separator_around_it_is_read_as_checked():
+    """str.strip() takes the ASCII separators (\\x1c-\\x1f) for space and int() doesn't: the
+    number checked is the one read, not a 500."""
+    response = Client().get(SCORE, {"cards": "0\x1f,5,\x1c13,10"})
+    assert response.status_code == 200
+    assert response.json()["penalties"] == [0, 5, 39, 20]
