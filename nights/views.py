@@ -21,6 +21,7 @@ from scoring import selectors as scoring_selectors
 from scoring.presenters.qr import qr_svg
 from scoring.services import ScoringError
 from scoring.views.confirm import confirm_then_act
+from scoring.views.sharing import svg
 
 
 @login_required
@@ -188,7 +189,7 @@ def tv_page(request: HttpRequest, found: Night, template: str) -> HttpResponse:
         {
             "plan": selectors.night_plan(found),
             "state": state,
-            "night_link": request.build_absolute_uri(reverse("nights:night", args=[found.pk])),
+            "night_link": night_link(request, found),
         },
     )
     response["X-Robots-Tag"] = "noindex"
@@ -196,14 +197,16 @@ def tv_page(request: HttpRequest, found: Night, template: str) -> HttpResponse:
     return response
 
 
+def night_link(request: HttpRequest, night: Night) -> str:
+    """The night's page, which the TV's code opens on a player's phone."""
+    return request.build_absolute_uri(reverse("nights:night", args=[night.pk]))
+
+
 @require_GET
 def tv_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The code of the night's page, for players to open it on their phones."""
     found = selectors.night_on_tv(token)
-    link = request.build_absolute_uri(reverse("nights:night", args=[found.pk]))
-    response = HttpResponse(
-        qr_svg(link, title=_("QR code for the night's page")), content_type="image/svg+xml"
-    )
+    response = svg(qr_svg(night_link(request, found), title=_("QR code for the night's page")))
     patch_cache_control(response, private=True, max_age=3600)
     response["X-Robots-Tag"] = "noindex"
     return response
