@@ -19,11 +19,13 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def env_count(name: str, default: int) -> int:
-    """A whole number of at least 1 from the environment, or `default`."""
+def env_count(name: str, default: int, *, least: int = 1) -> int:
+    """A whole number of at least `least` from the environment, or `default`."""
     text = os.environ.get(name, str(default)).strip()
-    if not text.isdecimal() or int(text) < 1:
-        raise ImproperlyConfigured(f"{name} is {text!r}; set it to a whole number of at least 1.")
+    if not text.isdecimal() or int(text) < least:
+        raise ImproperlyConfigured(
+            f"{name} is {text!r}; set it to a whole number of at least {least}."
+        )
     return int(text)
 
 

@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 
 # The site's own packages, whose code puts together what the templates show.
-PACKAGES = ("accounts", "bigtwo_site", "checker", "common", "rules", "scoring")
+PACKAGES = ("accounts", "bigtwo_site", "checker", "common", "nights", "rules", "scoring")
 
 
 def release_digest(root: Path) -> str:

@@ -138,9 +138,18 @@ TEMPLATES = [
 
 # Under ASGI each request runs its synchronous part in a thread of its own, so a connection kept
 # for the next request would never be used again: each request opens its own (CONN_MAX_AGE 0),
-# and on PostgreSQL takes it from psycopg's pool, as Django's docs advise for ASGI.
-DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+# and on PostgreSQL takes it from psycopg's pool, as Django's docs advise for ASGI. A WSGI
+# server's threads live on: the pages' unit (deploy/bigtwo-pages.service) has each keep its
+# connection between requests (DJANGO_DB_CONN_MAX_AGE seconds), which takes the pool's place.
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=env_count("DJANGO_DB_CONN_MAX_AGE", 0, least=0),
+        conn_health_checks=True,
+    )
+}
+keeps_connections = DATABASES["default"]["CONN_MAX_AGE"] > 0
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not keeps_connections:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "20")),

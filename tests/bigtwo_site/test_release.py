@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.conf import settings
 
-from bigtwo_site.release import release_digest
+from bigtwo_site.release import PACKAGES, release_digest
+from tests.test_layout import SITE_PACKAGES
 
 SOURCE = Path(settings.BASE_DIR)
 
@@ -48,3 +49,8 @@ def test_the_sites_cache_keys_name_the_release_and_its_channels_the_database_alo
     release = release_digest(SOURCE)
     assert f"{settings.CACHE_PREFIX}-{release}" == settings.CACHE_KEY_PREFIX
     assert release not in settings.CACHE_PREFIX
+
+
+def test_every_package_of_the_site_is_read():
+    """A package left out could change what a cached fragment shows without a new release."""
+    assert sorted(PACKAGES) == sorted(SITE_PACKAGES)
