@@ -3,6 +3,7 @@ start-up, saying what to write instead, when it can't be read."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -39,3 +40,21 @@ def env_megabytes(name: str, default: float) -> int:
     if not megabytes > 0:
         raise ImproperlyConfigured(f"{name} is {text!r}; set it to a size in MB, such as 20.")
     return int(megabytes * 1_000_000)
+
+
+def env_redis_url() -> str:
+    """REDIS_URL, with the clients to reach it installed; "" when unset (one server keeping
+    everything in its own memory)."""
+    url = os.environ.get("REDIS_URL", "").strip()
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(
+            f"REDIS_URL is {url!r}; set it to the address of a Redis server, such as "
+            "redis://127.0.0.1:6379/0 (rediss:// with TLS, unix:///path/to/redis.sock), or "
+            "leave it unset for one server keeping everything in its own memory."
+        )
+    if url and importlib.util.find_spec("channels_redis") is None:
+        raise ImproperlyConfigured(
+            "REDIS_URL is set but the Redis clients aren't installed: "
+            '.venv/bin/pip install -e ".[redis]"'
+        )
+    return url

@@ -5,7 +5,6 @@ environment, so the same file serves both. See README.md, "Deploying", for the v
 """
 
 import hashlib
-import importlib.util
 import os
 import secrets
 from datetime import timedelta
@@ -16,7 +15,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from bigtwo_site.email_url import mailer
-from bigtwo_site.environment import env_count, env_flag, env_list, env_megabytes
+from bigtwo_site.environment import (
+    env_count,
+    env_flag,
+    env_list,
+    env_megabytes,
+    env_redis_url,
+)
 from bigtwo_site.release import release_digest
 from bigtwo_site.var_dir import private_file, private_var_dir
 
@@ -136,25 +141,23 @@ TEMPLATES = [
     },
 ]
 
-# Under ASGI each request runs its synchronous part in a thread of its own, so a connection kept
-# for the next request would never be used again: each request opens its own (CONN_MAX_AGE 0),
-# and on PostgreSQL takes it from psycopg's pool, as Django's docs advise for ASGI. A WSGI
-# server's threads live on: the pages' unit (deploy/bigtwo-pages.service) has each keep its
-# connection between requests (DJANGO_DB_CONN_MAX_AGE seconds), which takes the pool's place.
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=env_count("DJANGO_DB_CONN_MAX_AGE", 0, least=0),
-        conn_health_checks=True,
-    )
-}
-keeps_connections = DATABASES["default"]["CONN_MAX_AGE"] > 0
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not keeps_connections:
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+# Under ASGI each request runs in a thread of its own, so a connection kept for the next request
+# would never be used again: each opens its own, on PostgreSQL from psycopg's pool (Django's
+# advice for ASGI). A WSGI server's threads live on: the pages' unit has each keep its connection
+# (DJANGO_DB_CONN_MAX_AGE seconds), in the pool's place.
+database = dj_database_url.config(
+    default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+    conn_max_age=env_count("DJANGO_DB_CONN_MAX_AGE", 0, least=0),
+    conn_health_checks=True,
+)
+if database["ENGINE"] == "django.db.backends.postgresql" and not database["CONN_MAX_AGE"]:
+    pool_size = int(os.environ.get("DJANGO_DB_POOL_SIZE", "20"))
+    database.setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
-        "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "20")),
+        "max_size": pool_size,
         "timeout": 10,
     }
+DATABASES = {"default": database}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Made here, mode 600, before SQLite makes it with the umask's (its -wal and -shm files take
     # the database's mode): it holds password hashes and session keys.
@@ -182,24 +185,13 @@ def database_prefix(database: dict) -> str:
 # One cache, Django's own: in the server's memory on one machine (`make run` is one process),
 # Redis where several servers share the work. It holds rendered fragments, each under a key
 # naming the game or season, its unique key and version (scoring/caching.py), and sessions.
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_URL = env_redis_url()
 CACHE_PREFIX = database_prefix(DATABASES["default"])
 # The cache's keys name the release as well: after a deploy, no page shows a fragment the last
 # release rendered (sessions are read again from the database). The channel layer's don't, so
 # that during a deploy the old servers' streams still hear the new servers' changes.
 CACHE_KEY_PREFIX = f"{CACHE_PREFIX}-{release_digest(BASE_DIR)}"
 if REDIS_URL:
-    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
-        raise ImproperlyConfigured(
-            f"REDIS_URL is {REDIS_URL!r}; set it to the address of a Redis server, such as "
-            "redis://127.0.0.1:6379/0 (rediss:// with TLS, unix:///path/to/redis.sock), or "
-            "leave it unset for one server keeping everything in its own memory."
-        )
-    if importlib.util.find_spec("channels_redis") is None:
-        raise ImproperlyConfigured(
-            "REDIS_URL is set but the Redis clients aren't installed: "
-            '.venv/bin/pip install -e ".[redis]"'
-        )
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -5,7 +5,8 @@ deploy/nginx-site.conf has it. Only the addresses change: `on_ports` puts free l
 place of the ones the files are written with; and, for a load tool, nginx's limits on connections.
 
 `python -m tools.server_layout` (`make run-server`) serves the site so until Ctrl-C; the tests
-(tests/test_server_layout.py) and the load tool use `ServerLayout`.
+(tests/test_server_layout.py) and the load tool use `ServerLayout`, and `start_redis` for a
+throwaway Redis.
 """
 
 from __future__ import annotations
@@ -99,15 +100,75 @@ def redis_pong(port: int) -> bool:
         return connection.recv(16).startswith(b"+PONG")
 
 
+def answers(ready: Callable[[], bool], process: subprocess.Popen, seconds: float) -> bool:
+    """Whether `ready()` (polled) comes true within `seconds` while `process` runs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if ready():
+                return True
+        time.sleep(0.1)
+    return False
+
+
+def spawn(
+    name: str,
+    command: list[str],
+    ready: Callable[[], bool],
+    *,
+    env: dict[str, str] | None = None,
+    cpus: set[int] | None = None,
+    directory: Path | None = None,
+) -> subprocess.Popen:
+    """`command` started as `name` in a process group of its own, pinned to the cores `cpus` if
+    given, its output in `<name>.log` in `directory` if given (else this process's), once
+    `ready()`; killed, and a RuntimeError, if it stops or isn't ready in STARTING_SECONDS."""
+    if cpus is not None:
+        command = ["taskset", "--cpu-list", ",".join(map(str, sorted(cpus))), *command]
+    with contextlib.ExitStack() as files:
+        log = None
+        if directory is not None:
+            log = files.enter_context((directory / f"{name}.log").open("ab"))
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, start_new_session=True, stdout=log, stderr=log
+        )
+    try:
+        if answers(ready, process, STARTING_SECONDS):
+            return process
+        where = f"{directory}/{name}.log" if directory else "its output above"
+        what = "stopped" if process.poll() is not None else f"no answer in {STARTING_SECONDS} s"
+        raise RuntimeError(f"{name}: {what} ({where}): {shlex.join(command)}")
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
+
+
+def start_redis(
+    *, cpus: set[int] | None = None, directory: Path | None = None
+) -> tuple[subprocess.Popen, str]:
+    """A throwaway redis-server on a free loopback port, keeping nothing on disk and saying only
+    its warnings, started as `spawn` starts a server: its process and its URL."""
+    if not Path(REDIS_SERVER).exists():
+        raise SystemExit("a throwaway Redis needs redis-server: apt-get install redis-server")
+    port = free_port()
+    command = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+    command += ["--loglevel", "warning"]
+    process = spawn("redis", command, lambda: redis_pong(port), cpus=cpus, directory=directory)
+    return process, f"redis://127.0.0.1:{port}/0"
+
+
 class ServerLayout:
     """A throwaway redis-server (unless `redis_url` is given), gunicorn after its unit's
     ExecStartPre (migrate, collectstatic), uvicorn and nginx on `host`:`port`, started in that
     order with `env` as their environment, each once it answers, and stopped together when the
-    block ends, or as soon as one fails to start. Each runs in a process group of its own,
-    pinned to the cores `cpus` if given; `pids()` names every process of each, and
-    `cpu_seconds()` adds up their CPU time. Their output goes to `<name>.log` in `directory`
-    if given, else to this process's. `connections` raises nginx's limits, from one address
-    (deploy's `limit_conn`) and in all, for a load tool whose phones all come from 127.0.0.1."""
+    block ends, or as soon as one fails to start; `kill` crashes some of them, and `start`
+    starts them again. Each runs in a process group of its own, pinned to the cores `cpus` if
+    given; `pids()` names every process of each, and `cpu_seconds()` adds up their CPU time.
+    Their output goes to `<name>.log` in `directory` if given, else to this process's.
+    `connections` raises nginx's limits, from one address (deploy's `limit_conn`) and in all,
+    for a load tool whose phones all come from 127.0.0.1."""
 
     def __init__(
         self,
@@ -147,11 +208,23 @@ class ServerLayout:
         self.stop()
 
     def start(self) -> None:
+        """Start each server not running, in order: its own Redis (none with `redis_url`),
+        gunicorn, uvicorn, nginx; all of them at first, and after `kill` those it killed."""
         if self.redis_url is None:
-            redis_port = free_port()
-            self.spawn("redis", self.redis_command(redis_port), lambda: redis_pong(redis_port))
-            self.redis_url = f"redis://127.0.0.1:{redis_port}/0"
+            self.processes["redis"], self.redis_url = start_redis(
+                cpus=self.cpus, directory=self.directory
+            )
         self.env["REDIS_URL"] = self.redis_url
+        if "gunicorn" not in self.processes:
+            self.start_pages()
+        if "uvicorn" not in self.processes:
+            (uvicorn,) = unit_commands(self.unit(STREAMS_UNIT))
+            self.start_server("uvicorn", uvicorn, lambda: answers_ping(self.streams_port))
+        if "nginx" not in self.processes:
+            self.start_nginx()
+
+    def start_pages(self) -> None:
+        """gunicorn, as its unit starts it: after its ExecStartPre (migrate, collectstatic)."""
         pages = self.unit(PAGES_UNIT)
         with contextlib.ExitStack() as files:
             log = None
@@ -160,16 +233,17 @@ class ServerLayout:
             for command in unit_commands(pages, "ExecStartPre"):
                 subprocess.run(command, cwd=ROOT, env=self.env, check=True, stdout=log, stderr=log)
         (gunicorn,) = unit_commands(pages)
-        self.spawn("gunicorn", gunicorn, lambda: answers_ping(self.pages_port))
-        (uvicorn,) = unit_commands(self.unit(STREAMS_UNIT))
-        self.spawn("uvicorn", uvicorn, lambda: answers_ping(self.streams_port))
+        self.start_server("gunicorn", gunicorn, lambda: answers_ping(self.pages_port))
+
+    def start_nginx(self) -> None:
+        """nginx with deploy's site on this layout's ports, its limits raised by `connections`."""
         prefix = self.nginx_prefix
         site = self.unit(NGINX_SITE, listen=f"{self.host}:{self.port}")
         if self.connections is not None:
             site = PER_ADDRESS.sub(rf"\g<1> {self.connections};", site)
         (prefix / "nginx.conf").write_text(nginx_conf(site, prefix, self.connections))
         nginx = [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
-        self.spawn("nginx", nginx, lambda: answers_ping(self.port))
+        self.start_server("nginx", nginx, lambda: answers_ping(self.port))
 
     @property
     def nginx_prefix(self) -> Path:
@@ -182,31 +256,25 @@ class ServerLayout:
         text = path.read_text(encoding="utf-8")
         return on_ports(text, pages=self.pages_port, streams=self.streams_port, listen=listen)
 
-    def redis_command(self, port: int) -> list[str]:
-        """A redis-server on loopback keeping nothing on disk."""
-        return [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+    def start_server(self, name: str, command: list[str], ready: Callable[[], bool]) -> None:
+        """`spawn` the server `name` with this layout's environment, cores and directory."""
+        self.processes[name] = spawn(
+            name, command, ready, env=self.env, cpus=self.cpus, directory=self.directory
+        )
 
-    def spawn(self, name: str, command: list[str], ready: Callable[[], bool]) -> None:
-        """Start `command` as `name`, and wait until `ready()` (polled) or fail."""
-        if self.cpus is not None:
-            command = ["taskset", "--cpu-list", ",".join(map(str, sorted(self.cpus))), *command]
-        with contextlib.ExitStack() as files:
-            log = subprocess.DEVNULL if name == "redis" else None
-            if self.directory is not None:
-                log = files.enter_context((self.directory / f"{name}.log").open("ab"))
-            process = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, start_new_session=True, stdout=log, stderr=log
-            )
-        self.processes[name] = process
-        deadline = time.monotonic() + STARTING_SECONDS
-        while time.monotonic() < deadline and process.poll() is None:
-            with contextlib.suppress(OSError, http.client.HTTPException):
-                if ready():
-                    return
-            time.sleep(0.1)
-        where = f"{self.directory}/{name}.log" if self.directory else "its output above"
-        what = "stopped" if process.poll() is not None else f"no answer in {STARTING_SECONDS} s"
-        raise RuntimeError(f"{name}: {what} ({where}): {shlex.join(command)}")
+    def kill(self, *names: str) -> None:
+        """SIGKILL every process of the servers `names` (gunicorn's workers too) at once, as a
+        power cut or the OOM killer would, mid-request, and wait until none is left: their ports
+        are free, and `start()` starts them again."""
+        for name in names:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.processes[name].pid, signal.SIGKILL)
+        for name in names:
+            self.processes[name].wait()
+        while any(self.pids()[name] for name in names):  # a group's last ones, still exiting
+            time.sleep(0.05)
+        for name in names:
+            del self.processes[name]
 
     def stop(self) -> None:
         """SIGTERM every process group at once, then wait for each (SIGKILL after 20 s)."""
@@ -224,14 +292,15 @@ class ServerLayout:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def pids(self) -> dict[str, list[int]]:
-        """Every process of each server (gunicorn's and nginx's workers too), by its group."""
+        """Every live process of each server (gunicorn's and nginx's workers too), by its group;
+        a process exited but not yet reaped (a zombie) is none."""
         groups = {process.pid: name for name, process in self.processes.items()}
         found: dict[str, list[int]] = {name: [] for name in self.processes}
         for stat in Path("/proc").glob("[0-9]*/stat"):
             with contextlib.suppress(OSError, IndexError, ValueError):
-                group = int(stat.read_text().rsplit(")", 1)[1].split()[2])
-                if group in groups:
-                    found[groups[group]].append(int(stat.parent.name))
+                state, _, group = stat.read_text().rsplit(")", 1)[1].split()[:3]
+                if int(group) in groups and state != "Z":
+                    found[groups[int(group)]].append(int(stat.parent.name))
         return found
 
     def cpu_seconds(self) -> dict[str, float]:

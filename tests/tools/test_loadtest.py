@@ -50,6 +50,30 @@ def run_loadtest(tmp_path: Path, *args: str, env: dict[str, str] | None = None):
     return finished.stdout, json.loads(report.read_text())
 
 
+LAYOUT_PROGRAMS = ("nginx", "redis-server")
+# `make run`'s uvicorn, and the server layout of docs/deploying.md with a Redis of its own.
+LAYOUTS = [
+    "run",
+    pytest.param(
+        "server",
+        marks=pytest.mark.skipif(
+            not all(shutil.which(program) for program in LAYOUT_PROGRAMS),
+            reason="nginx or redis-server not installed",
+        ),
+    ),
+]
+
+
+def without_redis_url() -> dict[str, str]:
+    """This environment, but for REDIS_URL: the server layout starts a Redis of its own."""
+    return {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+
+
+def environment_for(layout: str) -> dict[str, str] | None:
+    """The tool's environment: this one, without REDIS_URL in the server layout."""
+    return without_redis_url() if layout == "server" else None
+
+
 def told_by_stream(counts: dict[str, int]) -> bool:
     """Whether a stream told the phones of a deal: its delta taken, or the board fetched."""
     return (
@@ -59,11 +83,14 @@ def told_by_stream(counts: dict[str, int]) -> bool:
 
 
 @pytest.mark.loadtest
-def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp_path):
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp_path, layout):
     printed, summary = run_loadtest(
         tmp_path,
-        *("--seconds", "4", "--scorekeepers", "2", "--viewers", "4", "--season-games", "10"),
-        *("--bench-seconds", "0.5", "--bench-clients", "2", "--bench-games", "10"),
+        *("--layout", layout, "--seconds", "4", "--scorekeepers", "2", "--viewers", "4"),
+        *("--season-games", "10", "--bench-seconds", "0.5", "--bench-clients", "2"),
+        *("--bench-games", "10"),
+        env=environment_for(layout),
     )
     check = summary["check"]
     assert check["told"] > 0
@@ -84,14 +111,23 @@ def test_a_load_run_on_sqlite_loses_and_doubles_nothing_and_measures_phase_b(tmp
 
 
 @pytest.mark.loadtest
-def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_written(tmp_path):
-    _, summary = run_loadtest(tmp_path, "crash", "--seconds", "5", "--scorekeepers", "3")
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_written(
+    tmp_path, layout
+):
+    """In the server layout the site's servers are killed, gunicorn and uvicorn: nginx stays up
+    and answers 502 for them until they are back, and the phones send those requests again."""
+    printed, summary = run_loadtest(
+        tmp_path,
+        *("crash", "--layout", layout, "--seconds", "5", "--scorekeepers", "3"),
+        env=environment_for(layout),
+    )
     check = summary["check"]
     assert check["told"] > 0
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
-    assert (
-        summary["crash"]["interrupted"] > 0
-    )  # requests died with the servers, and were sent again
+    # Requests died with the servers, and were sent again.
+    assert summary["crash"]["interrupted"] > 0
+    assert printed.strip().splitlines()[-1].startswith("RESULT: PASS")
 
 
 @pytest.mark.loadtest
@@ -142,20 +178,19 @@ def test_the_capacity_run_adds_tables_and_says_how_many_one_core_served(tmp_path
 
 @pytest.mark.loadtest
 @pytest.mark.skipif(
-    not all(shutil.which(program) for program in ("taskset", "nginx", "redis-server")),
+    not all(shutil.which(program) for program in ("taskset", *LAYOUT_PROGRAMS)),
     reason="taskset, nginx or redis-server not installed",
 )
 def test_the_capacity_run_measures_the_server_layout_too(tmp_path):
     """nginx, gunicorn, uvicorn and Redis on one core, two short steps: a deal recorded
     through gunicorn reaches the phones' streams on uvicorn, and every deal told recorded is
     in the database."""
-    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
     printed, summary = run_loadtest(
         tmp_path,
         *("capacity", "--layout", "server", "--max-tables", "2", "--tables-start", "1"),
         *("--tables-growth", "1", "--step-seconds", "2", "--compress", "60"),
         *("--season-games", "10"),
-        env=env,
+        env=without_redis_url(),
     )
     assert "nginx sends pages to gunicorn and the games' streams to uvicorn" in printed
     assert printed.strip().splitlines()[-1] == f"capacity: {summary['capacity']} tables per core"

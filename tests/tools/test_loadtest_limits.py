@@ -1,12 +1,14 @@
 """The load tool knows its own limits: a step its clients' core couldn't keep up with is no
-pass, a step failed with the server's core idle says where the time went, and what the tool
-makes (a Redis, a database, a directory) goes again whatever fails after it."""
+pass, a step failed with the server's core idle says where the time went, what the tool
+makes (a Redis, a database, a directory) goes again whatever fails after it, and the server
+layout's servers are killed and started again as a crash run needs."""
 
 import asyncio
 import os
 import shutil
 import socket
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -15,6 +17,7 @@ from tools.loadtest import capacity
 from tools.loadtest.__main__ import layout, parse_options
 from tools.loadtest.log import Log
 from tools.loadtest.servers import Environment, Servers
+from tools.server_layout import answers_ping
 
 
 def make_step(tables: int, p95_ms: float = 100, clients: float = 0.5, server: float = 0.6) -> dict:
@@ -161,12 +164,13 @@ def test_servers_that_fail_to_start_leave_no_redis_running(environ_kept, monkeyp
     assert not environment.var.exists()
 
 
-def test_the_server_layout_is_the_capacity_runs_alone_with_its_own_workers_and_redis(capsys):
-    assert parse_options(["capacity", "--layout", "server"]).layout == "server"
-    for refused in (["crash"], ["capacity", "--servers", "2"], ["capacity", "--redis"]):
+@pytest.mark.parametrize("mode", ["run", "crash", "capacity"])
+def test_every_mode_runs_the_server_layout_with_its_own_workers_and_redis(mode, capsys):
+    assert parse_options([mode, "--layout", "server"]).layout == "server"
+    for refused in (["--servers", "2", "--redis"], ["--redis"]):
         with pytest.raises(SystemExit):
-            parse_options([*refused, "--layout", "server", "--db", "postgres"])
-    assert "drop --servers and --redis" in capsys.readouterr().err
+            parse_options([mode, *refused, "--layout", "server", "--db", "postgres"])
+        assert "drop --servers and --redis" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(
@@ -199,3 +203,43 @@ def test_the_server_layouts_servers_say_what_they_are_and_count_every_process(
     assert before.keys() == pids.keys()
     assert sum(before.values()) <= total <= sum(after.values())
     assert before["gunicorn"] > 0 and before["uvicorn"] > 0  # Django imported, at least
+
+
+@pytest.mark.skipif(
+    shutil.which("nginx") is None or shutil.which("redis-server") is None,
+    reason="nginx or redis-server not installed",
+)
+def test_a_crash_kills_the_server_layouts_gunicorn_and_uvicorn_and_starts_them_again(
+    environ_kept, monkeypatch
+):
+    """Every process of gunicorn (master and workers) and uvicorn SIGKILLed, as a power cut or
+    the OOM killer would; nginx and Redis stay up, as on a machine whose units systemd starts
+    again; and started again, the site answers through nginx."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    with (
+        Environment("sqlite", keep=False, layout="server") as environment,
+        layout("server")(environment, 1) as servers,
+    ):
+        before = servers.layout.pids()
+        servers.stop(kill=True)
+        killed = servers.layout.pids()
+        gone = [pid for name in ("gunicorn", "uvicorn") for pid in before[name] if alive(pid)]
+        servers.start()
+        after = servers.layout.pids()
+        answered = answers_ping(servers.layout.port)  # through nginx
+    assert killed.keys() == {"redis", "nginx"}
+    assert gone == []
+    assert (killed["redis"], killed["nginx"]) == (before["redis"], before["nginx"])
+    assert (after["redis"], after["nginx"]) == (before["redis"], before["nginx"])
+    assert len(after["gunicorn"]) == len(before["gunicorn"]) > 1  # its workers too
+    assert set(after["gunicorn"]).isdisjoint(before["gunicorn"])
+    assert len(after["uvicorn"]) == 1 and after["uvicorn"] != before["uvicorn"]
+    assert answered
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, exited but not reaped, doesn't)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

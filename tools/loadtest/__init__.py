@@ -1,8 +1,9 @@
 """A league night on a small server: load, a throughput yardstick, a crash, and a capacity.
 
     python -m tools.loadtest [--db sqlite|postgres] [--servers 1|2] [--redis] [--seconds 60]
-                             [--scorekeepers 50] [--viewers 200]
+                             [--scorekeepers 50] [--viewers 200] [--layout run|server]
     python -m tools.loadtest crash [--db …] [--servers 1|2] [--redis] [--seconds 30]
+                                   [--layout run|server]
     python -m tools.loadtest capacity [--tables-start 100] [--max-tables 1500] [--step-seconds 40]
                                       [--layout run|server]
 
@@ -12,9 +13,11 @@ dropped at the end), migrated and seeded through scoring.services; then the site
 `make run` serves it: one uvicorn process, pages and the games' live streams on one port. With
 `--servers 2`, two such processes on two ports, sharing the PostgreSQL database and a Redis
 (cache, sessions, streams): a throwaway one it starts (--redis), or the one REDIS_URL names;
-phones take the servers in turn. Every phone comes from 127.0.0.1, so the servers are started
-with DJANGO_STREAMS_PER_ADDRESS raised. The phones are coroutines on one event loop speaking
-HTTP/1.1 (tools/loadtest/phones.py).
+phones take the servers in turn. With `--layout server`, the server layout of docs/deploying.md
+instead (tools/server_layout.py): nginx in front of gunicorn (pages) and uvicorn (streams), with
+a throwaway Redis between them, or REDIS_URL's. Every phone comes from 127.0.0.1, so the servers
+are started with DJANGO_STREAMS_PER_ADDRESS (and nginx's limits) raised. The phones are
+coroutines on one event loop speaking HTTP/1.1 (tools/loadtest/phones.py).
 
 Run (the default):
   logging in   every scorekeeper opens the login page and posts its password, 8 at a time
@@ -30,10 +33,11 @@ Run (the default):
                recording a deal (htmx), the season's standings; each as a share of /ping/'s
                throughput (figures, not targets)
 Crash: scorekeepers record deals with little think time while, halfway, every server is killed
-with SIGKILL and started again; a request that got no answer is sent again with the same token, as
-the phone does.
-Capacity: see tools/loadtest/capacity.py; `--layout server` measures the server layout of
-docs/deploying.md instead (tools/server_layout.py: nginx, gunicorn, uvicorn, its own Redis).
+with SIGKILL and started again (in the server layout gunicorn, master and workers, and uvicorn,
+as a power cut or the OOM killer would; nginx and Redis stay up, and gunicorn starts again after
+its unit's migrate and collectstatic); a request that got no answer, or nginx's 502 for one, is
+sent again with the same token, as the phone does.
+Capacity: see tools/loadtest/capacity.py; `--layout server` measures the server layout.
 
 Afterwards the database is checked against what the phones were told (tools/loadtest/verify.py):
 every deal told recorded is there once with the cards sent, no deal is there that nobody was

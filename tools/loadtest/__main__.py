@@ -43,6 +43,13 @@ def option_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="share a throwaway Redis it starts (the server layout starts its own)",
     )
+    parser.add_argument(
+        "--layout",
+        choices=["run", "server"],
+        default="run",
+        help="servers as `make run` runs them, or the server layout (tools/server_layout.py):"
+        " nginx, gunicorn, uvicorn and Redis (in a capacity run all pinned to the server's core)",
+    )
     parser.add_argument("--seconds", type=float, help="phase A (60) or the crash run (30)")
     parser.add_argument("--scorekeepers", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=200, help="phase A's (none in a crash)")
@@ -57,13 +64,6 @@ def option_parser() -> argparse.ArgumentParser:
     group.add_argument("--step-seconds", type=float, default=40)
     group.add_argument("--compress", type=float, default=1, help="deals, pages C x as often")
     group.add_argument("--connections", type=int, default=64, help="keep-alive, per server")
-    group.add_argument(
-        "--layout",
-        choices=["run", "server"],
-        default="run",
-        help="servers as `make run` runs them, or the server layout (tools/server_layout.py):"
-        " nginx, gunicorn, uvicorn and Redis, all pinned to the server's core",
-    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     return parser
@@ -80,12 +80,10 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
             "two servers share the cache, sessions and streams through Redis: add --redis"
             " (a throwaway one) or set REDIS_URL"
         )
-    if options.layout != "run" and options.mode != "capacity":
-        parser.error("--layout is the capacity run's (a crash run kills `make run`'s servers)")
     if options.layout == "server" and (options.servers != 1 or options.redis):
         parser.error(
-            "--layout server runs deploy/'s gunicorn workers and its own Redis, pinned with the"
-            " rest: drop --servers and --redis (REDIS_URL names another Redis)"
+            "--layout server runs deploy/'s gunicorn workers and its own Redis: drop --servers"
+            " and --redis (REDIS_URL names another Redis)"
         )
     options.crash = options.mode == "crash"
     options.seconds = options.seconds or (30 if options.crash else 60)

@@ -13,7 +13,7 @@ from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
 from tools.loadtest.page import Page, board_of, login_form
 from tools.loadtest.phones import Failed, Phone, Run, Table, follow, guarded, keep_score, record
 from tools.loadtest.seed import PASSWORD, Plan
-from tools.loadtest.servers import Servers, own_cpu_seconds
+from tools.loadtest.servers import Served, own_cpu_seconds
 from tools.loadtest.wire import Pool
 
 LOGINS_AT_ONCE = 8  # each a password hash holding a connection: phones arrive over minutes
@@ -22,7 +22,7 @@ PHASE_A_COMPRESS = 30  # phase A's viewers load pages and standings 30 times the
 Action = Callable[[Phone], Awaitable[None]]
 
 
-async def play(options, plan: Plan, servers: Servers, log: Log, summary: dict) -> list[float]:
+async def play(options, plan: Plan, servers: Served, log: Log, summary: dict) -> list[float]:
     """Log the scorekeepers in, then phases A and B, or the crash; when the servers were killed."""
     pool = Pool(servers.addresses, size=64)
     run = Run(pool, log, plan.standings, compress=PHASE_A_COMPRESS, crash=options.crash)
@@ -73,7 +73,7 @@ async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
     return done
 
 
-async def phase_a(options, run: Run, servers: Servers, keepers, viewers) -> dict:
+async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
     """Scorekeepers record deals 0.5-1.5 s apart while the viewers follow their games."""
     print(
         f"-- phase A: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0.5-1.5 s),"
@@ -131,8 +131,9 @@ def per_deal(counts: Counter[str], deals: int, server_cpu: float) -> dict[str, f
     }
 
 
-async def crash(options, servers: Servers, keepers: list[Phone], log: Log) -> dict:
-    """The crash run: halfway through, every server is killed and started again."""
+async def crash(options, servers: Served, keepers: list[Phone], log: Log) -> dict:
+    """The crash run: halfway through, the servers are killed (the site's own: nginx and Redis
+    stay up in the server layout) and started again."""
     print(f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s)")
     started = time.monotonic()
     deadline = started + options.seconds
@@ -162,7 +163,7 @@ async def crash(options, servers: Servers, keepers: list[Phone], log: Log) -> di
     return {"killed_at": killed_wall, "interrupted": len(log.interrupted)}
 
 
-async def phase_b(options, plan: Plan, run: Run, servers: Servers) -> dict:
+async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:
     """Phase B: each kind of request's closed-loop throughput, and its share of /ping/'s."""
     print(
         f"-- phase B: closed loop, {options.bench_clients} clients,"

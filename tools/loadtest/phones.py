@@ -34,6 +34,8 @@ FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
 SILENT_PERIODS = 2.5  # a stream quiet for this many of its "alive" periods is taken for dead
 RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its `retry`)
 PAGE_SECONDS, STANDINGS_SECONDS, DEAL_SECONDS = 300.0, 600.0, (60.0, 120.0)  # the model's pace
+# nginx's Bad Gateway and Gateway Timeout: the server behind it gave no answer.
+NO_ANSWER_BEHIND = {502, 504}
 
 
 class Failed(Exception):
@@ -110,20 +112,30 @@ class Phone:
                 reply = await self.send_once(kind, method, path, form, htmx)
                 if reply.status < 500 or self.give_up is None:
                     return reply
-                self.error(f"{method} {path} answered {reply.status}")
+                what = f"{method} {path} answered {reply.status}"
+                if reply.status in NO_ANSWER_BEHIND:
+                    self.no_answer(what)
+                else:
+                    self.error(what)
             except FAILURES as error:
                 if self.give_up is None:
                     raise
-                if self.run.crash:
-                    self.run.log.interrupted.append((time.monotonic(), f"{self.name}: {error!r}"))
-                else:
-                    self.error(f"{method} {path}: {error!r}")
+                self.no_answer(f"{method} {path}: {error!r}")
             if time.monotonic() > self.give_up:
                 raise self.fail(f"gave up on {method} {path}")
             if not self.retried:
                 self.retried = True
                 self.run.log.counts["requests sent again"] += 1
             await asyncio.sleep(0.25)
+
+    def no_answer(self, what: str) -> None:
+        """A try the site gave no answer to, none at all or a proxy's word that the server
+        behind it gave none: expected in a crash run (noted with its time, for the check that
+        it came around the kill), an error in any other."""
+        if self.run.crash:
+            self.run.log.interrupted.append((time.monotonic(), f"{self.name}: {what}"))
+        else:
+            self.error(what)
 
     async def send_once(self, kind: str, method: str, path: str, form, htmx: bool) -> Reply:
         headers = {"Cookie": self.cookie_header}
@@ -139,7 +151,8 @@ class Phone:
             reply = await self.run.pool.request(method, path, headers, body)
         finally:
             log.in_flight -= 1
-        log.latency[kind].append(time.perf_counter() - started)
+        if reply.status not in NO_ANSWER_BEHIND:  # the site's answer, not nginx's word of none
+            log.latency[kind].append(time.perf_counter() - started)
         log.note_server_timing(kind, reply.headers.get("server-timing", ""))
         for cookie in filter(None, reply.headers["set-cookie"].split("\n")):
             name, _, rest = cookie.partition("=")

@@ -5,23 +5,20 @@ or the server layout of docs/deploying.md behind nginx (LayoutServers, tools/ser
 from __future__ import annotations
 
 import contextlib
-import http.client
 import os
 import resource
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from tools.server_layout import ServerLayout, answers_ping, free_port
+from tools.server_layout import ServerLayout, answers, answers_ping, free_port, start_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
@@ -58,7 +55,7 @@ class Environment:
                 drop = f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'
                 cleanup.callback(self.on_postgres, drop)
             if self.redis:
-                self.redis_process, self.env["REDIS_URL"] = start_redis(self.var)
+                self.redis_process, self.env["REDIS_URL"] = start_redis(directory=self.var)
                 cleanup.callback(stop, self.redis_process)
             os.environ.clear()
             os.environ.update(self.env)
@@ -116,26 +113,6 @@ class Environment:
         )
 
 
-def start_redis(directory: Path) -> tuple[subprocess.Popen, str]:
-    """A throwaway redis-server on a free port, keeping nothing on disk: its process and URL."""
-    if (binary := shutil.which("redis-server")) is None:
-        raise SystemExit("--redis needs redis-server: apt-get install redis-server")
-    port = free_port()
-    command = [binary, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--dir"]
-    command += [str(directory), "--logfile", str(directory / "redis.log")]
-    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL)
-
-    def pong() -> bool:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
-            connection.sendall(b"PING\r\n")
-            return connection.recv(16).startswith(b"+PONG")
-
-    if not answers(pong, process, 10):
-        process.kill()
-        raise RuntimeError(f"redis-server on port {port} did not answer PING in 10 s")
-    return process, f"redis://127.0.0.1:{port}/0"
-
-
 def stop(process: subprocess.Popen) -> None:
     """Stop a process the tool started, killing it if SIGTERM isn't enough."""
     process.terminate()
@@ -144,17 +121,6 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-
-
-def answers(ready: Callable[[], bool], process: subprocess.Popen, seconds: float) -> bool:
-    """Whether `ready()` comes true within `seconds` while `process` runs."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and process.poll() is None:
-        with contextlib.suppress(OSError, http.client.HTTPException):
-            if ready():
-                return True
-        time.sleep(0.1)
-    return False
 
 
 class Servers:
@@ -250,6 +216,8 @@ class Served(Protocol):
 
     addresses: list[tuple[str, int]]
 
+    def start(self) -> None: ...
+    def stop(self, kill: bool = False) -> None: ...
     def describe(self) -> str: ...
     def cpu_seconds(self) -> float: ...
     def log_tail(self) -> str: ...
@@ -258,8 +226,8 @@ class Served(Protocol):
 class LayoutServers:
     """The server layout (tools/server_layout.py) as the load tool's servers: nginx in front of
     gunicorn (pages) and uvicorn (streams), and a throwaway Redis, unless REDIS_URL names one;
-    every process pinned to core `pin` if given, and their CPU time added up. Only the capacity
-    run measures it: a crash run's kill and restart are `Servers`'."""
+    every process pinned to core `pin` if given, and their CPU time added up. A crash kills
+    gunicorn and uvicorn, and `start` starts them again as their units do."""
 
     def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
         if count != 1:
@@ -283,7 +251,20 @@ class LayoutServers:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.layout.stop()
+        self.stop()
+
+    def start(self) -> None:
+        """Start every server of the layout that isn't running, and wait until each answers."""
+        self.layout.start()
+
+    def stop(self, kill: bool = False) -> None:
+        """Stop the layout, or SIGKILL its site's servers, gunicorn (master and workers) and
+        uvicorn (`kill`: a crash, mid-request, as a power cut or the OOM killer would), leaving
+        nginx and Redis up, as on a machine whose units systemd starts again."""
+        if kill:
+            self.layout.kill("gunicorn", "uvicorn")
+        else:
+            self.layout.stop()
 
     def describe(self) -> str:
         counts = ", ".join(f"{name} {len(pids)}" for name, pids in self.layout.pids().items())
