@@ -193,6 +193,8 @@ def test_the_capacity_run_measures_the_server_layout_too(tmp_path):
         env=without_redis_url(),
     )
     assert "nginx sends pages to gunicorn and the games' streams to uvicorn" in printed
+    for step in summary["steps"]:  # the server's core, server by server
+        assert {"gunicorn", "uvicorn", "nginx", "redis"} == step["server_cpu_by_process"].keys()
     assert printed.strip().splitlines()[-1] == f"capacity: {summary['capacity']} tables per core"
     for step in summary["steps"]:  # each answer timed by the server that gave it
         assert all(

@@ -31,6 +31,7 @@ def make_step(tables: int, p95_ms: float = 100, clients: float = 0.5, server: fl
         "deals_followed": 4,
         "counts": {},
         "server_cpu_share": server,
+        "server_cpu_by_process": {"uvicorn": server},
         "clients_cpu_share": clients,
         "server_core_busy": None,
         "clients_core_busy": None,
@@ -54,13 +55,20 @@ def test_a_cores_busy_share_counts_everything_on_it():
 
 
 class FakeServers:
-    """Servers whose processes used `per_step` CPU seconds between two readings."""
+    """The server layout's processes, which used `per_step` CPU seconds between two readings:
+    gunicorn three fifths of it, uvicorn the rest."""
 
     def __init__(self, per_step: float) -> None:
         self.readings = iter([10.0, 10.0 + per_step])
+        self.by_server = iter(
+            [{"gunicorn": 6.0, "uvicorn": 4.0}, {"gunicorn": 9.0, "uvicorn": 6.0}]
+        )
 
     def cpu_seconds(self) -> float:
         return next(self.readings)
+
+    def cpu_by_server(self) -> dict[str, float]:
+        return next(self.by_server)
 
 
 def test_a_step_gives_the_clients_cpu_share_beside_the_servers(monkeypatch, capsys):
@@ -76,8 +84,10 @@ def test_a_step_gives_the_clients_cpu_share_beside_the_servers(monkeypatch, caps
     assert (step["server_cpu_share"], step["clients_cpu_share"]) == (0.5, 0.95)
     assert (step["limited_by"], step["ok"]) == ("load generator", False)
     printed = capsys.readouterr().out
+    assert step["server_cpu_by_process"] == {"gunicorn": 0.3, "uvicorn": 0.2}
     assert (
-        "CPU: server 50% of its core (busy 80% in all), clients 95% of theirs (busy 100%" in printed
+        "CPU: server 50% of its core (busy 80% in all) (gunicorn 30%, uvicorn 20%),"
+        " clients 95% of theirs (busy 100%" in printed
     )
     assert "limited by the load generator: no pass" in printed
 

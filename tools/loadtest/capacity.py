@@ -117,6 +117,7 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
     server_marks = {key: len(values) for key, values in log.server_time.items()}
     errors, delays, counts = len(log.errors), len(log.delays), log.counts.copy()
     cpu, own, started, cores = servers.cpu_seconds(), own_cpu_seconds(), clock(), core_times()
+    by_server = servers.cpu_by_server()
     await asyncio.sleep(options.step_seconds)
     wall, cores_after = clock() - started, core_times()
     figures = {
@@ -138,6 +139,11 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
         "deals_followed": len(step_delays),
         "counts": dict(log.counts - counts),
         "server_cpu_share": cpu_share(servers.cpu_seconds() - cpu, wall),
+        # Where the server's core went: each server's share (gunicorn, uvicorn, nginx, Redis).
+        "server_cpu_by_process": {
+            name: cpu_share(seconds - by_server.get(name, 0.0), wall)
+            for name, seconds in servers.cpu_by_server().items()
+        },
         "clients_cpu_share": cpu_share(own_cpu_seconds() - own, wall),
         # How busy each core was with everything on it, others' work too (None: not known).
         "server_core_busy": core_busy(cores, cores_after, SERVER_CORE),
@@ -193,9 +199,12 @@ def print_step(step: dict) -> None:
     delay = step["delay_p95_s"]
     parts.append(f"deal to all 4 phones p95 {delay:.2f} s" if delay is not None else "no deal")
     parts += [f"{count} {name}" for name, count in step["counts"].items()]
+    each = step["server_cpu_by_process"]
+    by_process = ", ".join(f"{name} {share:.0%}" for name, share in each.items())
     parts.append(
-        f"CPU: server {step['server_cpu_share']:.0%} of its core{in_all(step['server_core_busy'])},"
-        f" clients {step['clients_cpu_share']:.0%} of theirs{in_all(step['clients_core_busy'])}"
+        f"CPU: server {step['server_cpu_share']:.0%} of its core{in_all(step['server_core_busy'])}"
+        + (f" ({by_process})" if len(each) > 1 else "")
+        + f", clients {step['clients_cpu_share']:.0%} of theirs{in_all(step['clients_core_busy'])}"
     )
     if step["errors"]:
         parts.append(f"errors {step['errors']}")

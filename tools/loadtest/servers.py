@@ -201,6 +201,9 @@ class Servers:
                 total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
         return total
 
+    def cpu_by_server(self) -> dict[str, float]:
+        return {"uvicorn": self.cpu_seconds()}
+
     def log_tail(self) -> str:
         """The last 20 lines of every server's log, but for its access log's."""
         text = []
@@ -220,6 +223,7 @@ class Served(Protocol):
     def stop(self, kill: bool = False) -> None: ...
     def describe(self) -> str: ...
     def cpu_seconds(self) -> float: ...
+    def cpu_by_server(self) -> dict[str, float]: ...
     def log_tail(self) -> str: ...
 
 
@@ -278,6 +282,9 @@ class LayoutServers:
     def cpu_seconds(self) -> float:
         """User and system CPU so far of every process of the layout (Redis too, if its own)."""
         return sum(self.layout.cpu_seconds().values())
+
+    def cpu_by_server(self) -> dict[str, float]:
+        return self.layout.cpu_seconds()
 
     def log_tail(self) -> str:
         """The last 20 lines of each server's log (nginx's errors; its access log left out)."""
