@@ -59,13 +59,12 @@ class FakeServers:
     gunicorn three fifths of it, uvicorn the rest."""
 
     def __init__(self, per_step: float) -> None:
-        self.readings = iter([10.0, 10.0 + per_step])
         self.by_server = iter(
-            [{"gunicorn": 6.0, "uvicorn": 4.0}, {"gunicorn": 9.0, "uvicorn": 6.0}]
+            [
+                {"gunicorn": 6.0, "uvicorn": 4.0},
+                {"gunicorn": 6.0 + 0.6 * per_step, "uvicorn": 4.0 + 0.4 * per_step},
+            ]
         )
-
-    def cpu_seconds(self) -> float:
-        return next(self.readings)
 
     def cpu_by_server(self) -> dict[str, float]:
         return next(self.by_server)

@@ -116,10 +116,10 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
     marks = {kind: len(values) for kind, values in log.latency.items()}
     server_marks = {key: len(values) for key, values in log.server_time.items()}
     errors, delays, counts = len(log.errors), len(log.delays), log.counts.copy()
-    cpu, own, started, cores = servers.cpu_seconds(), own_cpu_seconds(), clock(), core_times()
-    by_server = servers.cpu_by_server()
+    cpu, own, started, cores = servers.cpu_by_server(), own_cpu_seconds(), clock(), core_times()
     await asyncio.sleep(options.step_seconds)
     wall, cores_after = clock() - started, core_times()
+    spent = {name: now - cpu.get(name, 0.0) for name, now in servers.cpu_by_server().items()}
     figures = {
         kind: {
             "n": len(taken),
@@ -138,11 +138,10 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
         "delay_p95_s": percentile(step_delays, 0.95) if step_delays else None,
         "deals_followed": len(step_delays),
         "counts": dict(log.counts - counts),
-        "server_cpu_share": cpu_share(servers.cpu_seconds() - cpu, wall),
+        "server_cpu_share": cpu_share(sum(spent.values()), wall),
         # Where the server's core went: each server's share (gunicorn, uvicorn, nginx, Redis).
         "server_cpu_by_process": {
-            name: cpu_share(seconds - by_server.get(name, 0.0), wall)
-            for name, seconds in servers.cpu_by_server().items()
+            name: cpu_share(seconds, wall) for name, seconds in spent.items()
         },
         "clients_cpu_share": cpu_share(own_cpu_seconds() - own, wall),
         # How busy each core was with everything on it, others' work too (None: not known).
