@@ -100,6 +100,14 @@ def redis_pong(port: int) -> bool:
         return connection.recv(16).startswith(b"+PONG")
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """The user and system CPU time so far of process `pid`; 0 once it is gone."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
 def answers(ready: Callable[[], bool], process: subprocess.Popen, seconds: float) -> bool:
     """Whether `ready()` (polled) comes true within `seconds` while `process` runs."""
     deadline = time.monotonic() + seconds
@@ -305,14 +313,7 @@ class ServerLayout:
 
     def cpu_seconds(self) -> dict[str, float]:
         """The user and system CPU time so far of each server's live processes."""
-        seconds: dict[str, float] = {}
-        for name, pids in self.pids().items():
-            seconds[name] = 0.0
-            for pid in pids:
-                with contextlib.suppress(OSError, IndexError, ValueError):
-                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                    seconds[name] += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
-        return seconds
+        return {name: sum(map(process_cpu_seconds, pids)) for name, pids in self.pids().items()}
 
     def upstreams(self) -> list[str]:
         """nginx's access log: `METHOD path status upstream` a line, the oldest first."""

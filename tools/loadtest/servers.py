@@ -18,7 +18,14 @@ import urllib.parse
 from pathlib import Path
 from typing import Protocol
 
-from tools.server_layout import ServerLayout, answers, answers_ping, free_port, start_redis
+from tools.server_layout import (
+    ServerLayout,
+    answers,
+    answers_ping,
+    free_port,
+    process_cpu_seconds,
+    start_redis,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
@@ -194,12 +201,7 @@ class Servers:
 
     def cpu_seconds(self) -> float:
         """User and system CPU so far of every server process."""
-        total = 0.0
-        for process in self.processes:
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                stat = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
-        return total
+        return sum(process_cpu_seconds(process.pid) for process in self.processes)
 
     def cpu_by_server(self) -> dict[str, float]:
         return {"uvicorn": self.cpu_seconds()}
