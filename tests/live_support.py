@@ -30,8 +30,8 @@ def own_channel_layer() -> Iterator[None]:
 
 
 class Phone:
-    """One request to the application, as an ASGI server makes it: what it sent back, message
-    by message, and a way to hang up."""
+    """One request to the site's ASGI application (or `app`), as an ASGI server makes it: what
+    it sent back, message by message, and a way to hang up."""
 
     def __init__(
         self,
@@ -42,6 +42,7 @@ class Phone:
         method: str = "GET",
         headers: list[tuple[bytes, bytes]] | None = None,
         client: str = "127.0.0.1",
+        app=application,
     ) -> None:
         self.loop, self.sent = loop, asyncio.Queue()
         self.incoming: asyncio.Queue = asyncio.Queue()
@@ -64,7 +65,7 @@ class Phone:
             "client": (client, 50000),
             "server": ("testserver", 80),
         }
-        self.task = loop.create_task(application(scope, self.incoming.get, self.sent.put))
+        self.task = loop.create_task(app(scope, self.incoming.get, self.sent.put))
 
     def next(self, seconds: float = 10.0) -> dict:
         """What the application sends next; a stall fails after `seconds`."""

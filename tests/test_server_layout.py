@@ -63,12 +63,13 @@ def test_deploying_md_holds_every_file_of_deploy_verbatim():
 
 def test_the_streams_unit_starts_uvicorn_as_make_run_does():
     """With the options of `make run` (tests/bigtwo_site/test_start_up.py holds the Makefile's
-    and the tests' server's together)."""
+    and the tests' server's together), on the streams' settings
+    (tests/bigtwo_site/test_stream_server.py)."""
     (command,) = unit_commands(STREAMS_UNIT.read_text(encoding="utf-8"))
-    application = "bigtwo_site.asgi:application"
+    application = "bigtwo_site.stream_asgi:application"
     assert command[command.index(application) - 1] == "uvicorn"
     options = command[command.index(application) + 1 :]
-    made = SERVER_COMMAND[SERVER_COMMAND.index(application) + 1 :]
+    made = SERVER_COMMAND[SERVER_COMMAND.index("bigtwo_site.asgi:application") + 1 :]
     for option in ("--lifespan", "--no-proxy-headers", "--no-server-header"):
         assert option in options and option in made
     assert options[options.index("--lifespan") + 1] == "off"
