@@ -11,8 +11,6 @@ server (gunicorn) and `make run`, which serve everything, keep the whole stack."
 from bigtwo_site.settings import *  # noqa: F403 (all the site's settings, then those that differ)
 from bigtwo_site.settings import MIDDLEWARE
 
-# In the site's order, which they depend on: the session before the language chosen in it and
-# the account signed in with it.
 STREAM_MIDDLEWARE = frozenset(
     {
         "django.middleware.security.SecurityMiddleware",
@@ -24,6 +22,8 @@ STREAM_MIDDLEWARE = frozenset(
         "django.contrib.auth.middleware.AuthenticationMiddleware",
     }
 )
+# In the site's order, which they depend on: the session before the language chosen in it and
+# the account signed in with it. The load tool's timings (DJANGO_SERVER_TIMING) stay too.
 MIDDLEWARE = [
     name
     for name in MIDDLEWARE
