@@ -62,7 +62,9 @@ def previewed(
     refusal = already_imported(club, target, digest)
     if preview.can_import and refusal is None:
         try:
-            uploads.keep(member_id=request.user.pk, digest=digest, name=name, data=data)
+            uploads.keep(
+                member_id=request.user.pk, club_id=club.pk, digest=digest, name=name, data=data
+            )
         except uploads.UploadsFull as full:
             refusal = full.message
     return preview_page(request, club, form, digest, name, target, preview, refusal)
@@ -72,7 +74,7 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
     """ "Import": the previewed file saved, or the preview again saying why it wasn't."""
     form = ImportChoicesForm(request.POST, club=club)
     digest = request.POST.get("digest", "")
-    waiting = uploads.take(request.user.pk, digest) if form.is_valid() else None
+    waiting = uploads.take(request.user.pk, club.pk, digest) if form.is_valid() else None
     if waiting is None:
         form = ImportForm(club=club)
         expired = _("The preview has expired: choose the file again.")
@@ -89,10 +91,10 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
             file_name=waiting.name,
         )
     except ScoringError as error:
-        uploads.discard(request.user.pk, digest)
+        uploads.discard(request.user.pk, club.pk, digest)
         refusal = error.message
         return preview_page(request, club, form, digest, waiting.name, target, preview, refusal)
-    uploads.discard(request.user.pk, digest)
+    uploads.discard(request.user.pk, club.pk, digest)
     messages.success(
         request,
         ngettext(
