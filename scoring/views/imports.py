@@ -32,6 +32,7 @@ from scoring.imports.preview import (
 from scoring.imports.sheet import Holds, ScoreFile
 from scoring.models import Club, Season
 from scoring.services import ScoringError, permissions
+from scoring.services.imports import Imported
 
 
 @login_required
@@ -95,16 +96,21 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
         refusal = error.message
         return preview_page(request, club, form, digest, waiting.name, target, preview, refusal)
     uploads.discard(request.user.pk, club.pk, digest)
-    messages.success(
-        request,
-        ngettext(
-            "%(count)s game imported into %(season)s.",
-            "%(count)s games imported into %(season)s.",
-            imported.games,
-        )
-        % {"count": imported.games, "season": imported.season.name},
-    )
+    messages.success(request, imported_message(imported))
     return redirect("scoring:season", season_id=imported.season.pk)
+
+
+def imported_message(imported: Imported) -> str:
+    said = ngettext(
+        "%(count)s game imported into %(season)s.",
+        "%(count)s games imported into %(season)s.",
+        imported.games,
+    ) % {"count": imported.games, "season": imported.season.name}
+    if ended := imported.ended_as_they_stood:
+        said += " " + ngettext(
+            "%(count)s ended as it stood.", "%(count)s ended as they stood.", ended
+        ) % {"count": ended}
+    return said
 
 
 def checked(
@@ -113,7 +119,8 @@ def checked(
     """The file read once, where it goes, and its preview there."""
     score_file = read_upload(data, Holds(form.cleaned_data["holds"]))
     target = target_of(form, score_file, name)
-    return target, preview_import(club, target, score_file)
+    ending = form.cleaned_data["end_as_they_stand"]
+    return target, preview_import(club, target, score_file, end_as_they_stand=ending)
 
 
 def preview_page(
