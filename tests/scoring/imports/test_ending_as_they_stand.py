@@ -86,11 +86,8 @@ def test_ended_as_they_stand_the_lowest_wins_and_a_tie_shares(
         assert_as_replayed(game)
     ended = GameChange.objects.filter(action=GameChange.Action.END)
     assert sorted(ended.values_list("game_id", "deal_number")) == [(first.pk, 2), (tied.pk, 2)]
-    expected = openskill_run(club)
-    assert {line["player"]: line["games"] for line in ratings_json(owner_client, club)} == {
-        name: played for name, (_mu, _sigma, played) in expected.items()
-    }
-    assert all(played == 3 for _mu, _sigma, played in expected.values())
+    assert_rated_as_openskill(owner_client, club)
+    assert all(played == 3 for _mu, _sigma, played in openskill_run(club).values())
     page = owner_client.get(done.url).content.decode()
     assert "3 games imported into" in page and "2 ended as they stood." in page
 
@@ -126,6 +123,19 @@ def test_undoing_the_last_deal_of_a_game_ended_so_plays_it_on(owner_client, club
     assert_as_replayed(first)
 
 
+def test_a_correction_keeps_a_game_ended_so_and_the_lowest_total_wins(
+    owner_client, club, season, owner, previewed, django_capture_on_commit_callbacks
+):
+    import_it(owner_client, club, previewed, end_as_they_stand="1")
+    first = games(season)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.edit_deal(game=first, number=2, by=owner, cards_left=[0, 8, 12, 13])
+    first.refresh_from_db()
+    assert first.is_finished and first.last_deal == 2 and first.winner.name == "Ann"
+    assert_as_replayed(first)
+    assert_rated_as_openskill(owner_client, club)
+
+
 def test_ending_games_as_they_stand_costs_no_query_more_for_more_games(
     club, season, owner, django_assert_num_queries
 ):
@@ -144,5 +154,13 @@ def test_ending_games_as_they_stand_costs_no_query_more_for_more_games(
     assert season.games.filter(status=Game.Status.FINISHED).count() == 3
 
 
-def ratings_json(client, club) -> list[dict]:
-    return client.get(f"/clubs/{club.pk}/ratings.json").json()["players"]
+def assert_rated_as_openskill(client, club) -> None:
+    """The club's ratings, as ratings.json gives them, are openskill's over its finished games."""
+    expected = openskill_run(club)
+    shown = client.get(f"/clubs/{club.pk}/ratings.json").json()["players"]
+    assert {line["player"] for line in shown} == set(expected)
+    for line in shown:
+        mu, sigma, played = expected[line["player"]]
+        assert line["mu"] == pytest.approx(mu, abs=0.01)
+        assert line["sigma"] == pytest.approx(sigma, abs=0.01)
+        assert line["games"] == played
