@@ -1,7 +1,8 @@
 """Issue 31 at 390x844: the owner uploads an old score sheet, reads the preview and imports
 it; the same file again is refused with the day it came in. Both pages pass axe, light and
 dark, and fit the phone; the page works without JavaScript. Issue 47: a sheet whose game the
-season's rules haven't ended is imported ended as it stands."""
+season's rules haven't ended is imported ended as it stands, and the page shows each format it
+reads with an example."""
 
 from __future__ import annotations
 
@@ -151,4 +152,28 @@ def test_a_game_the_season_hasnt_ended_is_imported_ended_as_it_stands(
     )
     game = Game.objects.get()
     assert game.is_finished and game.winner.name == "Ben" and game.last_deal == 2
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_format_the_page_reads_opens_to_its_example(browser, live_server, scheme):
+    page = open_phone(browser, live_server, scheme)
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    page.goto(f"/clubs/{club.pk}/import/")
+    formats = page.get_by_role("region", name="Files it reads")
+    examples = formats.locator("pre")
+    expect(examples.first).to_be_hidden()
+    for summary in formats.locator("summary").all():
+        summary.click()
+    for example in examples.all():
+        expect(example).to_be_visible()
+    expect(examples.nth(1)).to_contain_text("Ann Ben Cy Dee")
+    fits(page)
+    assert_accessible(page, f"import formats ({scheme})")
+    assert not small_targets(page)
+    screenshot(page, f"import-formats-{scheme}")
+    page.add_style_tag(content="html { font-size: 200% !important; }")
+    fits(page)
     page.context.close()
