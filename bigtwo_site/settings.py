@@ -263,9 +263,9 @@ IMPORT_MAX_DEALS = env_count("DJANGO_IMPORT_MAX_DEALS", 20_000)
 IMPORT_MAX_PLAYERS = env_count("DJANGO_IMPORT_MAX_PLAYERS", 200)
 # A preview lists this many of a file's problems, then says how many more there are.
 IMPORT_MAX_PROBLEMS_SHOWN = env_count("DJANGO_IMPORT_MAX_PROBLEMS_SHOWN", 50)
-# Files previewed and waiting for "Import", kept on disk (var/uploads/) for an hour: at most
-# this many per member, and in all. A refused file is never kept.
+# Previewed files waiting an hour for "Import" (scoring/imports/uploads.py): per account, club, all.
 IMPORT_UPLOADS_PER_MEMBER = env_count("DJANGO_IMPORT_UPLOADS_PER_MEMBER", 3)
+IMPORT_UPLOADS_PER_CLUB = env_count("DJANGO_IMPORT_UPLOADS_PER_CLUB", 3)
 IMPORT_UPLOADS_WAITING = env_count("DJANGO_IMPORT_UPLOADS_WAITING", 50)
 # Deals in one game, typed or imported. A real game is a few dozen; the game page, its JSON, CSV
 # and score file stay cheap at this many.
