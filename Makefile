@@ -74,16 +74,22 @@ lint: install-test
 
 # The suite in two processes at once (pytest-xdist), under coverage (pytest-cov): everything but
 # the browser tests, then the browser tests in processes of their own (Playwright's event loop and
-# the live server's threads then never share a process with the threaded database tests). Then
-# the gates, each reported on its own: rules/ and checker/ at 100% branch coverage, scoring/ and
-# accounts/ at 95% or more.
+# the live server's threads then never share a process with the threaded database tests), then
+# the WebKit suite (tests/webkit, marked `webkit`): the main flows in WebKit, the engine of every
+# iPhone browser, as Debian's MiniBrowser driven by WebKitWebDriver through Selenium, on an Xvfb
+# display the suite starts itself. It runs in one process (-n 0), so that one WebKit, which takes
+# seconds to start, serves the whole pass. Without WebKitWebDriver, MiniBrowser or Xvfb
+# (apt-get install webkit2gtk-driver xvfb xauth) it is skipped and says so; with
+# REQUIRE_BROWSER=1 (CI) it fails instead. Then the gates, each reported on its own: rules/ and
+# checker/ at 100% branch coverage, scoring/ and accounts/ at 95% or more.
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is CI's pass on
 # PostgreSQL and Redis: the suite without what is the same on any database, namely the rules
 # engine (pure Python), the hand checker (no database, cache or session), what servers and the
 # proxy do with requests' bytes (bodies, static files, slow clients, the access log's
 # redaction) and the checks of the code's own layout; and of the browser
-# tests those of writes (BROWSER_TESTS_OF_WRITES). It runs without coverage, which costs about a
+# tests those of writes (BROWSER_TESTS_OF_WRITES), in Chromium (WebKit's pass is `make test`'s).
+# It runs without coverage, which costs about a
 # third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(TEST_PROCESSES) --cov --cov-report=
@@ -93,8 +99,9 @@ test: install-test setup lint
 	if [ -n "$(PYTEST_ARGS)" ]; then \
 		$(BIN)/python -m pytest $(PYTEST_ARGS); \
 	else \
-		$(PYTEST) -m "not browser and not loadtest" && \
+		$(PYTEST) -m "not browser and not webkit and not loadtest" && \
 		$(PYTEST) --cov-append -m browser && \
+		$(PYTEST) --cov-append -n 0 -m webkit tests/webkit && \
 		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95 nights:95"; \
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
@@ -113,7 +120,7 @@ BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test
 
 test-services: install-test setup
 	@started=$$(date +%s); \
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not loadtest" $(SAME_ON_ANY_DATABASE) && \
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" $(SAME_ON_ANY_DATABASE) && \
 	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 

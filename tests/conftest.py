@@ -145,6 +145,16 @@ def owner_client(client, owner):
     return client
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Whether the test itself failed (`item.call_failed`), for the browser suites' fixtures:
+    after a failure they print the page rather than fail again on what it logged."""
+    report = yield
+    if report.when == "call":
+        item.call_failed = report.failed
+    return report
+
+
 def pytest_collection_modifyitems(config, items):
     if not os.environ.get("REDIS_URL"):
         skip_redis = pytest.mark.skip(reason="needs a shared cache: set REDIS_URL")

@@ -93,12 +93,17 @@ def served(
         wait_until_listening(server, process)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Ask `process` to end (SIGTERM), and kill it if it hasn't within 10 s."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_until_listening(server: Server, process: subprocess.Popen, seconds: float = 30) -> None:

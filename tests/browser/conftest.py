@@ -127,14 +127,6 @@ def console_errors(request):
         pytest.fail("the pages logged errors:\n  " + "\n  ".join(unexpected), pytrace=False)
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
-    report = yield
-    if report.when == "call":
-        item.call_failed = report.failed
-    return report
-
-
 def describe_if_failed(request, page) -> None:
     """After a failed test, what the page showed and said: CI keeps only the printed output,
     and a race seen once in a hundred runs must be told from it."""

@@ -44,8 +44,9 @@ def open_phone(browser, live_server, color_scheme: str = "light"):
     return page
 
 
-def log_in(page, user, base_url: str) -> None:
-    """Sign `user` in by handing the browser a session cookie (no login form to fill)."""
+def session_cookie(user) -> dict[str, str]:
+    """A session of `user`'s, signed in, as the cookie that carries it (no login form to fill):
+    for Playwright here, and for WebKit's WebDriver (tests/webkit/phone.py)."""
     # Imported here: tests/conftest.py imports this module before Django is set up.
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -55,9 +56,12 @@ def log_in(page, user, base_url: str) -> None:
     store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.save()
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base_url}]
-    )
+    return {"name": settings.SESSION_COOKIE_NAME, "value": store.session_key}
+
+
+def log_in(page, user, base_url: str) -> None:
+    """Sign `user` in by handing the browser a session cookie."""
+    page.context.add_cookies([{**session_cookie(user), "url": base_url}])
 
 
 def arrive(page, path: str) -> None:
