@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from nights import selectors, services
@@ -79,7 +81,7 @@ def who_is_here(request: HttpRequest, night_id: int) -> HttpResponse:
     form = WhoIsHereForm(request.POST, club=found.club)
     if form.is_valid():
         try:
-            services.change_who_is_here(
+            drawn = services.change_who_is_here(
                 night=found,
                 here=list(form.cleaned_data["here"]),
                 new_names=form.cleaned_data["new_players"],
@@ -88,8 +90,24 @@ def who_is_here(request: HttpRequest, night_id: int) -> HttpResponse:
         except ScoringError as error:
             form.add_error(None, error.message)
         else:
+            messages.info(
+                request,
+                redrawn_message(
+                    drawn, len(form.cleaned_data["here"]) + len(form.cleaned_data["new_players"])
+                ),
+            )
             return redirect(reverse("nights:night", args=[found.pk]) + "#rounds")
     return night_page(request, selectors.night_plan(found), form)
+
+
+def redrawn_message(drawn: bool, players: int) -> str:
+    if not drawn:
+        return _("Nothing changed: the rounds to come already seat everyone here.")
+    return ngettext(
+        "The rounds to come are drawn again for the %(count)s player here.",
+        "The rounds to come are drawn again for the %(count)s players here.",
+        players,
+    ) % {"count": players}
 
 
 @login_required
