@@ -101,7 +101,10 @@ def draw_night(
 
 def _drawn_with(token: uuid.UUID, club: Club) -> Night | None:
     """The night a night form's `token` already drew."""
-    return Night.objects.filter(token=token, club=club).first()
+    done = Night.objects.filter(token=token).first()
+    if done is not None and done.club_id != club.pk:
+        raise ScoringError(_("This form was already used for another club; reload the page"))
+    return done
 
 
 def _store_night(

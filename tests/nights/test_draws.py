@@ -1,7 +1,7 @@
 """What a draw costs the server: a redraw with nothing changed draws nothing and says so, a night
 that will be refused is refused before it is drawn, draws take their turn in a process (a busy
-one refuses in words), and six redraws of one night sent at once draw it once, never under the
-database's write lock."""
+one refuses in words), six redraws of one night sent at once draw it once, never under the
+database's write lock, and a night form's token sent to another club is refused in words."""
 
 from __future__ import annotations
 
@@ -147,6 +147,24 @@ def test_a_draw_waits_its_turn_and_a_busy_server_says_so_keeping_what_was_typed(
     assert 'value="Zed"' in answer.content.decode()
     assert draws == [] and Night.objects.count() == 0 and Player.objects.count() == players
     assert client.post(f"/clubs/{club.pk}/nights/new/", form).status_code == 302
+
+
+def test_a_night_forms_token_sent_to_another_club_is_refused_in_words(client):
+    """Before, the second club's night hit the first one's token: an IntegrityError, a 500."""
+    token = uuid.uuid4()
+    first = club_with_players(4)
+    draw(first, count=4, token=token)
+    other = club_with_players(4)
+    client.force_login(other.owner)
+    form = {
+        "here": [str(pk) for pk in other.players.values_list("pk", flat=True)],
+        "rounds": "3",
+        "token": str(token),
+    }
+    answer = client.post(f"/clubs/{other.pk}/nights/new/", form)
+    assert answer.status_code == 200
+    assert "This form was already used for another club; reload the page" in text(answer)
+    assert Night.objects.count() == 1 and not Night.objects.filter(club=other).exists()
 
 
 @needs_postgres
