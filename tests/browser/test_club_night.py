@@ -14,10 +14,10 @@ from playwright.sync_api import expect
 from nights.models import Night
 from scoring.models import Game, Seat
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import arrive, log_in, screenshot
+from tests.browser.phone import arrive, hold_the_clock, log_in, requests_reported, screenshot
 from tests.browser.scorekeeping import fill, swap
 from tests.factories import finish, make_club, make_player, make_user
-from tests.nights.helpers import NAMES, games_of
+from tests.nights.helpers import NAMES, draw, games_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -158,3 +158,34 @@ def test_the_night_pages_pass_axe_and_the_tv_fits_its_screens(a11y_phone, browse
         assert_accessible(page, f"TV {width}x{height} ({page.color_scheme})")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(screenshot(page, f"night-tv-{width}-{page.color_scheme}")))
+
+
+def test_a_stopped_tv_says_so_and_stops_asking(browser, live_server):
+    """Before, a stopped link's board answered 404, which htmx leaves alone: the TV kept asking
+    twice a second all night, and the screen kept the last board as if it were live."""
+    from nights import services
+
+    club = make_club(make_user("ann"))
+    for name in NAMES[:4]:
+        make_player(club, name)
+    night = draw(club, count=4, rounds=2)
+    token = services.show_on_tv(night=night, by=club.owner)
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    try:
+        tv = screen.new_page()
+        hold_the_clock(tv)
+        tv.goto(f"/tv/{token}/")
+        asked = []
+        tv.on(
+            "request",
+            lambda request: asked.append(request.url) if "/board/" in request.url else None,
+        )
+        on_another_phone(lambda: services.stop_tv(night=night, by=club.owner))
+        tv.clock.run_for(600)
+        expect(tv.get_by_role("status")).to_contain_text("This TV link has been stopped")
+        screenshot(tv, "night-tv-stopped")
+        tv.clock.run_for(5000)  # ten polls and more, were the board still asking
+        requests_reported(tv)
+        assert len(asked) == 1
+    finally:
+        screen.close()
