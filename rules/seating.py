@@ -41,7 +41,7 @@ from typing import Any, Protocol
 
 from rules.seating_search import Search
 
-__all__ = ["Round", "draw", "follows_repeated", "lower_bound", "repeats"]
+__all__ = ["Round", "draw", "follows_repeated", "lower_bound", "meetings", "repeats"]
 
 
 class _Sortable(Hashable, Protocol):
