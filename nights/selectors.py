@@ -21,6 +21,9 @@ from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import Standing, standings
 
 PLANNED, PLAYING, DONE = "planned", "playing", "done"
+# The standings' lines the TV shows: as many as fit beside six tables of four at 1280x720 (the
+# whole table is on the night's page, which the TV's code opens).
+TV_STANDINGS = 8
 
 
 def member_night(user: AbstractBaseUser, night_id: int) -> Night:
@@ -136,6 +139,14 @@ class NightPlan:
             for shown in self.rounds
         ]
         return sum(count > 1 for count in seating.meetings(rounds).values())
+
+    @property
+    def tv_standings(self) -> tuple[Standing, ...]:
+        return self.standings[:TV_STANDINGS]
+
+    @property
+    def standings_not_on_tv(self) -> int:
+        return max(0, len(self.standings) - TV_STANDINGS)
 
 
 def night_plan(night: Night) -> NightPlan:

@@ -4,6 +4,7 @@ where the draw can't give everyone new opponents."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from itertools import combinations
@@ -12,7 +13,7 @@ import pytest
 
 from nights import services
 from nights.models import RoundSeat
-from nights.selectors import night_plan
+from nights.selectors import TV_STANDINGS, night_plan
 from tests.factories import finish, make_player, record
 from tests.nights.helpers import club_with_players, draw, games_of
 from tests.pages import text
@@ -95,3 +96,18 @@ def test_a_night_where_nobody_meets_twice_says_so(client):
     assert night_plan(night).pairs_meeting_again == 0 == meeting_twice(night)
     client.force_login(club.owner)
     assert "Nobody meets the same player twice tonight." in text(client.get(f"/nights/{night.pk}/"))
+
+
+def test_the_tv_shows_the_standings_first_lines_and_how_many_more(client):
+    club = club_with_players(13)
+    for number in range(12):
+        make_player(club, f"Guest {number}")
+    night = draw(club, count=24, rounds=2)
+    services.start_round(night=night, number=1, by=club.owner)
+    for game in games_of(night, 1):
+        finish(game)
+    token = services.show_on_tv(night=night, by=club.owner)
+    page = client.get(f"/tv/{token}/").content.decode()
+    assert len(rows(page)) == TV_STANDINGS
+    more = f"…and {24 - TV_STANDINGS} more on the night's page."
+    assert more in html.unescape(text(client.get(f"/tv/{token}/")))
