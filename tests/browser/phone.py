@@ -31,13 +31,9 @@ CHROMIUM_ARGS = [
 
 
 def open_phone(browser, live_server, color_scheme: str = "light"):
-    """A phone-size page that lets injected scripts and styles past the CSP (for axe-core)."""
+    """A phone-size page in `color_scheme`, for axe-core (tests/browser/a11y.py)."""
     context = browser.new_context(
-        viewport=PHONE,
-        base_url=live_server.url,
-        is_mobile=True,
-        color_scheme=color_scheme,
-        bypass_csp=True,
+        viewport=PHONE, base_url=live_server.url, is_mobile=True, color_scheme=color_scheme
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -93,6 +89,19 @@ def requests_reported(page) -> None:
     `page.clock.run_for(...)` first, "nothing was sent" is known without waiting to see."""
     with page.expect_request(lambda request: request.url.endswith("/ping/?reported")):
         page.evaluate("() => { fetch('/ping/?reported'); }")
+
+
+def add_style(page, css: str) -> None:
+    """Style the page as it is now with `css` as well, by a style sheet built in the CSSOM, which
+    the site's Content Security Policy allows (Playwright's add_style_tag is a <style>, refused)."""
+    page.evaluate(
+        """css => {
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        }""",
+        css,
+    )
 
 
 # Playwright hides the text caret for a screenshot by an inline style on each input, and leaves

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.page_errors import CONSOLE_ERRORS
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,6 +27,7 @@ def phone_with_profile(browser, live_server, tmp_path):
         is_mobile=True,
         base_url=live_server.url,
     )
+    CONSOLE_ERRORS.watch(context)
     page = context.pages[0] if context.pages else context.new_page()
     page.set_default_timeout(10_000)
     yield page
