@@ -104,14 +104,8 @@ def add_style(page, css: str) -> None:
     )
 
 
-# Playwright hides the text caret for a screenshot by an inline style on each input, and leaves
-# `style=""` behind; htmx then copies it onto the inputs it swaps in, which the site's Content
-# Security Policy refuses, an error on the console that no user's page logs. The caret as it is.
-CARET = "initial"
-
-
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True, caret=CARET)
+    page.screenshot(path=str(path), full_page=True)
     return path

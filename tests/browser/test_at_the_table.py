@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import SCHEMES, assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, add_style, log_in, open_phone, screenshot
+from tests.browser.phone import PHONE, SCREENSHOTS, add_style, log_in, open_phone, screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
 from tests.factories import (
     make_club,
@@ -237,5 +237,5 @@ def test_the_turned_board_s_totals_column_hides_the_deals_swiped_under_it(
         wrap.evaluate("(box, by) => { box.scrollLeft = -by; }", swiped)
         assert page.evaluate(SHOWS_THROUGH) == [], f"swiped {swiped}px"
     shot = SCREENSHOTS / f"text-200-totals-column-{where.replace(' ', '-')}-{scheme}.png"
-    page.screenshot(path=str(shot), caret=CARET)
+    page.screenshot(path=str(shot))
     page.context.close()

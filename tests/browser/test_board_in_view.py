@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, add_style, arrive, log_in, open_phone
+from tests.browser.phone import PHONE, SCREENSHOTS, add_style, arrive, log_in, open_phone
 from tests.factories import make_club, make_deals, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,7 +68,7 @@ def shown_figures(page) -> int:
 def snap(page, name: str) -> None:
     """What the phone's screen shows (not the whole page: that shows no sticky row stuck)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret=CARET)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture
