@@ -3,12 +3,16 @@
 import json
 import re
 import struct
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import override_settings
+
+from bigtwo_site.pwa import ACCOUNT_HEADER
+from tests.factories import make_club, make_game, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +202,16 @@ def test_the_worker_empties_the_kept_pages_on_any_form_that_changes_who_is_signe
         "/accounts/signup/",
         "/accounts/delete/",
     ]
+
+
+def test_a_game_page_names_in_itself_the_account_its_header_names(client):
+    """The copy of itself a game page keeps offline (static/js/waiting-deals.js) names the
+    account the page was made for, as the page's header does for the copy the worker keeps."""
+    ann = make_user("ann")
+    game = make_game(make_club(ann))
+    client.force_login(ann)
+    page = client.get(f"/games/{game.pk}/")
+    marked = re.search(r'data-signed-in-as="([^"]+)"', page.content.decode())
+    assert marked and marked[1] == page["X-Signed-In-As"] != "-"
+    # ... under the header's name, for the worker to read it from either.
+    assert f'"{ACCOUNT_HEADER}": ' in Path(static_file("/static/js/waiting-deals.js")).read_text()

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Game
 from tests.browser.a11y import assert_accessible
-from tests.browser.phone import requests_reported, screenshot
+from tests.browser.phone import arrive, requests_reported, screenshot
 from tests.browser.scorekeeping import PREVIEWS, fill, log_in_to_game, recorded, requests_to
 from tests.factories import PASSWORD, make_club, make_game, make_ruled_game, make_user, record
 
@@ -67,9 +67,14 @@ def waiting_totals(page) -> list[str]:
 
 
 def open_offline(page, game) -> None:
-    """Open the game page, let the service worker take it over, then lose the signal."""
+    """Open the game page, let the service worker take it over, then lose the signal. The page
+    comes again through the worker, which notes whom it is for: a copy of it is shown offline
+    to that account only (templates/pwa/sw.js). What the page asks for as it opens (its
+    stream, the old page's too) is answered before the signal goes: a request cut on its way
+    is an error on the console."""
     log_in_to_game(page, game)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload(wait_until="networkidle")
     page.context.set_offline(True)
 
 
@@ -358,5 +363,6 @@ def test_a_phone_signed_out_meanwhile_says_so_and_sends_once_logged_in_again(pho
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    arrive(page, f"/games/{game.pk}/")  # not the log-in page, which has no waiting rows either
     expect(page.locator("tr.waiting")).to_have_count(0, timeout=15_000)
     assert recorded(game) == FIVE_DEALS[:2]
