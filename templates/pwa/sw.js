@@ -16,6 +16,8 @@
 //   sending a form that changes who is signed in (logging in or out, signing up, deleting the
 //   account) throws them away at once, and notes nobody until a page names the new account.
 //   With nobody noted (a worker that has seen no page yet), no copy is shown.
+// - A copy is shown without what its page said once (Django's messages, "Deal 2 changed.", and
+//   the deal form's notice), which the templates mark <!--once-->…<!--/once-->.
 // - Anything but a GET (recording a deal, logging in) and any fetch from a page (htmx) is left
 //   alone, straight to the network, so the page itself sees a failure and can retry it.
 //
@@ -29,6 +31,7 @@ const CACHE = "bigtwo-" + CONFIG.version;
 const PAGES = "game-pages";
 // Not a page: where PAGES notes the account the network last named.
 const SIGNED_IN = "/sw/signed-in";
+const ONCE = /<!--once-->[^]*?<!--\/once-->/g;
 const DAY = 24 * 60 * 60 * 1000;
 
 self.addEventListener("install", (event) => {
@@ -95,7 +98,7 @@ async function networkFirst(event) {
   } catch (error) {
     const kept = gamePage && (await caches.match(event.request, { cacheName: PAGES, ignoreSearch: true }));
     if (kept && kept.headers.get(CONFIG.accountHeader) === (await signedIn()) && Date.now() - Date.parse(kept.headers.get("Date")) < DAY) {
-      return kept;
+      return new Response((await kept.text()).replace(ONCE, ""), kept); // its status and headers
     }
     const cache = await caches.open(CACHE);
     return (await cache.match(CONFIG.offlineUrl)) || Response.error();
