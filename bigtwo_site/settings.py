@@ -136,6 +136,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "accounts.context_processors.account_links",
+                "bigtwo_site.pwa.signed_in_as_context",
             ],
         },
     },

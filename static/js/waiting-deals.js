@@ -616,7 +616,8 @@
 
     function snapshot() {
       const page = new Response(`<!DOCTYPE html>${document.documentElement.outerHTML}`, {
-        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString() },
+        // Shown offline only to the account it was made for (X-Signed-In-As: templates/pwa/sw.js).
+        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString(), "X-Signed-In-As": $("offline-words").dataset.signedInAs },
       });
       window.caches?.open(PAGES).then((cache) => cache.put(location.pathname, page)).catch(() => {});
     }

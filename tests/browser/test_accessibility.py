@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
 from tests.browser.account_pages import account_pages
-from tests.browser.phone import log_in, open_phone, screenshot
+from tests.browser.phone import add_style, log_in, open_phone, screenshot
 from tests.factories import PLAYERS, make_member
 
 # Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
@@ -334,7 +334,7 @@ def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, a
     elif address == "import":
         address = f"/clubs/{site['club'].pk}/import/"
     page.goto(address)
-    page.add_style_tag(content=BIG_TEXT)
+    add_style(page, BIG_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 391, f"the {what} page is {width}px wide on a 390px screen at 200% text"

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import SCHEMES, assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, open_phone, screenshot
+from tests.browser.phone import PHONE, SCREENSHOTS, add_style, log_in, open_phone, screenshot
 from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
 from tests.factories import (
     make_club,
@@ -227,7 +227,7 @@ def test_the_turned_board_s_totals_column_hides_the_deals_swiped_under_it(
     log_in(page, game.club.owner, live_server.url)
     token = services.share_game(game=game, by=game.club.owner)
     page.goto(f"/games/{game.pk}/" if where == "game page" else f"/live/{token}/")
-    page.add_style_tag(content=BIG_TEXT)
+    add_style(page, BIG_TEXT)
     wrap = page.locator("#game-board .table-wrap")
     turned = wrap.evaluate("box => getComputedStyle(box).direction") == "rtl"
     assert turned, "the board isn't turned a quarter at this size"
@@ -237,5 +237,5 @@ def test_the_turned_board_s_totals_column_hides_the_deals_swiped_under_it(
         wrap.evaluate("(box, by) => { box.scrollLeft = -by; }", swiped)
         assert page.evaluate(SHOWS_THROUGH) == [], f"swiped {swiped}px"
     shot = SCREENSHOTS / f"text-200-totals-column-{where.replace(' ', '-')}-{scheme}.png"
-    page.screenshot(path=str(shot), caret=CARET)
+    page.screenshot(path=str(shot))
     page.context.close()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, arrive, log_in, open_phone
+from tests.browser.phone import PHONE, SCREENSHOTS, add_style, arrive, log_in, open_phone
 from tests.factories import make_club, make_deals, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,7 +68,7 @@ def shown_figures(page) -> int:
 def snap(page, name: str) -> None:
     """What the phone's screen shows (not the whole page: that shows no sticky row stuck)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret=CARET)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -108,9 +108,7 @@ def test_the_changed_pages_pass_axe(browser, live_server, long_game, scheme):
     token = services.share_game(game=long_game, by=owner)
     ann = long_game.club.players.get(name="Ann")
     services.claim_player(player=ann, by=owner)
-    context = browser.new_context(
-        viewport=PHONE, base_url=live_server.url, color_scheme=scheme, bypass_csp=True
-    )
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, color_scheme=scheme)
     page = context.new_page()
     page.goto(f"/live/{token}/")
     page.mouse.wheel(0, 600)
@@ -165,7 +163,7 @@ def test_with_text_at_200_percent_every_figure_keeps_its_players_name_in_view(
     page = open_phone(browser, live_server)  # lets the large text's style past the CSP
     log_in(page, long_game.club.owner, live_server.url)
     page.goto(f"/games/{long_game.pk}/")
-    page.add_style_tag(content=BIG_TEXT)
+    add_style(page, BIG_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     # The page itself fits the phone: the board swipes sideways in its own box.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
