@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scoring.imports.preview import read_upload
 from scoring.models import Game
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import log_in, open_phone, screenshot
+from tests.browser.phone import add_style, log_in, open_phone, screenshot
 from tests.factories import make_club, make_user
 from tests.scoring.imports.sheets import scorer_file
 
@@ -174,6 +174,6 @@ def test_each_format_the_page_reads_opens_to_its_example(browser, live_server, s
     assert_accessible(page, f"import formats ({scheme})")
     assert not small_targets(page)
     screenshot(page, f"import-formats-{scheme}")
-    page.add_style_tag(content="html { font-size: 200% !important; }")
+    add_style(page, "html { font-size: 200% !important; }")
     fits(page)
     page.context.close()
