@@ -99,6 +99,11 @@ def game_context(
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     rows = form.rows() if form is not None else []
+    clock = round_clock(game)
+    hint = None
+    if form is not None:
+        has_clock = clock["closes_at"] is not None
+        hint = deal_hint(form, rows, board, clock=has_clock, time_up=bool(clock["time_up"]))
     return board_context(
         game,
         board=board,
@@ -110,7 +115,7 @@ def game_context(
         "clash": clash,
         "form": form,
         "rows": rows,
-        "hint": deal_hint(form, rows, board) if form is not None else None,
+        "hint": hint,
         "is_owner": permissions.is_owner(game.club, request.user),
         "notice": parts.get("notice", ""),
         "refusal": parts.get("refusal", ""),
@@ -125,7 +130,7 @@ def game_context(
         "share_url": live_link(request, game.share_token) if game.share_token else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
-        **round_clock(game),
+        **clock,
     }
 
 
