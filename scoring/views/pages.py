@@ -45,6 +45,8 @@ class GamePageParts(TypedDict, total=False):
     board: Board | None
     # "End match" was tapped and refused: the page offers what a tie leaves to choose.
     ending: bool
+    # A deal was just recorded: the next one is typed from the form's first box.
+    recorded: bool
     clash: DealClash | None
 
 
@@ -125,6 +127,7 @@ def game_context(
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
         "ending": parts.get("ending", False),
+        "recorded": parts.get("recorded", False),
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",

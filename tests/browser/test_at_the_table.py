@@ -10,8 +10,16 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import SCHEMES, assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, open_phone, screenshot
-from tests.browser.scorekeeping import fill, log_in_to_game, recorded, swap
+from tests.browser.phone import (
+    CARET,
+    PHONE,
+    SCREENSHOTS,
+    log_in,
+    open_phone,
+    requests_reported,
+    screenshot,
+)
+from tests.browser.scorekeeping import DEALS, fill, log_in_to_game, recorded, requests_to, swap
 from tests.factories import (
     make_club,
     make_deals,
@@ -128,7 +136,7 @@ def test_enter_goes_box_by_box_and_records_the_deal_from_the_last(phone, game):
     hints = page.locator(".deal-rows input[type=number]").evaluate_all(
         "boxes => boxes.map((box) => box.getAttribute('enterkeyhint'))"
     )
-    assert hints == ["next", "next", "next", "done"]
+    assert hints == ["next", "next", "next", "next"]  # from Dee's, on round to Ann's
 
     page.get_by_label("Ann", exact=True).click()
     for name, count in (("Ann", "3"), ("Ben", "0"), ("Cy", "5")):
@@ -136,6 +144,7 @@ def test_enter_goes_box_by_box_and_records_the_deal_from_the_last(phone, game):
         page.keyboard.press("Enter")
         assert recorded(game) == [[0, 1, 2, 3]], f"Enter in {name}'s box sent the deal"
     expect(page.get_by_label("Dee", exact=True)).to_be_focused()
+    expect(page.get_by_label("Dee", exact=True)).to_have_attribute("enterkeyhint", "done")
     page.keyboard.type("7")
     screenshot(page, "enter-next-done")
 
@@ -145,15 +154,64 @@ def test_enter_goes_box_by_box_and_records_the_deal_from_the_last(phone, game):
     assert recorded(game) == [[0, 1, 2, 3], [3, 0, 5, 7]]
 
 
+def test_done_with_a_box_left_empty_goes_round_to_it_instead_of_sending(phone, game):
+    """Ben went out: Next goes on from Cy to Dee, and Dee's Done goes round to Ann's box, still
+    empty, where the keyboard says Done only once every other box is filled."""
+    page = phone
+    log_in_to_game(page, game)
+    sent = requests_to(page, DEALS)
+    page.get_by_role("button", name="Ben went out").click()
+    expect(page.get_by_label("Cy", exact=True)).to_be_focused()
+    page.keyboard.type("5")
+    page.keyboard.press("Enter")
+    dee = page.get_by_label("Dee", exact=True)
+    expect(dee).to_be_focused()
+    expect(dee).to_have_attribute("enterkeyhint", "next")  # Ann's box is still empty
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+
+    expect(page.get_by_label("Ann", exact=True)).to_be_focused()
+    expect(page.get_by_label("Ann", exact=True)).to_have_attribute("enterkeyhint", "done")
+    requests_reported(page)
+    assert sent == [] and recorded(game) == [[0, 1, 2, 3]]
+    page.keyboard.type("3")
+    swap(page, lambda: page.keyboard.press("Enter"))
+
+    expect(page.get_by_role("status").filter(has_text="Deal 2 recorded.")).to_be_visible()
+    assert recorded(game) == [[0, 1, 2, 3], [3, 0, 5, 7]]
+
+
+def test_after_a_deal_is_recorded_the_cursor_is_in_the_first_box_of_the_next(phone, game):
+    """Not in the last, where htmx would put it back: "0 ⏎" there would send a deal of one box."""
+    page = phone
+    log_in_to_game(page, game)
+    page.get_by_label("Ann", exact=True).click()
+    for count in ("3", "0", "5"):
+        page.keyboard.type(count)
+        page.keyboard.press("Enter")
+    page.keyboard.type("7")
+    swap(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator(".deal-no")).to_have_text("Deal 3")
+
+    expect(page.get_by_label("Ann", exact=True)).to_be_focused()
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Ben", exact=True)).to_be_focused()
+    assert recorded(game) == [[0, 1, 2, 3], [3, 0, 5, 7]]
+
+
 def test_under_the_twos_rule_the_last_player_out_makes_their_cards_box_the_last(phone):
     """Their twos box goes as their 0 is typed: Enter on their cards box records the deal."""
     game = make_ruled_game("twos-double-each", club=make_club(make_user("ann")))
     page = phone
     log_in_to_game(page, game)
     dee = page.get_by_label("Dee", exact=True)
+    fill(page, {"Ann": "3", "Ben": "5", "Cy": "7", "Dee": "9"})
+    expect(dee).to_have_attribute("enterkeyhint", "next")  # on to her twos
     expect(page.get_by_label("Twos in Dee's hand")).to_have_attribute("enterkeyhint", "done")
-    fill(page, {"Ann": "3", "Ben": "5", "Cy": "7", "Dee": "0"})
+    dee.fill("0")
     expect(page.get_by_label("Twos in Dee's hand")).to_be_hidden()
+    expect(dee).to_have_attribute("enterkeyhint", "done")
 
     swap(page, lambda: dee.press("Enter"))
 
