@@ -130,9 +130,12 @@
   const inFlight = () => request !== null && request.readyState !== XMLHttpRequest.DONE;
   const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
 
-  function keep(form) {
+  function keep(form, clash) {
     const { number, token } = form.elements;
-    const entry = { number: number.value, token: token.value, values: valuesOf(form), at: Date.now() };
+    // With its number and token: a deal offered back beside another phone's is sent again as it
+    // was when the page is reloaded before a choice is made (`adopt`).
+    const values = valuesOf(form, [...dealFields(form), number, token]);
+    const entry = { number: number.value, token: token.value, values, at: Date.now(), clash };
     try {
       store.setItem(keyOf(form), JSON.stringify(entry));
     } catch (error) {
@@ -329,6 +332,9 @@
     for (const entry of form ? keptDeals(form.dataset.game) : []) {
       if (!pending && entry.number === form.elements.number.value) {
         pending = entry;
+      } else if (loaded && entry.clash) {
+        // The page reloaded before a choice was made: sent again, the deal brings the choice back.
+        window.htmx.ajax("POST", form.action, { target: "#game-live", swap: "outerHTML", values: entry.values });
       } else {
         store.removeItem(entry.key);
       }
@@ -412,8 +418,9 @@
       stopWaiting();
       showWaiting(form, words("sayRefused", { status }));
     } else {
-      // Recorded, or refused with its reason (role="alert"): the answer alone says which.
-      forget(form);
+      // Recorded, or refused with its reason (role="alert"): the answer alone says which. Offered
+      // back beside the deal another phone recorded first, it stays kept until a choice is made.
+      /id="deal-clash"/.test(event.detail.xhr.responseText) ? keep(form, true) : forget(form);
       stopWaiting();
       lock(form, false);
     }

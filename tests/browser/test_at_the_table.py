@@ -19,7 +19,15 @@ from tests.browser.phone import (
     requests_reported,
     screenshot,
 )
-from tests.browser.scorekeeping import DEALS, fill, log_in_to_game, recorded, requests_to, swap
+from tests.browser.scorekeeping import (
+    DEALS,
+    PENDING_KEYS,
+    fill,
+    log_in_to_game,
+    recorded,
+    requests_to,
+    swap,
+)
 from tests.factories import (
     make_club,
     make_deals,
@@ -68,17 +76,43 @@ def test_a_deal_number_taken_meanwhile_is_offered_back_and_put_in_as_the_next(ph
     clash = page.locator("#deal-clash")
     expect(clash).to_contain_text("Recorded: Ann 4, Ben 0, Cy 1, Dee 2")
     expect(clash).to_contain_text("Yours: Ann 0, Ben 6, Cy 8, Dee 10")
-    for label in ("Put mine in as deal 3", "Replace deal 2 with mine", "Keep the one recorded"):
+    for label in ("Keep the one recorded", "Replace deal 2 with mine", "Add mine as a new deal 3"):
         expect(page.get_by_role("button", name=label, exact=True)).to_be_visible()
     assert recorded(game) == [[0, 1, 2, 3], BENS]
     clash.scroll_into_view_if_needed()
     screenshot(page, "deal-clash")
 
-    swap(page, lambda: page.get_by_role("button", name="Put mine in as deal 3").click())
+    swap(page, lambda: page.get_by_role("button", name="Add mine as a new deal 3").click())
 
     expect(page.get_by_role("status").filter(has_text="Deal 3 recorded.")).to_be_visible()
     expect(page.locator(".deal-no")).to_have_text("Deal 4")
     assert recorded(game) == [[0, 1, 2, 3], BENS, [0, 6, 8, 10]]
+
+
+def test_the_filled_choice_changes_nothing_recorded_and_the_choice_outlives_a_reload(phone, game):
+    """ "Yours isn't lost": a reload before choosing offers the same choice again (the phone sends
+    the deal again, which the server offers back), until one is made."""
+    page = phone
+    log_in_to_game(page, game)
+    fill(page, MINE)
+    bens_deal_2_first(game)
+    swap(page, lambda: page.get_by_role("button", name="Record deal").click())
+    clash = page.locator("#deal-clash")
+    expect(clash.locator(".primary")).to_have_text("Keep the one recorded")
+
+    page.reload()
+
+    expect(clash).to_contain_text("Yours: Ann 0, Ben 6, Cy 8, Dee 10")
+    expect(clash.locator(".primary")).to_have_text("Keep the one recorded")
+    assert recorded(game) == [[0, 1, 2, 3], BENS]
+    swap(page, lambda: page.get_by_role("button", name="Keep the one recorded").click())
+    expect(page.locator(".deal-no")).to_have_text("Deal 3")
+    assert page.evaluate(PENDING_KEYS) == []
+    sent = requests_to(page, DEALS)
+    page.reload()
+    expect(page.locator(".deal-no")).to_have_text("Deal 3")
+    requests_reported(page)
+    assert sent == [] and recorded(game) == [[0, 1, 2, 3], BENS]
 
 
 def test_without_javascript_the_scorekeeper_replaces_the_deal_with_theirs(phone_without_js, game):
