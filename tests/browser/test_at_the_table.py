@@ -23,6 +23,7 @@ from tests.browser.scorekeeping import (
     DEALS,
     PENDING_KEYS,
     fill,
+    game_with_deal_1,
     log_in_to_game,
     recorded,
     requests_to,
@@ -47,11 +48,7 @@ BENS = [4, 0, 1, 2]
 @pytest.fixture
 def game():
     """Deal 1 in; the club's scorekeeper is ann, and ben plays at the table too."""
-    club = make_club(make_user("ann"))
-    make_member(club, "ben")
-    game = make_game(club)
-    record(game, 0, 1, 2, 3)
-    return game
+    return game_with_deal_1("ben", 0, 1, 2, 3)
 
 
 def bens_deal_2_first(game) -> None:
