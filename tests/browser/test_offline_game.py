@@ -310,7 +310,7 @@ def test_the_server_s_deal_is_kept(phone, game):
 
 def test_mine_goes_in_as_the_next_deal(phone, game):
     conflict(phone, game)
-    phone.get_by_role("button", name="Put mine in as deal 3").click()
+    phone.get_by_role("button", name="Add mine as a new deal 3").click()
     expect(phone.locator("#game-board tbody tr:not(.waiting)")).to_have_count(3, timeout=15_000)
     expect(phone.locator(".deal-no")).to_have_text("Deal 4")
     assert recorded(game) == [[0, 1, 2, 3], [9, 0, 1, 2], [0, 5, 6, 7]]
