@@ -63,11 +63,6 @@ def test_next_goes_box_by_box_and_done_in_the_last_box_records_the_deal(phone, g
     assert recorded(game) == [[0, 1, 2, 3], [3, 0, 5, 7]]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs branch 47-table: after a deal is recorded, htmx puts the cursor back in the "
-    "last box of the new form (issue 47, finding 6)",
-)
 def test_after_done_records_a_deal_the_cursor_is_in_the_first_box_of_the_new_form(phone, game):
     on_the_game(phone, game)
     phone.box("Ann").click()
