@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 
 from tests.factories import make_game, make_user, record
-from tests.translations import CATALOGS, TRADITIONAL_ONLY, po_entries
+from tests.translations import CATALOGS, TRADITIONAL_ONLY, UntranslatedFinder, po_entries
 
 
 @pytest.fixture(autouse=True)
@@ -263,3 +263,19 @@ def test_the_traditional_only_list_holds_traditional_characters_only():
     Simplified too."""
     assert {"後", "軟", "體", "資", "訊", "「"} <= TRADITIONAL_ONLY
     assert not {"后", "着", "干", "里", "软", "体", "地", "锄"} & TRADITIONAL_ONLY
+
+
+def test_the_pages_check_finds_english_and_traditional_but_not_names_or_the_picker():
+    """What tests/test_access_matrix.py reads every page in Simplified with."""
+    finder = UntranslatedFinder("zh-hans", {"Friday table", "Ann"})
+    page = (
+        '<html lang="zh-hans"><title>记分板</title><h1>Friday table</h1><p>Ann 出完</p>'
+        '<div hidden data-say-deal="第 {number} 局"></div><option lang="en">English</option>'
+        '<script>const words = "not shown to anyone";</script></html>'
+    )
+    assert finder.found(page) == []
+    assert finder.found(page.replace("记分板", "Scoreboard")) == ["Scoreboard"]
+    assert finder.found(page.replace("出完", "went out")) == ["went out"]
+    assert "Zed drew first" in finder.found(page.replace("出完", "Zed drew first"))
+    assert finder.found(page.replace("记分板", "記分板")) == ["記"]
+    assert finder.found(page.replace("第 {number} 局", "Deal {number}")) == ["Deal"]
