@@ -30,7 +30,7 @@ def traditional_only(to_simplified) -> list[str]:
 
 def main() -> None:
     try:
-        import opencc  # noqa: PLC0415 - a tool's own requirement, not the site's
+        import opencc  # the tool's own requirement, not the site's
     except ImportError:
         sys.exit("needs OpenCC: pip install opencc (in a throwaway venv; see this file's top)")
     found = traditional_only(opencc.OpenCC("t2s").convert)
