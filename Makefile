@@ -142,10 +142,11 @@ bench: install
 	$(BIN)/python -m tools.bench.split_page
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
-# locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is
+# locale/zh_Hans/LC_MESSAGES/django.po and locale/zh_Hant/LC_MESSAGES/django.po; translate the
+# new entries in both, then run it again to compile. The .mo is
 # committed, so `make run` and the tests need no gettext.
 messages: install
-	$(BIN)/python manage.py makemessages -l zh_Hant --ignore=.venv --ignore=var --ignore=tests \
+	$(BIN)/python manage.py makemessages -l zh_Hans -l zh_Hant --ignore=.venv --ignore=var --ignore=tests \
 		--ignore=test-artifacts
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 

@@ -325,11 +325,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# English by default; a visitor can switch to Traditional Chinese (the language switcher in
-# base.html posts to /i18n/setlang/, which keeps the choice in a cookie). The compiled catalog
-# locale/zh_Hant/LC_MESSAGES/django.mo is committed, so running the site needs no gettext.
+# English by default, or Simplified or Traditional Chinese as the browser asks (Django's LANG_INFO
+# reads zh-CN, zh-SG, zh-MY as zh-hans, zh-TW, zh-HK, zh-MO as zh-hant; a bare "zh" is the first
+# here) until the switcher in base.html posts to /i18n/setlang/, whose cookie wins. The compiled
+# catalogs locale/*/LC_MESSAGES/django.mo are committed, so running the site needs no gettext.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文")]
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Dates each language's way (bigtwo_site/formats/): pages name a format, never a pattern.
 FORMAT_MODULE_PATH = ["bigtwo_site.formats"]
