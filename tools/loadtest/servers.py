@@ -153,6 +153,7 @@ class Servers:
             *(sys.executable, "-m", "uvicorn", "bigtwo_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--workers", "1"),
             *("--lifespan", "off", "--no-proxy-headers", "--no-server-header"),
+            *("--timeout-graceful-shutdown", "3"),
         ]
         return command if self.pin is None else ["taskset", "--cpu-list", str(self.pin), *command]
 
