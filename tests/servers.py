@@ -60,12 +60,18 @@ class Server:
             )
         wait_until_listening(self, self.process)
 
-    def restart(self) -> subprocess.Popen:
+    def restart(self, *, stopped_first: bool = False) -> subprocess.Popen:
         """SIGTERM the server, and start another on its port as soon as the port is free (the
-        old one closes it at once), without waiting for the old one to end: the old process,
-        still finishing what it holds, for the caller to wait for."""
+        old one closes it at once), or, `stopped_first`, once the old one has ended, as
+        `systemctl restart` does (a stall fails after 30 s): the old process, maybe still
+        finishing what it holds, for the caller to wait for."""
         old = self.process
         old.terminate()
+        if stopped_first:
+            try:
+                old.wait(30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("the server was still running 30 s after SIGTERM") from None
         wait_until_not_listening(self)
         self.start()
         return old

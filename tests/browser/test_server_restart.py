@@ -48,9 +48,13 @@ def game_page(browser, server, user, game):
     return page
 
 
+@pytest.mark.parametrize("stopped_first", [False, True], ids=["at once", "stopped first"])
 def test_an_open_game_page_shows_a_deal_recorded_after_the_server_restarts(
-    browser, tmp_path, static
+    browser, tmp_path, static, stopped_first
 ):
+    """The new process started as soon as the old one has closed its port, or only once the
+    old one has ended, as `systemctl restart` does: meanwhile the page's stream and its poll
+    find nobody there, and try again."""
     owner = make_user("sam")
     club = make_club(owner=owner)
     game = make_game(club, by=owner)
@@ -58,7 +62,7 @@ def test_an_open_game_page_shows_a_deal_recorded_after_the_server_restarts(
     with served(tmp_path, static=static, **on_the_test_database()) as server:
         follower = game_page(browser, server, member, game)
 
-        old = server.restart()
+        old = server.restart(stopped_first=stopped_first)
         scorekeeper = game_page(browser, server, owner, game)
         fill(scorekeeper, {"Ann": "0", "Ben": "5", "Cy": "10", "Dee": "13"})
         scorekeeper.get_by_role("button", name="Record deal").click()
@@ -66,7 +70,7 @@ def test_an_open_game_page_shows_a_deal_recorded_after_the_server_restarts(
 
         expect(follower.locator("#game-board tfoot")).to_contain_text("39", timeout=STALL * 1000)
         expect(follower.locator("#score-rows tr")).to_have_count(1)
-        screenshot(follower, "restart-follower")
+        screenshot(follower, f"restart-follower-{'stopped-first' if stopped_first else 'at-once'}")
         old.wait(STALL)
         follower.context.close()
         scorekeeper.context.close()
