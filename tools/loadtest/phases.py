@@ -13,7 +13,17 @@ from functools import partial
 from tools.loadtest.handover import HandOver
 from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
 from tools.loadtest.page import Page, board_of, login_form
-from tools.loadtest.phones import Failed, Phone, Run, Table, follow, guarded, keep_score, record
+from tools.loadtest.phones import (
+    POLL_SECONDS,
+    Failed,
+    Phone,
+    Run,
+    Table,
+    follow,
+    guarded,
+    keep_score,
+    record,
+)
 from tools.loadtest.seed import PASSWORD, Plan
 from tools.loadtest.servers import STOPPING_SECONDS, Served, own_cpu_seconds
 from tools.loadtest.wire import Pool
@@ -148,8 +158,8 @@ async def crash(options, servers: Served, keepers: list[Phone], followers, log: 
         f" {len(followers)} pages following their games; restarted at a third, killed at two"
     )
     run, started = keepers[0].run, time.monotonic()
-    for phone in followers:  # a page asks again and again while the server is away
-        phone.give_up = math.inf
+    for phone in followers:  # a page asks again, at its poll's pace, while the server is away
+        phone.give_up, phone.resend_seconds = math.inf, POLL_SECONDS
     playing = asyncio.gather(
         *(keep_score(phone, (0.0, 0.3), math.inf, 60) for phone in keepers),
         *(follow(phone, 0.5) for phone in followers),

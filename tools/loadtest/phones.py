@@ -87,6 +87,7 @@ class Phone:
     scorekeeper: bool = False
     streams: bool = True  # its game page holds a stream
     give_up: float | None = None  # send again while unanswered until then (a scorekeeper's)
+    resend_seconds: float = 0.25  # how soon (a waiting deal's resend; a page's poll: its 2 s)
     game: int = 0
     board: pages.Board | None = None  # what it shows
     deal: tuple[int, str] | None = None  # the deal form's number and token
@@ -131,7 +132,7 @@ class Phone:
             if not self.retried:
                 self.retried = True
                 self.run.log.counts["requests sent again"] += 1
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(self.resend_seconds)
 
     def no_answer(self, what: str) -> None:
         """A try the site gave no answer to, none at all or a proxy's word that the server
