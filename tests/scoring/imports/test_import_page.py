@@ -35,7 +35,8 @@ def test_the_owner_finds_the_page_on_the_club_page(owner_client, club):
 def test_the_page_shows_each_format_it_reads_with_an_example_it_reads(owner_client, club):
     """Each format folded under its name, its example a file that imports as it stands."""
     page = owner_client.get(url(club)).content.decode()
-    formats = re.findall(r"<details>\s*<summary>(.*?)</summary>.*?<pre[^>]*>(.*?)</pre>", page, re.S)
+    folded = r"<details>\s*<summary>(.*?)</summary>.*?<pre[^>]*>(.*?)</pre>"
+    formats = re.findall(folded, page, re.S)
     assert [name for name, _example in formats] == [
         "This site's season CSV",
         "big-two-scorer text",
