@@ -8,15 +8,16 @@ penalties, the helpers' answers and settling up. Nothing here imports Django.
 >>> penalty(10), replay([[0, 4, 10, 13]]).totals
 (20, (0, 4, 20, 39))
 
-The names below are the engine's public face; each lives in one module:
+The engine's public names are the ones imported below, each `name as name` (an explicit
+re-export, which ruff's F401 reads as public), from the one module it lives in:
 
-- `cards`: Card, Rank, Suit, DECK, parse_cards, format_cards.
-- `kinds`, `plays`: Kind, Play, classify, compare, judge, lowest_card, can_open. The tables
-  classify looks five cards up in are `lookups`; the sentences that say why are `reasons`.
-- `options`, `deal_options`, `ruleset`: the house rules, one enum per choice, and RuleSet
-  holding one of each; parse_rules reads a rule set's name back, and `rule_clashes` says which
-  choices can't be played together. `presets`: named sets of them (PRESETS), and the target
-  that fits a scoring (proposed_target, target_reason).
+- `cards`: cards, ranks and suits, and reading them from text.
+- `kinds`, `plays`: what a play is and how two compare. The tables classify looks five cards
+  up in are `lookups`; the sentences that say why are `reasons`.
+- `options`, `penalty_scales`, `deal_options`, `ruleset`: the house rules, one enum per choice
+  (a `choices.Choice`, each member with its token, words and help), and RuleSet holding one
+  of each; parse_rules reads a rule set's name back, and `rule_clashes` says which choices
+  can't be played together. `presets`: named sets of them, and the target that fits a scoring.
 - `deal_score` (with `deal_checks` and `deal_explain`): one deal scored from its facts under
   any rules, with a line per seat on why; the deal form, the JSON API and replay all use it.
 - `penalties`: what cards left cost, when a match is over, a whole game replayed.
@@ -33,111 +34,72 @@ The web pages and JSON API built on it are the `checker` Django app. The engine'
 are tools: `python -m tools.bench.hands` and `tools.bench.split`.
 """
 
-from rules.advice import PlayGroup, all_plays, answers
-from rules.cards import DECK, Card, CardParseError, Rank, Suit, format_cards, parse_cards
-from rules.deal_options import Dragon, DrawOnPass, Lead, PaysForTable, Scoring, TwoPlayerDeal
-from rules.deal_score import DealRefused, FactsWanted, ScoredDeal, facts_wanted, score_deal
-from rules.hand_report import HandReport, overlap_problem, report
-from rules.i18n import use_language
-from rules.kinds import Kind
-from rules.next_deal import NextDeal, next_deal
-from rules.options import Finish, Flushes, PenaltyScale, Players, Straights, SuitOrder, TwosRule
-from rules.penalties import (
-    DealResult,
-    GameReplay,
-    Outcome,
-    outcome,
-    penalty,
-    replay,
-    validate_deal,
-)
-from rules.plays import NotAPlay, Play, Verdict, can_open, classify, compare, judge, lowest_card
-from rules.presets import PRESETS, Preset, proposed_target, target_reason
-from rules.ruleset import DEFAULT_RULES, RuleSet, UnknownRules, parse_rules
-from rules.scoring_sheet import scoring_sheet
-from rules.seating import Round, draw
-from rules.settle import Settlement, format_amount, settle
-from rules.split import Arrangement, arrangements
-from rules.split_plans import Way, plans
-from rules.split_score import ScorePart
-
-__all__ = [
-    # Cards
-    "DECK",
-    "Card",
-    "CardParseError",
-    "Rank",
-    "Suit",
-    "format_cards",
-    "parse_cards",
-    # Plays
-    "Kind",
-    "NotAPlay",
-    "Play",
-    "Verdict",
-    "can_open",
-    "classify",
-    "compare",
-    "judge",
-    "lowest_card",
-    # House rules
-    "DEFAULT_RULES",
-    "PRESETS",
-    "Dragon",
-    "DrawOnPass",
-    "Finish",
-    "Flushes",
-    "Lead",
-    "PaysForTable",
-    "PenaltyScale",
-    "Players",
-    "Preset",
-    "RuleSet",
-    "Scoring",
-    "Straights",
-    "SuitOrder",
-    "TwoPlayerDeal",
-    "TwosRule",
-    "UnknownRules",
-    "parse_rules",
-    "proposed_target",
-    "target_reason",
-    # Scoring a deal, penalties and the end of a match
-    "DealRefused",
-    "DealResult",
-    "FactsWanted",
-    "GameReplay",
-    "NextDeal",
-    "Outcome",
-    "ScoredDeal",
-    "facts_wanted",
-    "next_deal",
-    "outcome",
-    "penalty",
-    "replay",
-    "score_deal",
-    "scoring_sheet",
-    "validate_deal",
-    # The helpers: what can I play, how should I split my hand
-    "Arrangement",
-    "PlayGroup",
-    "ScorePart",
-    "Way",
-    "all_plays",
-    "answers",
-    "arrangements",
-    "plans",
-    # The hand checker
-    "HandReport",
-    "overlap_problem",
-    "report",
-    # Seating a club night
-    "Round",
-    "draw",
-    # Settling up
-    "Settlement",
-    "format_amount",
-    "settle",
-    # Languages
-    "use_language",
-]
+from rules.advice import PlayGroup as PlayGroup
+from rules.advice import all_plays as all_plays
+from rules.advice import answers as answers
+from rules.cards import DECK as DECK
+from rules.cards import Card as Card
+from rules.cards import CardParseError as CardParseError
+from rules.cards import Rank as Rank
+from rules.cards import Suit as Suit
+from rules.cards import format_cards as format_cards
+from rules.cards import parse_cards as parse_cards
+from rules.deal_options import Dragon as Dragon
+from rules.deal_options import DrawOnPass as DrawOnPass
+from rules.deal_options import Lead as Lead
+from rules.deal_options import PaysForTable as PaysForTable
+from rules.deal_options import Scoring as Scoring
+from rules.deal_options import TwoPlayerDeal as TwoPlayerDeal
+from rules.deal_score import DealRefused as DealRefused
+from rules.deal_score import FactsWanted as FactsWanted
+from rules.deal_score import ScoredDeal as ScoredDeal
+from rules.deal_score import facts_wanted as facts_wanted
+from rules.deal_score import score_deal as score_deal
+from rules.hand_report import HandReport as HandReport
+from rules.hand_report import overlap_problem as overlap_problem
+from rules.hand_report import report as report
+from rules.i18n import use_language as use_language
+from rules.kinds import Kind as Kind
+from rules.next_deal import NextDeal as NextDeal
+from rules.next_deal import next_deal as next_deal
+from rules.options import Finish as Finish
+from rules.options import Flushes as Flushes
+from rules.options import PenaltyScale as PenaltyScale
+from rules.options import Players as Players
+from rules.options import Straights as Straights
+from rules.options import SuitOrder as SuitOrder
+from rules.options import TwosRule as TwosRule
+from rules.penalties import DealResult as DealResult
+from rules.penalties import GameReplay as GameReplay
+from rules.penalties import Outcome as Outcome
+from rules.penalties import outcome as outcome
+from rules.penalties import penalty as penalty
+from rules.penalties import replay as replay
+from rules.penalties import validate_deal as validate_deal
+from rules.plays import NotAPlay as NotAPlay
+from rules.plays import Play as Play
+from rules.plays import Verdict as Verdict
+from rules.plays import can_open as can_open
+from rules.plays import classify as classify
+from rules.plays import compare as compare
+from rules.plays import judge as judge
+from rules.plays import lowest_card as lowest_card
+from rules.presets import PRESETS as PRESETS
+from rules.presets import Preset as Preset
+from rules.presets import proposed_target as proposed_target
+from rules.presets import target_reason as target_reason
+from rules.ruleset import DEFAULT_RULES as DEFAULT_RULES
+from rules.ruleset import RuleSet as RuleSet
+from rules.ruleset import UnknownRules as UnknownRules
+from rules.ruleset import parse_rules as parse_rules
+from rules.scoring_sheet import scoring_sheet as scoring_sheet
+from rules.seating import Round as Round
+from rules.seating import draw as draw
+from rules.settle import Settlement as Settlement
+from rules.settle import format_amount as format_amount
+from rules.settle import settle as settle
+from rules.split import Arrangement as Arrangement
+from rules.split import arrangements as arrangements
+from rules.split_plans import Way as Way
+from rules.split_plans import plans as plans
+from rules.split_score import ScorePart as ScorePart

@@ -2,8 +2,9 @@
 the table's extras (the dragon, paying for the table, drawing on a pass, two players' hands).
 
 Like the enums of `rules.options`, each member has a token (its value; `TwoPlayerDeal.token`
-for the hand sizes), words for a form (`label`) and a sentence of help (`explained`). Which of
-them can be played together is `rules.rule_clashes`.
+for the hand sizes), words for a form (`label`) and a sentence of help (`explained`); a
+`rules.choices.Choice` is written with all three. Which of them can be played together is
+`rules.rule_clashes`.
 
 >>> Scoring.PUSOY_DOS.label
 'Pusoy Dos scoring'
@@ -13,14 +14,15 @@ them can be played together is `rules.rule_clashes`.
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 
+from rules.choices import Choice
 from rules.i18n import gettext, gettext_noop
 
 DECK_SIZE = 52
 
 
-class Scoring(StrEnum):
+class Scoring(Choice):
     """What a deal costs each player.
 
     CARDS_LEFT is the rule book: a penalty for the cards left in hand (the penalty scale and
@@ -30,163 +32,122 @@ class Scoring(StrEnum):
     them out.
     """
 
-    CARDS_LEFT = "cards-left-scoring"
-    PUSOY_DOS = "pusoy-dos-scoring"
-    FINISHING_ORDER = "finishing-order"
-    POINTS_BY_HAND = "points-by-hand"
-
-    @property
-    def label(self) -> str:
-        return gettext(_SCORING_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_SCORING_HELP[self])
-
-
-_SCORING_LABELS = {
-    Scoring.CARDS_LEFT: gettext_noop("penalties for cards left"),
-    Scoring.PUSOY_DOS: gettext_noop("Pusoy Dos scoring"),
-    Scoring.FINISHING_ORDER: gettext_noop("finishing order"),
-    Scoring.POINTS_BY_HAND: gettext_noop("points by hand"),
-}
-_SCORING_HELP = {
-    Scoring.CARDS_LEFT: gettext_noop(
-        "The deal ends when one player goes out; everyone else pays for the cards left in"
-        " their hand."
-    ),
-    Scoring.PUSOY_DOS: gettext_noop(
-        "The winner earns 1 point for going out, or 2, 4, 8 or 16 if the last play held one,"
-        " two, three or four twos; everyone else takes that many as a penalty."
-    ),
-    Scoring.FINISHING_ORDER: gettext_noop(
-        "The deal is played on until one player is left: first out 0, second 1, third 3,"
-        " last 5 (three players 0, 1, 3; two players 0, 1)."
-    ),
-    Scoring.POINTS_BY_HAND: gettext_noop(
-        "The table works out each player's points and the scorekeeper types them in: 0 for"
-        " the winner, whole numbers up to 999 for the others."
-    ),
-}
+    CARDS_LEFT = (
+        "cards-left-scoring",
+        gettext_noop("penalties for cards left"),
+        gettext_noop(
+            "The deal ends when one player goes out; everyone else pays for the cards left in"
+            " their hand."
+        ),
+    )
+    PUSOY_DOS = (
+        "pusoy-dos-scoring",
+        gettext_noop("Pusoy Dos scoring"),
+        gettext_noop(
+            "The winner earns 1 point for going out, or 2, 4, 8 or 16 if the last play held one,"
+            " two, three or four twos; everyone else takes that many as a penalty."
+        ),
+    )
+    FINISHING_ORDER = (
+        "finishing-order",
+        gettext_noop("finishing order"),
+        gettext_noop(
+            "The deal is played on until one player is left: first out 0, second 1, third 3,"
+            " last 5 (three players 0, 1, 3; two players 0, 1)."
+        ),
+    )
+    POINTS_BY_HAND = (
+        "points-by-hand",
+        gettext_noop("points by hand"),
+        gettext_noop(
+            "The table works out each player's points and the scorekeeper types them in: 0 for"
+            " the winner, whole numbers up to 999 for the others."
+        ),
+    )
 
 
-class Lead(StrEnum):
+class Lead(Choice):
     """Who leads each deal after the first (the first is always led by the lowest card)."""
 
-    LOWEST_THREE = "lowest-three-leads"
-    WINNER = "winner-leads"
-    LOSER = "loser-leads"
-
-    @property
-    def label(self) -> str:
-        return gettext(_LEAD_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_LEAD_HELP[self])
-
-
-_LEAD_LABELS = {
-    Lead.LOWEST_THREE: gettext_noop("the lowest 3 leads"),
-    Lead.WINNER: gettext_noop("the winner leads"),
-    Lead.LOSER: gettext_noop("the loser leads"),
-}
-_LEAD_HELP = {
-    Lead.LOWEST_THREE: gettext_noop(
-        "Whoever holds the lowest 3 (3♦, or 3♣ under Pusoy Dos or Bridge suits) leads every"
-        " deal; when not every card is dealt, whoever holds the lowest card dealt."
-    ),
-    Lead.WINNER: gettext_noop(
-        "The winner of a deal deals the next and leads it; the lowest card leads the first."
-    ),
-    Lead.LOSER: gettext_noop(
-        "Whoever was left holding the most cards leads the next deal (of players tied, the"
-        " first after the winner in seat order); the lowest card leads the first."
-    ),
-}
+    LOWEST_THREE = (
+        "lowest-three-leads",
+        gettext_noop("the lowest 3 leads"),
+        gettext_noop(
+            "Whoever holds the lowest 3 (3♦, or 3♣ under Pusoy Dos or Bridge suits) leads every"
+            " deal; when not every card is dealt, whoever holds the lowest card dealt."
+        ),
+    )
+    WINNER = (
+        "winner-leads",
+        gettext_noop("the winner leads"),
+        gettext_noop(
+            "The winner of a deal deals the next and leads it; the lowest card leads the first."
+        ),
+    )
+    LOSER = (
+        "loser-leads",
+        gettext_noop("the loser leads"),
+        gettext_noop(
+            "Whoever was left holding the most cards leads the next deal (of players tied, the"
+            " first after the winner in seat order); the lowest card leads the first."
+        ),
+    )
 
 
-class Dragon(StrEnum):
+class Dragon(Choice):
     """Whether a hand of one card of every rank, 3 up to 2, wins the deal at once."""
 
-    OFF = "no-dragon"
-    ON = "dragon"
-
-    @property
-    def label(self) -> str:
-        return gettext(_DRAGON_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_DRAGON_HELP[self])
-
-
-_DRAGON_LABELS = {Dragon.OFF: gettext_noop("no dragon"), Dragon.ON: gettext_noop("the dragon")}
-_DRAGON_HELP = {
-    Dragon.OFF: gettext_noop("A hand of one card of every rank is played like any other."),
-    Dragon.ON: gettext_noop(
-        "A player dealt one card of every rank, 3 up to 2, shows it and wins at once; everyone"
-        " else pays for all thirteen cards (39 under the standard penalties)."
-    ),
-}
+    OFF = (
+        "no-dragon",
+        gettext_noop("no dragon"),
+        gettext_noop("A hand of one card of every rank is played like any other."),
+    )
+    ON = (
+        "dragon",
+        gettext_noop("the dragon"),
+        gettext_noop(
+            "A player dealt one card of every rank, 3 up to 2, shows it and wins at once; everyone"
+            " else pays for all thirteen cards (39 under the standard penalties)."
+        ),
+    )
 
 
-class PaysForTable(StrEnum):
+class PaysForTable(Choice):
     """Whether a careless lead into a one-card hand makes its player pay everyone's losses."""
 
-    OFF = "no-pays-for-table"
-    ON = "pays-for-table"
-
-    @property
-    def label(self) -> str:
-        return gettext(_PAYS_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_PAYS_HELP[self])
-
-
-_PAYS_LABELS = {
-    PaysForTable.OFF: gettext_noop("everyone pays their own"),
-    PaysForTable.ON: gettext_noop("paying for the table"),
-}
-_PAYS_HELP = {
-    PaysForTable.OFF: gettext_noop("Each loser takes their own penalty."),
-    PaysForTable.ON: gettext_noop(
-        "As at money tables: a player who led carelessly into a one-card hand and lost the"
-        " deal takes every loser's penalty, their own included, and the other losers take 0."
-        " So does a winner who went out without saying “last card”."
-    ),
-}
+    OFF = (
+        "no-pays-for-table",
+        gettext_noop("everyone pays their own"),
+        gettext_noop("Each loser takes their own penalty."),
+    )
+    ON = (
+        "pays-for-table",
+        gettext_noop("paying for the table"),
+        gettext_noop(
+            "As at money tables: a player who led carelessly into a one-card hand and lost the"
+            " deal takes every loser's penalty, their own included, and the other losers take 0."
+            " So does a winner who went out without saying “last card”."
+        ),
+    )
 
 
-class DrawOnPass(StrEnum):
+class DrawOnPass(Choice):
     """Whether a player who passes draws a card from the stock (two or three players)."""
 
-    OFF = "no-draw-on-pass"
-    ON = "draw-on-pass"
-
-    @property
-    def label(self) -> str:
-        return gettext(_DRAW_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_DRAW_HELP[self])
-
-
-_DRAW_LABELS = {
-    DrawOnPass.OFF: gettext_noop("no drawing"),
-    DrawOnPass.ON: gettext_noop("drawing on a pass"),
-}
-_DRAW_HELP = {
-    DrawOnPass.OFF: gettext_noop("Passing costs nothing; nobody draws."),
-    DrawOnPass.ON: gettext_noop(
-        "A player who passes draws a card from the stock, so a hand can grow past the deal:"
-        " three players are dealt 13 each with 13 as the stock; two players draw from the"
-        " cards set aside."
-    ),
-}
+    OFF = (
+        "no-draw-on-pass",
+        gettext_noop("no drawing"),
+        gettext_noop("Passing costs nothing; nobody draws."),
+    )
+    ON = (
+        "draw-on-pass",
+        gettext_noop("drawing on a pass"),
+        gettext_noop(
+            "A player who passes draws a card from the stock, so a hand can grow past the deal:"
+            " three players are dealt 13 each with 13 as the stock; two players draw from the"
+            " cards set aside."
+        ),
+    )
 
 
 class TwoPlayerDeal(IntEnum):

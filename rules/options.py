@@ -2,15 +2,18 @@
 twos rule, the finish line and the number of players.
 
 Each member has a token (its value; `Players.token` for the counts), words for a form
-(`label`) and a sentence of help (`explained`). `rules.ruleset.RuleSet` holds one choice of
-each, and its name joins the tokens of the choices that differ from the defaults.
+(`label`) and a sentence of help (`explained`): a `rules.choices.Choice` is written with all
+three, and the counts, numbers a rule set holds, put their number into their words.
+`rules.ruleset.RuleSet` holds one choice of each, and its name joins the tokens of the choices
+that differ from the defaults.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 
 from rules.cards import Rank, Suit
+from rules.choices import Choice
 from rules.i18n import gettext, gettext_noop
 from rules.penalty_scales import (  # noqa: F401 (where the other options are)
     STANDARD_PENALTIES,
@@ -19,7 +22,7 @@ from rules.penalty_scales import (  # noqa: F401 (where the other options are)
 )
 
 
-class SuitOrder(StrEnum):
+class SuitOrder(Choice):
     """Which suit breaks ties, lowest first; the 3 of the lowest suit opens every deal.
 
     >>> [suit.symbol for suit in SuitOrder.PUSOY_DOS.order]
@@ -28,22 +31,34 @@ class SuitOrder(StrEnum):
     'Bridge suits (♣ < ♦ < ♥ < ♠)'
     """
 
-    STANDARD = "standard-suits"
-    PUSOY_DOS = "pusoy-dos-suits"
-    BRIDGE = "bridge-suits"
+    STANDARD = (
+        "standard-suits",
+        gettext_noop("standard suits (♦ < ♣ < ♥ < ♠)"),
+        gettext_noop(
+            "Diamonds lowest, then clubs, hearts and spades highest; the 3♦ opens every deal."
+        ),
+    )
+    PUSOY_DOS = (
+        "pusoy-dos-suits",
+        gettext_noop("Pusoy Dos suits (♣ < ♠ < ♥ < ♦)"),
+        gettext_noop(
+            "As in the Philippines: clubs lowest, then spades, hearts and diamonds highest;"
+            " the 3♣ opens every deal."
+        ),
+    )
+    BRIDGE = (
+        "bridge-suits",
+        gettext_noop("Bridge suits (♣ < ♦ < ♥ < ♠)"),
+        gettext_noop(
+            "As at some tables in Taiwan and Hong Kong: clubs lowest, then diamonds, hearts and"
+            " spades highest; the 3♣ opens every deal."
+        ),
+    )
 
     @property
     def order(self) -> tuple[Suit, ...]:
         """The four suits, lowest first."""
         return _SUIT_ORDERS[self]
-
-    @property
-    def label(self) -> str:
-        return gettext(_SUIT_ORDER_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_SUIT_ORDER_HELP[self])
 
 
 _SUIT_ORDERS = {
@@ -56,27 +71,9 @@ SUIT_STRENGTHS = {
     suits: {suit: strength for strength, suit in enumerate(order)}
     for suits, order in _SUIT_ORDERS.items()
 }
-_SUIT_ORDER_LABELS = {
-    SuitOrder.STANDARD: gettext_noop("standard suits (♦ < ♣ < ♥ < ♠)"),
-    SuitOrder.PUSOY_DOS: gettext_noop("Pusoy Dos suits (♣ < ♠ < ♥ < ♦)"),
-    SuitOrder.BRIDGE: gettext_noop("Bridge suits (♣ < ♦ < ♥ < ♠)"),
-}
-_SUIT_ORDER_HELP = {
-    SuitOrder.STANDARD: gettext_noop(
-        "Diamonds lowest, then clubs, hearts and spades highest; the 3♦ opens every deal."
-    ),
-    SuitOrder.PUSOY_DOS: gettext_noop(
-        "As in the Philippines: clubs lowest, then spades, hearts and diamonds highest;"
-        " the 3♣ opens every deal."
-    ),
-    SuitOrder.BRIDGE: gettext_noop(
-        "As at some tables in Taiwan and Hong Kong: clubs lowest, then diamonds, hearts and"
-        " spades highest; the 3♣ opens every deal."
-    ),
-}
 
 
-class Straights(StrEnum):
+class Straights(Choice):
     """Which five ranks in a row make a straight, and how straights rank.
 
     >>> ["-".join(rank.label for rank in run) for run in Straights.TWO_HIGH.runs[-2:]]
@@ -85,24 +82,50 @@ class Straights(StrEnum):
     ['10-J-Q-K-A', '2-3-4-5-6', 'A-2-3-4-5']
     """
 
-    STANDARD = "standard-straights"
-    ACE_TWO_HIGH = "ace-two-high-straights"
-    NO_ACE_LOW = "no-ace-low-straights"
-    TWO_HIGH = "two-high-straights"
-    INDONESIAN = "indonesian-straights"
+    STANDARD = (
+        "standard-straights",
+        gettext_noop("standard straights"),
+        gettext_noop(
+            "A-2-3-4-5 is the lowest straight, then 2-3-4-5-6, up to 10-J-Q-K-A, the highest;"
+            " J-Q-K-A-2 is no straight."
+        ),
+    )
+    ACE_TWO_HIGH = (
+        "ace-two-high-straights",
+        gettext_noop("A-2-3-4-5 the highest straight"),
+        gettext_noop(
+            "A-2-3-4-5 is the highest straight, then 2-3-4-5-6, then 10-J-Q-K-A down to"
+            " 3-4-5-6-7, the lowest."
+        ),
+    )
+    NO_ACE_LOW = (
+        "no-ace-low-straights",
+        gettext_noop("no A-2-3-4-5 straight"),
+        gettext_noop(
+            "A-2-3-4-5 is no straight: 2-3-4-5-6 is the lowest, up to 10-J-Q-K-A, the highest."
+        ),
+    )
+    TWO_HIGH = (
+        "two-high-straights",
+        gettext_noop("twos high in straights"),
+        gettext_noop(
+            "The 2 ranks high in straights too: 3-4-5-6-7 is the lowest, up to J-Q-K-A-2, the"
+            " highest; A-2-3-4-5 and 2-3-4-5-6 are no straights."
+        ),
+    )
+    INDONESIAN = (
+        "indonesian-straights",
+        gettext_noop("Indonesian straights"),
+        gettext_noop(
+            "As in Indonesia: a straight holding a 2 beats every straight without one, so"
+            " 2-3-4-5-6 is the highest, then A-2-3-4-5, then 10-J-Q-K-A down to 3-4-5-6-7."
+        ),
+    )
 
     @property
     def runs(self) -> tuple[tuple[Rank, ...], ...]:
         """Every straight's ranks in the order its cards are shown, lowest straight first."""
         return _RUNS[self]
-
-    @property
-    def label(self) -> str:
-        return gettext(_STRAIGHTS_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_STRAIGHTS_HELP[self])
 
 
 def _windows(line: tuple[Rank, ...]) -> tuple[tuple[Rank, ...], ...]:
@@ -125,74 +148,38 @@ _RUNS = {
     # A-2-3-4-5 on top it would be ACE_TWO_HIGH.
     Straights.INDONESIAN: (*_STANDARD_RUNS[2:], _STANDARD_RUNS[0], _STANDARD_RUNS[1]),
 }
-_STRAIGHTS_LABELS = {
-    Straights.STANDARD: gettext_noop("standard straights"),
-    Straights.ACE_TWO_HIGH: gettext_noop("A-2-3-4-5 the highest straight"),
-    Straights.NO_ACE_LOW: gettext_noop("no A-2-3-4-5 straight"),
-    Straights.TWO_HIGH: gettext_noop("twos high in straights"),
-    Straights.INDONESIAN: gettext_noop("Indonesian straights"),
-}
-_STRAIGHTS_HELP = {
-    Straights.STANDARD: gettext_noop(
-        "A-2-3-4-5 is the lowest straight, then 2-3-4-5-6, up to 10-J-Q-K-A, the highest;"
-        " J-Q-K-A-2 is no straight."
-    ),
-    Straights.ACE_TWO_HIGH: gettext_noop(
-        "A-2-3-4-5 is the highest straight, then 2-3-4-5-6, then 10-J-Q-K-A down to"
-        " 3-4-5-6-7, the lowest."
-    ),
-    Straights.NO_ACE_LOW: gettext_noop(
-        "A-2-3-4-5 is no straight: 2-3-4-5-6 is the lowest, up to 10-J-Q-K-A, the highest."
-    ),
-    Straights.TWO_HIGH: gettext_noop(
-        "The 2 ranks high in straights too: 3-4-5-6-7 is the lowest, up to J-Q-K-A-2, the"
-        " highest; A-2-3-4-5 and 2-3-4-5-6 are no straights."
-    ),
-    Straights.INDONESIAN: gettext_noop(
-        "As in Indonesia: a straight holding a 2 beats every straight without one, so"
-        " 2-3-4-5-6 is the highest, then A-2-3-4-5, then 10-J-Q-K-A down to 3-4-5-6-7."
-    ),
-}
 
 
-class Flushes(StrEnum):
+class Flushes(Choice):
     """How two flushes compare (a flush is five cards of one suit that are not a straight)."""
 
-    SUIT_FIRST = "suit-first-flushes"
-    TOP_CARD = "top-card-flushes"
-    POKER = "poker-flushes"
-
-    @property
-    def label(self) -> str:
-        return gettext(_FLUSHES_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_FLUSHES_HELP[self])
-
-
-_FLUSHES_LABELS = {
-    Flushes.SUIT_FIRST: gettext_noop("flushes by suit first"),
-    Flushes.TOP_CARD: gettext_noop("flushes by top card"),
-    Flushes.POKER: gettext_noop("poker flushes"),
-}
-_FLUSHES_HELP = {
-    Flushes.SUIT_FIRST: gettext_noop(
-        "A flush in a higher suit beats any flush in a lower suit; within one suit the highest"
-        " card decides."
-    ),
-    Flushes.TOP_CARD: gettext_noop(
-        "The highest card decides; the suit only breaks a tie between flushes with the same top"
-        " card, and the lower cards don't count."
-    ),
-    Flushes.POKER: gettext_noop(
-        "Card by card from the top, as in poker; the suit decides only between flushes of the"
-        " same five ranks."
-    ),
-}
+    SUIT_FIRST = (
+        "suit-first-flushes",
+        gettext_noop("flushes by suit first"),
+        gettext_noop(
+            "A flush in a higher suit beats any flush in a lower suit; within one suit the highest"
+            " card decides."
+        ),
+    )
+    TOP_CARD = (
+        "top-card-flushes",
+        gettext_noop("flushes by top card"),
+        gettext_noop(
+            "The highest card decides; the suit only breaks a tie between flushes with the same top"
+            " card, and the lower cards don't count."
+        ),
+    )
+    POKER = (
+        "poker-flushes",
+        gettext_noop("poker flushes"),
+        gettext_noop(
+            "Card by card from the top, as in poker; the suit decides only between flushes of the"
+            " same five ranks."
+        ),
+    )
 
 
-class TwosRule(StrEnum):
+class TwosRule(Choice):
     """Whether going out on twos, or being caught holding them, doubles penalties.
 
     Under EACH_TWO a player's penalty doubles once for every two left in their hand whether or
@@ -200,76 +187,61 @@ class TwosRule(StrEnum):
     DOUBLE. So nine cards holding two twos cost 9 × 2 × 2 = 36, or 72 after a two went out last.
     """
 
-    OFF = "no-twos-rule"
-    DOUBLE = "twos-double"
-    EACH_TWO = "twos-double-each"
-
-    @property
-    def label(self) -> str:
-        return gettext(_TWOS_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_TWOS_HELP[self])
-
-
-_TWOS_LABELS = {
-    TwosRule.OFF: gettext_noop("no twos rule"),
-    TwosRule.DOUBLE: gettext_noop("twos rule"),
-    TwosRule.EACH_TWO: gettext_noop("twos rule doubled per two held"),
-}
-_TWOS_HELP = {
-    TwosRule.OFF: gettext_noop("Going out on a two, or holding twos, changes nothing."),
-    TwosRule.DOUBLE: gettext_noop(
-        "When the winner goes out on a play of nothing but twos, everyone else's penalty doubles."
-    ),
-    TwosRule.EACH_TWO: gettext_noop(
-        "As the twos rule, and each player's penalty doubles again for every two left in their"
-        " hand: nine cards with two twos after the winner went out on a two cost"
-        " 9 × 2 × 2 × 2 = 72."
-    ),
-}
+    OFF = (
+        "no-twos-rule",
+        gettext_noop("no twos rule"),
+        gettext_noop("Going out on a two, or holding twos, changes nothing."),
+    )
+    DOUBLE = (
+        "twos-double",
+        gettext_noop("twos rule"),
+        gettext_noop(
+            "When the winner goes out on a play of nothing but twos, everyone else's penalty"
+            " doubles."
+        ),
+    )
+    EACH_TWO = (
+        "twos-double-each",
+        gettext_noop("twos rule doubled per two held"),
+        gettext_noop(
+            "As the twos rule, and each player's penalty doubles again for every two left in their"
+            " hand: nine cards with two twos after the winner went out on a two cost"
+            " 9 × 2 × 2 × 2 = 72."
+        ),
+    )
 
 
-class Finish(StrEnum):
+class Finish(Choice):
     """When a match is over. Whatever the finish, the lowest total alone wins; a tie plays on.
 
     TARGET and DEALS take their number from the rule set (`target`, `deals`), so their tokens
     carry it: `to-100`, `10-deals`. OPEN's token is its value, `open-ended`.
     """
 
-    TARGET = "target"
-    DEALS = "deals"
-    OPEN = "open-ended"
-
-    @property
-    def label(self) -> str:
-        return gettext(_FINISH_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_FINISH_HELP[self])
-
-
-_FINISH_LABELS = {
-    Finish.TARGET: gettext_noop("to a target score"),
-    Finish.DEALS: gettext_noop("a set number of deals"),
-    Finish.OPEN: gettext_noop("open-ended"),
-}
-_FINISH_HELP = {
-    Finish.TARGET: gettext_noop(
-        "The match ends after the deal that takes someone to the target score, and the lowest"
-        " total wins; a tie for lowest plays on until one player is lowest alone."
-    ),
-    Finish.DEALS: gettext_noop(
-        "The match ends after the agreed number of deals, and the lowest total wins; a tie for"
-        " lowest plays on, one deal at a time."
-    ),
-    Finish.OPEN: gettext_noop(
-        "The match goes on until the scorekeeper ends it, and the lowest total wins; it can't"
-        " be ended while the lowest total is shared."
-    ),
-}
+    TARGET = (
+        "target",
+        gettext_noop("to a target score"),
+        gettext_noop(
+            "The match ends after the deal that takes someone to the target score, and the lowest"
+            " total wins; a tie for lowest plays on until one player is lowest alone."
+        ),
+    )
+    DEALS = (
+        "deals",
+        gettext_noop("a set number of deals"),
+        gettext_noop(
+            "The match ends after the agreed number of deals, and the lowest total wins; a tie for"
+            " lowest plays on, one deal at a time."
+        ),
+    )
+    OPEN = (
+        "open-ended",
+        gettext_noop("open-ended"),
+        gettext_noop(
+            "The match goes on until the scorekeeper ends it, and the lowest total wins; it can't"
+            " be ended while the lowest total is shared."
+        ),
+    )
 
 
 class Players(IntEnum):

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 
+from rules.choices import Choice
 from rules.i18n import gettext, gettext_noop
 
 # The standard scale doubles from ten cards; the others don't use the number at all.
@@ -31,19 +31,52 @@ DOUBLED_FROM_CHOICES = range(2, TREBLED_FROM + 1)
 DOUBLED_FROM_TOKEN = re.compile(r"doubled-from-([0-9]+)")
 
 
-class PenaltyScale(StrEnum):
+class PenaltyScale(Choice):
     """What each card left in hand costs when another player goes out.
 
     >>> [(band.first, band.last, band.per_card) for band in PenaltyScale.DOUBLING.bands(13)]
     [(1, 7, 1), (8, 9, 2), (10, 13, 4)]
     """
 
-    STANDARD = "standard-penalties"
-    FLAT = "flat-penalties"
-    HEAVY = "heavy-penalties"
-    DOUBLING = "doubling-penalties"
+    STANDARD = (
+        "standard-penalties",
+        gettext_noop("standard penalties"),
+        gettext_noop(
+            "1 point a card for 1–9 cards, 2 a card for 10–12, 3 a card for 13 or more"
+            " (13 cost 39)."
+        ),
+    )
+    FLAT = (
+        "flat-penalties",
+        gettext_noop("flat penalties"),
+        gettext_noop("1 point a card, however many are left."),
+    )
+    HEAVY = (
+        "heavy-penalties",
+        gettext_noop("heavy penalties"),
+        gettext_noop(
+            "1 point a card for 1–7 cards, double for 8–9, treble for 10–12, quadruple for 13 or"
+            " more (13 cost 52)."
+        ),
+    )
+    DOUBLING = (
+        "doubling-penalties",
+        gettext_noop("doubling penalties"),
+        gettext_noop(
+            "1 point a card for 1–7 cards, double for 8–9 and double again from 10: ten cards"
+            " cost 40, eleven 44."
+        ),
+    )
     # Its number is the rule set's `doubled_from`; its token carries it ("doubled-from-8").
-    DOUBLED_FROM = "doubled-from"
+    DOUBLED_FROM = (
+        "doubled-from",
+        gettext_noop("doubled from N cards"),
+        gettext_noop(
+            "The standard scale doubling from another count, N, from 2 to 13: 1 point a card below"
+            " N cards, 2 a card from N to 12, 3 a card for 13 or more. Doubled from 10 is the"
+            " standard scale."
+        ),
+    )
 
     def bands(
         self, hand_size: int = 13, doubled_from: int = DEFAULT_DOUBLED_FROM
@@ -54,14 +87,6 @@ class PenaltyScale(StrEnum):
         # (TwoPlayerDeal.THIRTEEN) first filled it.
         doubled = int(doubled_from) if self is PenaltyScale.DOUBLED_FROM else DEFAULT_DOUBLED_FROM
         return _bands(self, int(hand_size), doubled)
-
-    @property
-    def label(self) -> str:
-        return gettext(_PENALTY_LABELS[self])
-
-    @property
-    def explained(self) -> str:
-        return gettext(_PENALTY_HELP[self])
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +179,18 @@ def doubled_from_label(doubled_from: int) -> str:
     return gettext("doubled from %(count)s cards") % {"count": doubled_from}
 
 
-def scale_token(choice: StrEnum, doubled_from: int) -> str:
+def scale_token(choice: Choice, doubled_from: int) -> str:
     """A choice's token in a rule set's name, the DOUBLED_FROM scale's carrying its number."""
     if choice is PenaltyScale.DOUBLED_FROM:
         return doubled_from_token(doubled_from)
     return choice.value
 
 
-def scale_label(choice: StrEnum, doubled_from: int) -> str:
+def scale_label(choice: Choice, doubled_from: int) -> str:
     """A choice's words in a rule set's label, the DOUBLED_FROM scale's with its number."""
     if choice is PenaltyScale.DOUBLED_FROM:
         return doubled_from_label(doubled_from)
-    return choice.label  # every option's choices have words of their own
+    return choice.label
 
 
 def doubled_from_settings(token: str) -> dict[str, object] | None:
@@ -187,31 +212,3 @@ def doubled_from_settings(token: str) -> dict[str, object] | None:
     if scale is PenaltyScale.STANDARD:
         return {"penalties": scale}
     return {"penalties": scale, "doubled_from": doubled_from}
-
-
-_PENALTY_LABELS = {
-    PenaltyScale.STANDARD: gettext_noop("standard penalties"),
-    PenaltyScale.FLAT: gettext_noop("flat penalties"),
-    PenaltyScale.HEAVY: gettext_noop("heavy penalties"),
-    PenaltyScale.DOUBLING: gettext_noop("doubling penalties"),
-    PenaltyScale.DOUBLED_FROM: gettext_noop("doubled from N cards"),
-}
-_PENALTY_HELP = {
-    PenaltyScale.STANDARD: gettext_noop(
-        "1 point a card for 1–9 cards, 2 a card for 10–12, 3 a card for 13 or more (13 cost 39)."
-    ),
-    PenaltyScale.FLAT: gettext_noop("1 point a card, however many are left."),
-    PenaltyScale.HEAVY: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9, treble for 10–12, quadruple for 13 or"
-        " more (13 cost 52)."
-    ),
-    PenaltyScale.DOUBLING: gettext_noop(
-        "1 point a card for 1–7 cards, double for 8–9 and double again from 10: ten cards"
-        " cost 40, eleven 44."
-    ),
-    PenaltyScale.DOUBLED_FROM: gettext_noop(
-        "The standard scale doubling from another count, N, from 2 to 13: 1 point a card below"
-        " N cards, 2 a card from N to 12, 3 a card for 13 or more. Doubled from 10 is the"
-        " standard scale."
-    ),
-}

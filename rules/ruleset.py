@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 
 from rules.cards import Suit  # noqa: F401 (the doctests use Suit)
+from rules.choices import Choice
 from rules.deal_options import (
     DECK_SIZE,
     Dragon,
@@ -68,7 +69,7 @@ MAX_DEALS = 1_000
 
 # The options a table chooses, by RuleSet field, with the name of each for a settings form.
 # `two_player_deal` counts only with two players, as `target` only with Finish.TARGET.
-OPTIONS: dict[str, type[StrEnum] | type[IntEnum]] = {
+OPTIONS: dict[str, type[Choice] | type[IntEnum]] = {
     "suits": SuitOrder,
     "straights": Straights,
     "flushes": Flushes,
@@ -83,7 +84,7 @@ OPTIONS: dict[str, type[StrEnum] | type[IntEnum]] = {
     "draw_on_pass": DrawOnPass,
     "lead": Lead,
 }
-# The options whose value is a number rather than a StrEnum member.
+# The options whose value is a number rather than a Choice.
 _NUMBER_OPTIONS = ("players", "two_player_deal")
 
 
@@ -202,15 +203,15 @@ class RuleSet:
     def penalty_bands(self) -> tuple[PenaltyBand, ...]:
         return self.penalties.bands(self.hand_size, self.doubled_from)
 
-    def _changed(self, *options: str) -> list[StrEnum]:
-        """The choices of these options (StrEnum ones) that differ from the defaults."""
+    def _changed(self, *options: str) -> list[Choice]:
+        """The choices of these options (Choice ones) that differ from the defaults."""
         return [
             getattr(self, option)
             for option in options
             if getattr(self, option) is not getattr(DEFAULT_RULES, option)
         ]
 
-    def _changed_choices(self) -> list[StrEnum]:
+    def _changed_choices(self) -> list[Choice]:
         """The choices named before the finish: how plays compare and how a deal is scored."""
         return self._changed(*_BEFORE_THE_FINISH)
 
