@@ -75,7 +75,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
-    "bigtwo_site.static_files.StaticFilesMiddleware",
+    "bigtwo_site.static_files.static_files",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
