@@ -6,7 +6,7 @@ at the site root to control every page.
 
 The worker keeps game pages for opening offline, and each is the account's it was made for:
 every whole page names, in `ACCOUNT_HEADER`, the account it was made for (a digest, or "-" for
-nobody signed in; `SignedInAsMiddleware`), and so does a game page in its HTML (`signed_in_as`,
+nobody signed in; `signed_in_as_header`), and so does a game page in its HTML (`signed_in_as`,
 a context processor), for the copy of itself it keeps once a deal waits offline. The worker
 notes the account the network last named, empties what it kept when that changes (however the
 session changed hands), and shows a copy only to the account it was made for: a tab another
@@ -16,11 +16,11 @@ account left open never leaves its game to the one signed in now.
 import hashlib
 import json
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from asgiref.sync import iscoroutinefunction
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.staticfiles import finders
@@ -32,6 +32,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import salted_hmac
+from django.utils.decorators import sync_and_async_middleware
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
@@ -186,30 +187,24 @@ def names_its_account(request: HttpRequest, response: HttpResponse) -> bool:
     )
 
 
-class SignedInAsMiddleware:
+@sync_and_async_middleware
+def signed_in_as_header(get_response: Callable) -> Callable:
     """Name, on every whole page, the account it was made for (`ACCOUNT_HEADER`), from the
-    session. Both sync and async, so an ASGI server runs it without a hop between the two."""
+    session. Async under an ASGI server, so that it adds no hop to a thread and back."""
+    if iscoroutinefunction(get_response):
 
-    sync_capable = True
-    async_capable = True
+        async def named_async(request: HttpRequest) -> HttpResponse:
+            response = await get_response(request)
+            if names_its_account(request, response):
+                response[ACCOUNT_HEADER] = signed_in_as(await request.session.aget(SESSION_KEY))
+            return response
 
-    def __init__(
-        self, get_response: Callable[[HttpRequest], HttpResponse | Awaitable[HttpResponse]]
-    ) -> None:
-        self.get_response = get_response
-        if iscoroutinefunction(get_response):
-            markcoroutinefunction(self)
+        return named_async
 
-    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        response = self.get_response(request)
+    def named(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
         if names_its_account(request, response):
             response[ACCOUNT_HEADER] = page_made_for(request)
         return response
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        response = await self.get_response(request)
-        if names_its_account(request, response):
-            response[ACCOUNT_HEADER] = signed_in_as(await request.session.aget(SESSION_KEY))
-        return response
+    return named

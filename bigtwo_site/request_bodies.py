@@ -14,9 +14,9 @@ Two pieces, one for each kind of server:
   counted as it arrives and cut off at the bound. Either way Django is handed an empty body and
   `OVER_LIMIT` in the request's scope, and the answer closes the connection, so the server stops
   reading what is left.
-- `RequestBodyLimitMiddleware` gives the answer: under ASGI for a request the wrapper marked, and
-  under WSGI (gunicorn, runserver, the test client), where the body is read only when asked for,
-  for one whose CONTENT_LENGTH is past the bound, before anything reads the form.
+- The middleware `body_limit_answer` gives the answer: under ASGI for a request the wrapper
+  marked, and under WSGI (gunicorn, runserver, the test client), where the body is read only when
+  asked for, for one whose CONTENT_LENGTH is past the bound, before anything reads the form.
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ import asyncio
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
+from django.utils.decorators import sync_and_async_middleware
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -142,31 +143,25 @@ class BoundedRequest:
 CLOSE = (b"connection", b"close")
 
 
-class RequestBodyLimitMiddleware:
+@sync_and_async_middleware
+def body_limit_answer(get_response: Callable) -> Callable:
     """Answer a request whose body is past its bound with 413 and templates/413.html, before
-    the view, CSRF or anything else reads the form. Both sync and async, so an ASGI server runs
-    it without a hop between the two."""
+    the view, CSRF or anything else reads the form. Async under an ASGI server, so that it adds
+    no hop to a thread and back."""
+    if iscoroutinefunction(get_response):
 
-    sync_capable = True
-    async_capable = True
+        async def bounded_async(request: HttpRequest) -> HttpResponse:
+            if body_too_long(request):
+                # The page names the signed-in account: read in a thread, as Django reads it.
+                return await sync_to_async(too_much)(request)
+            return await get_response(request)
 
-    def __init__(
-        self, get_response: Callable[[HttpRequest], HttpResponse | Awaitable[HttpResponse]]
-    ) -> None:
-        self.get_response = get_response
-        if iscoroutinefunction(get_response):
-            markcoroutinefunction(self)
+        return bounded_async
 
-    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        return too_much(request) if body_too_long(request) else self.get_response(request)
+    def bounded(request: HttpRequest) -> HttpResponse:
+        return too_much(request) if body_too_long(request) else get_response(request)
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        if body_too_long(request):
-            # The page names the signed-in account: read in a thread, as Django reads it.
-            return await sync_to_async(too_much)(request)
-        return await self.get_response(request)
+    return bounded
 
 
 def body_too_long(request: HttpRequest) -> bool:

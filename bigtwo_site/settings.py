@@ -75,7 +75,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Directly after SecurityMiddleware: static files skip the rest of the stack.
-    "bigtwo_site.static_files.StaticFilesMiddleware",
+    "bigtwo_site.static_files.static_files",
     # Pages and htmx answers gzipped (WhiteNoise already serves static files compressed).
     # Django pads compressed output with random bytes against BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -84,20 +84,20 @@ MIDDLEWARE = [
     # before CommonMiddleware, as Django's docs ask.
     "django.middleware.locale.LocaleMiddleware",
     # Hands the request's language to the Django-free rules engine (rules/i18n.py).
-    "checker.middleware.EngineLanguageMiddleware",
+    "checker.middleware.engine_language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Names on each whole page the account it was made for: the service worker keeps game pages
     # for one account (bigtwo_site/pwa.py).
-    "bigtwo_site.pwa.SignedInAsMiddleware",
+    "bigtwo_site.pwa.signed_in_as_header",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A request's body past its bound (REQUEST_MAX_BYTES; the import page's), answered 413 before
     # anything reads it (bigtwo_site/request_bodies.py; under ASGI, with bigtwo_site/asgi.py).
-    "bigtwo_site.request_bodies.RequestBodyLimitMiddleware",
+    "bigtwo_site.request_bodies.body_limit_answer",
     "common.http.HtmxLoginRedirectMiddleware",
     # A member asking for an owner's action (scoring.services.NotAllowed): the page that says so.
     "scoring.middleware.RefusalMiddleware",

@@ -17,7 +17,7 @@ STREAM_MIDDLEWARE = frozenset(
         "django.middleware.gzip.GZipMiddleware",
         "django.contrib.sessions.middleware.SessionMiddleware",
         "django.middleware.locale.LocaleMiddleware",
-        "checker.middleware.EngineLanguageMiddleware",
+        "checker.middleware.engine_language",
         "django.middleware.csrf.CsrfViewMiddleware",
         "django.contrib.auth.middleware.AuthenticationMiddleware",
     }

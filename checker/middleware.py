@@ -1,40 +1,33 @@
 """Hand the request's language (chosen by LocaleMiddleware) to the Django-free engine."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from asgiref.sync import iscoroutinefunction
 from django.http import HttpRequest, HttpResponse
+from django.utils.decorators import sync_and_async_middleware
 from django.utils.translation import get_language
 
 from rules import i18n
 
 
-class EngineLanguageMiddleware:
-    """Card names, play descriptions and verdicts follow the page's language. Both sync and
-    async, so an ASGI server runs it without a hop between the two."""
+def pages_language() -> str:
+    return get_language() or i18n.DEFAULT_LANGUAGE
 
-    sync_capable = True
-    async_capable = True
 
-    def __init__(
-        self, get_response: Callable[[HttpRequest], HttpResponse | Awaitable[HttpResponse]]
-    ) -> None:
-        self.get_response = get_response
-        if iscoroutinefunction(get_response):
-            markcoroutinefunction(self)
+@sync_and_async_middleware
+def engine_language(get_response: Callable) -> Callable:
+    """Card names, play descriptions and verdicts follow the page's language. Async under an
+    ASGI server, so that it adds no hop to a thread and back."""
+    if iscoroutinefunction(get_response):
 
-    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        token = i18n.set_language(get_language() or i18n.DEFAULT_LANGUAGE)
-        try:
-            return self.get_response(request)
-        finally:
-            i18n.reset_language(token)
+        async def in_the_pages_language_async(request: HttpRequest) -> HttpResponse:
+            with i18n.use_language(pages_language()):
+                return await get_response(request)
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        token = i18n.set_language(get_language() or i18n.DEFAULT_LANGUAGE)
-        try:
-            return await self.get_response(request)
-        finally:
-            i18n.reset_language(token)
+        return in_the_pages_language_async
+
+    def in_the_pages_language(request: HttpRequest) -> HttpResponse:
+        with i18n.use_language(pages_language()):
+            return get_response(request)
+
+    return in_the_pages_language

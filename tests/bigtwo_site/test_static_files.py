@@ -1,14 +1,17 @@
 """Static files under `make run`'s ASGI server (bigtwo_site/static_files.py): served by WhiteNoise,
-compressed and cached for long, before the rest of the stack; every other request goes on."""
+compressed and cached for long, before the rest of the stack; every other request goes on, and
+no middleware of the site's costs a hop to a thread and back."""
 
 import asyncio
+import logging
 
 import pytest
 from django.conf import settings
 from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 from django.core.management import call_command
 
-from bigtwo_site.static_files import StaticFilesMiddleware
+from bigtwo_site import stream_settings
 
 
 def asked(application, path: str, headers: list[tuple[bytes, bytes]]) -> tuple[int, dict, bytes]:
@@ -78,9 +81,25 @@ def test_any_other_request_goes_on_to_the_site(db, collected):
     assert (status, body) == (200, b"ok")
 
 
-def test_it_is_async_as_well_as_sync():
-    """Under ASGI Django runs it on the event loop, with no hop to a thread for it."""
-    assert StaticFilesMiddleware.async_capable and StaticFilesMiddleware.sync_capable
+def test_a_static_address_with_no_file_goes_on_to_the_sites_404(db, collected):
+    status, _, body = asked(collected, "/static/css/nowhere.css", [])
+    assert status == 404
+    assert b"<html" in body
+
+
+@pytest.mark.parametrize(
+    "middleware", [settings.MIDDLEWARE, stream_settings.MIDDLEWARE], ids=["site", "streams"]
+)
+def test_under_asgi_no_middleware_of_the_sites_is_run_in_a_thread(caplog, settings, middleware):
+    """Django adapts a synchronous middleware under ASGI (a hop to a thread and back for every
+    request) and says so in its debug log: the site's and the streams' server's stacks are
+    async throughout."""
+    settings.DEBUG = True
+    settings.MIDDLEWARE = middleware
+    with caplog.at_level(logging.DEBUG, logger="django.request"):
+        ASGIHandler().load_middleware(is_async=True)
+    adapted = [record.getMessage() for record in caplog.records if "adapted" in record.msg]
+    assert adapted == []
 
 
 def test_scripts_and_style_sheets_are_served_without_their_comments(collected):
