@@ -16,6 +16,7 @@ import os
 import secrets
 import stat
 import sys
+import tempfile
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -54,29 +55,29 @@ def made_private_dir(path: Path) -> bool:
 
 
 def made_secret_key(path: Path) -> bool:
-    """A new secret key in `path`, mode 600, unless one is there; whether one was made.
+    """A new secret key in `path`, mode 600 (mkstemp's), unless one is there; whether one was
+    made.
 
-    Opening with "x" makes creation atomic, so set-up steps run together agree on one key
-    instead of each writing its own (which would log everyone out at random)."""
-    try:
-        with open(path, "x", encoding="ascii", opener=private_opener) as key_file:
-            key_file.write(secrets.token_urlsafe(50))
-    except FileExistsError:
-        return False
+    The key is written whole under another name, then linked to `path`, which fails if `path`
+    is there: set-up steps run together agree on one key instead of each writing its own (which
+    would log everyone out at random), and none is ever found half written."""
+    with tempfile.NamedTemporaryFile("w", encoding="ascii", dir=path.parent) as written:
+        written.write(secrets.token_urlsafe(50))
+        written.flush()
+        try:
+            os.link(written.name, path)
+        except FileExistsError:
+            return False
     return True
 
 
 def made_private_file(path: Path) -> bool:
     """`path`, empty, for this user alone if it is missing, else made 600; whether it was made."""
     made = not path.exists()
-    os.close(private_opener(path, os.O_CREAT | os.O_WRONLY))
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     if stat.S_IMODE(path.stat().st_mode) != 0o600:
         path.chmod(0o600)
     return made
-
-
-def private_opener(path: str | Path, flags: int) -> int:
-    return os.open(path, flags, 0o600)
 
 
 def main() -> None:

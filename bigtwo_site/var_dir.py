@@ -21,7 +21,8 @@ from django.core.exceptions import ImproperlyConfigured
 from bigtwo_site.environment import env_text
 
 SITE_ROOT = Path(__file__).resolve().parent.parent
-SET_UP = "run `make setup` (or `.venv/bin/python manage.py prepare_var`) first"
+SET_UP_COMMAND = "run `make setup` (or `.venv/bin/python manage.py prepare_var`)"
+SET_UP = f"{SET_UP_COMMAND} first"
 
 
 def var_dir_location() -> Path:
@@ -70,9 +71,13 @@ def kept_secret_key(var_dir: Path) -> str:
     try:
         key = path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
-        key = ""
+        raise ImproperlyConfigured(
+            f"No secret key in {path}: {SET_UP}, or set DJANGO_SECRET_KEY."
+        ) from None
     if not key:
-        raise ImproperlyConfigured(f"No secret key in {path}: {SET_UP}, or set DJANGO_SECRET_KEY.")
+        raise ImproperlyConfigured(
+            f"The secret key in {path} is empty: delete it, then {SET_UP_COMMAND}."
+        )
     return key
 
 

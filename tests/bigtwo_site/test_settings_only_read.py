@@ -72,3 +72,42 @@ def test_with_a_key_in_the_environment_the_set_up_step_writes_none(tmp_path):
     env |= {"DJANGO_VAR_DIR": str(var), "DJANGO_SECRET_KEY": "kept elsewhere"}
     subprocess.run([sys.executable, "manage.py", "prepare_var"], cwd=ROOT, env=env, check=True)
     assert files_under(var) == ["db.sqlite3"]
+
+
+def test_the_settings_read_the_environment_through_its_helpers_alone():
+    source = (ROOT / "bigtwo_site" / "settings.py").read_text(encoding="utf-8")
+    assert "os.environ" not in source
+    assert "import os" not in source
+
+
+def test_a_key_left_empty_is_named_with_what_to_do(tmp_path):
+    """A set-up step stopped between making the key's file and writing it left an empty one,
+    which `make setup` kept: the key is now written whole before it takes its name."""
+    (tmp_path / "db.sqlite3").touch()
+    (tmp_path / "secret_key").touch()
+    tmp_path.chmod(0o700)
+    read = settings_in_fresh_process(READ_SETTINGS, tmp_path, prepared=False, DJANGO_SECRET_KEY="")
+    assert read.returncode != 0
+    key = tmp_path / "secret_key"
+    assert f"The secret key in {key} is empty: delete it, then {SET_UP[:-6]}" in read.stderr
+
+
+def test_set_up_steps_run_together_agree_on_one_key(tmp_path):
+    var = tmp_path / "var"
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SECRET_KEY")}
+    env["DJANGO_VAR_DIR"] = str(var)
+    steps = [
+        subprocess.Popen(
+            [sys.executable, "manage.py", "prepare_var"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    said = [step.communicate(timeout=60)[0] for step in steps]
+    assert [step.returncode for step in steps] == [0] * 4
+    assert sum(f"made {var / 'secret_key'}" in lines for lines in said) == 1
+    assert files_under(var) == ["db.sqlite3", "secret_key"]
+    assert len((var / "secret_key").read_text()) >= 50
