@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 1
 
-.PHONY: run run-server demo test test-services test-load gates setup install install-test migrate static lint bench messages clean
+.PHONY: run run-server demo test test-services test-load gates setup prepare install install-test migrate static lint bench messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (found " + sys.version.split()[0] + "). Install it, or run make PYTHON=python3.12 ...")'
@@ -32,10 +32,16 @@ $(VENV)/.installed-redis: pyproject.toml $(VENV)/.installed
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-migrate: install
+# What the settings read and never write: the var directory (DJANGO_VAR_DIR, else var/), mode
+# 700, its secret key (unless DJANGO_SECRET_KEY gives one) and the SQLite database file, 600
+# (bigtwo_site/prepare_var.py). It keeps what is already there.
+prepare: install
+	$(BIN)/python manage.py prepare_var
+
+migrate: prepare
 	$(BIN)/python manage.py migrate --noinput
 
-static: install
+static: prepare
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
 setup: migrate static

@@ -1,5 +1,6 @@
-"""Reading the settings' environment variables: flags, lists, counts and sizes, each refused at
-start-up, saying what to write instead, when it can't be read."""
+"""Reading the settings' environment variables: texts, flags, lists, counts and sizes, each
+refused at start-up, saying what to write instead, when it can't be read. The settings read the
+environment through these alone."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ import importlib.util
 import os
 
 from django.core.exceptions import ImproperlyConfigured
+
+
+def env_text(name: str, default: str = "") -> str:
+    """The variable's text, its spaces trimmed; `default` when it is unset or blank."""
+    return os.environ.get(name, "").strip() or default
 
 
 def env_flag(name: str, default: bool = False) -> bool:
@@ -20,12 +26,14 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def env_count(name: str, default: int, *, least: int = 1) -> int:
-    """A whole number of at least `least` from the environment, or `default`."""
+def env_count(name: str, default: int, *, least: int = 1, meaning: str = "") -> int:
+    """A whole number of at least `least` from the environment, or `default`; `meaning` says
+    what the number counts in the message refusing another."""
     text = os.environ.get(name, str(default)).strip()
     if not text.isdecimal() or int(text) < least:
+        what = f"{meaning}, " if meaning else ""
         raise ImproperlyConfigured(
-            f"{name} is {text!r}; set it to a whole number of at least {least}."
+            f"{name} is {text!r}; set it to {what}a whole number of at least {least}."
         )
     return int(text)
 

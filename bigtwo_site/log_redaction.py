@@ -5,10 +5,10 @@ a club night's TV link's (`/tv/<token>/…`, its board, asked twice a second, an
 Each carries its token in the address, and whoever has the token can set a member's password,
 join the club, follow the game or watch the night. Addresses are logged: by the server's access
 log (`make run`: uvicorn's), and by Django for a page not found or a server error ("Not Found:
-/live/…"). Both go through the `RedactTokens` filter on the console handler (settings.LOGGING),
-which writes `[token]` in its place, in a `next=` of a login or sign-up address too, as the site
-writes it or percent-encoded. A proxy in front of the site logs addresses too
-(docs/deploying.md).
+/live/…"). Both go through the `RedactTokens` filter on the console handler (`logging_settings`,
+the settings' LOGGING), which writes `[token]` in its place, in a `next=` of a login or sign-up
+address too, as the site writes it or percent-encoded. A proxy in front of the site logs
+addresses too (docs/deploying.md).
 """
 
 from __future__ import annotations
@@ -52,3 +52,25 @@ class RedactTokens(logging.Filter):
         if PASSWORD_TOKEN.search(message) or LINK_TOKEN.search(message):
             record.msg, record.args = redacted(message), ()
         return True
+
+
+def logging_settings(level: str) -> dict:
+    """The site's LOGGING: Django's lines at `level` and above, and the server's access log,
+    which names every address asked for, each to the console through `RedactTokens`."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
+        "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "filters": ["redact_tokens"],
+                "formatter": "plain",
+            },
+        },
+        "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            "uvicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        },
+    }

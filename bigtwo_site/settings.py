@@ -1,19 +1,19 @@
 """Settings for the Big Two table companion.
 
 Everything that differs between a laptop at the table and a club's server comes from the
-environment, so the same file serves both. See README.md, "Deploying", for the variables.
+environment, read through bigtwo_site/environment.py alone, so the same file serves both;
+docs/deploying.md, "Every setting", lists the variables. Importing it writes nothing: the var
+directory, the secret key and the SQLite database are made by the set-up step (`make setup`,
+bigtwo_site/prepare_var.py), and one missing stops the site, saying so.
 """
 
-import hashlib
-import os
-import secrets
 from datetime import timedelta
-from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from bigtwo_site.caches import cache_settings, channel_layer_settings
+from bigtwo_site.databases import database_prefix, site_database
 from bigtwo_site.email_url import mailer
 from bigtwo_site.environment import (
     env_count,
@@ -21,34 +21,20 @@ from bigtwo_site.environment import (
     env_list,
     env_megabytes,
     env_redis_url,
+    env_text,
 )
+from bigtwo_site.log_redaction import logging_settings
 from bigtwo_site.release import release_digest
-from bigtwo_site.var_dir import private_file, private_var_dir
+from bigtwo_site.var_dir import SITE_ROOT, kept_secret_key, private_var_dir, var_dir_location
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = SITE_ROOT
 # Runtime state (the SQLite database, the generated secret key, collected static files) lives
 # in var/, which git ignores, so a fresh clone never carries anyone's data or secrets. Only the
 # site's user may read it (bigtwo_site/var_dir.py).
-VAR_DIR = private_var_dir(Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var"))
-
-
-def generated_secret_key(path: Path) -> str:
-    """Read the key kept in var/, creating it on first start.
-
-    Opening with "x" makes creation atomic, so server processes starting together agree on
-    one key instead of each writing its own (which would log everyone out at random).
-    """
-    try:
-        with path.open("x", encoding="ascii") as key_file:
-            key_file.write(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    except FileExistsError:
-        pass
-    return path.read_text(encoding="ascii").strip()
-
+VAR_DIR = private_var_dir(var_dir_location())
 
 DEBUG = env_flag("DJANGO_DEBUG")
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or generated_secret_key(VAR_DIR / "secret_key")
+SECRET_KEY = env_text("DJANGO_SECRET_KEY") or kept_secret_key(VAR_DIR)
 # "*" by default because `make run` is meant to be opened from a phone on the same Wi-Fi by
 # the computer's address, which nobody knows in advance. A public deployment names its hosts.
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "*")
@@ -141,91 +127,20 @@ TEMPLATES = [
     },
 ]
 
-# Under ASGI each request runs in a thread of its own, so a connection kept for the next request
-# would never be used again: each opens its own, on PostgreSQL from psycopg's pool (Django's
-# advice for ASGI). A WSGI server's threads live on: the pages' unit has each keep its connection
-# (DJANGO_DB_CONN_MAX_AGE seconds), in the pool's place.
-database = dj_database_url.config(
-    default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-    conn_max_age=env_count("DJANGO_DB_CONN_MAX_AGE", 0, least=0),
-    conn_health_checks=True,
-)
-if database["ENGINE"] == "django.db.backends.postgresql" and not database["CONN_MAX_AGE"]:
-    pool_size = int(os.environ.get("DJANGO_DB_POOL_SIZE", "20"))
-    database.setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2,
-        "max_size": pool_size,
-        "timeout": 10,
-    }
-DATABASES = {"default": database}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Made here, mode 600, before SQLite makes it with the umask's (its -wal and -shm files take
-    # the database's mode): it holds password hashes and session keys.
-    private_file(Path(DATABASES["default"]["NAME"]))
-    DATABASES["default"]["OPTIONS"] = {
-        # WAL lets the scoreboard be read while a deal is being written; IMMEDIATE takes the
-        # write lock when a transaction starts, so two phones recording at once queue up
-        # instead of failing with "database is locked" halfway through. Under ASGI every request
-        # has a thread of its own, so a burst of deals can queue for seconds on the one lock.
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-    }
-
+# DATABASE_URL, else SQLite in the var directory, in WAL mode (bigtwo_site/databases.py).
+DATABASES = {"default": site_database(VAR_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-
-def database_prefix(database: dict) -> str:
-    """A prefix naming the database in use, for every cache key and channel of the site: two
-    sites sharing one Redis, or a site and a copy of its database, never read each other's."""
-    where = "|".join(str(database.get(part) or "") for part in ("ENGINE", "HOST", "PORT", "NAME"))
-    return "bigtwo-" + hashlib.sha256(where.encode()).hexdigest()[:12]
-
-
-# One cache, Django's own: in the server's memory on one machine (`make run` is one process),
-# Redis where several servers share the work. It holds rendered fragments, each under a key
-# naming the game or season, its unique key and version (scoring/caching.py), and sessions.
+# One cache, Django's own, and Channels' layer: in the server's memory on one machine (`make run`
+# is one process), Redis where several servers share the work (bigtwo_site/caches.py).
 REDIS_URL = env_redis_url()
 CACHE_PREFIX = database_prefix(DATABASES["default"])
 # The cache's keys name the release as well: after a deploy, no page shows a fragment the last
 # release rendered (sessions are read again from the database). The channel layer's don't, so
 # that during a deploy the old servers' streams still hear the new servers' changes.
 CACHE_KEY_PREFIX = f"{CACHE_PREFIX}-{release_digest(BASE_DIR)}"
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # A Redis that stops answering fails the request in seconds rather than holding it.
-            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
-        }
-    }
-    # The games' streams hear of changes made on any server (scoring/live.py).
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # A stream waits on Redis up to 5 s at a time (channels_redis's BZPOPMIN); the
-                # read must outlast that wait, and redis-py's default read timeout is also 5 s.
-                "hosts": [
-                    {"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}
-                ],
-                "prefix": CACHE_PREFIX,
-            },
-        }
-    }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # Fragments are small and each good only until its game's next change: room for a
-            # few thousand tables' boards, the least recently used dropped first.
-            "OPTIONS": {"MAX_ENTRIES": 20_000},
-        }
-    }
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CACHES = cache_settings(REDIS_URL, CACHE_KEY_PREFIX)
+CHANNEL_LAYERS = channel_layer_settings(REDIS_URL, CACHE_PREFIX)
 # Sessions are read from the cache and written through to the database: logging out deletes
 # both, and a session dropped from the cache is read again from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -233,8 +148,8 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # The games' live streams (scoring/views/streams.py): at most this many open at once per member
 # and per client address, each server; one more is refused with 429. A phone opens one per
 # game page; an address may be a club's whole Wi-Fi.
-STREAMS_PER_MEMBER = int(os.environ.get("DJANGO_STREAMS_PER_MEMBER", "8"))
-STREAMS_PER_ADDRESS = int(os.environ.get("DJANGO_STREAMS_PER_ADDRESS", "200"))
+STREAMS_PER_MEMBER = env_count("DJANGO_STREAMS_PER_MEMBER", 8, least=0)
+STREAMS_PER_ADDRESS = env_count("DJANGO_STREAMS_PER_ADDRESS", 200, least=0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -273,8 +188,8 @@ GAME_MAX_DEALS = env_count("DJANGO_GAME_MAX_DEALS", 500)
 
 # Repeated failed logins (and sign-ups) lock out that username from that address for a while.
 # Attempts are rows in the database, so every app server sees the same count.
-AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOCKOUT_MINUTES", "15")))
+AXES_FAILURE_LIMIT = env_count("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_count("DJANGO_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -283,13 +198,9 @@ AXES_VERBOSE = False
 # was connected from, so with N proxies the client is the Nth entry from the right and anything
 # further left is whatever the client wrote. With 0 the header is ignored. client_address()
 # reads PROXY_COUNT on each request; it is the one answer for logins and sign-ups alike.
-proxy_count_text = os.environ.get("DJANGO_PROXY_COUNT", "0").strip()
-if not proxy_count_text.isdecimal():
-    raise ImproperlyConfigured(
-        f"DJANGO_PROXY_COUNT is {proxy_count_text!r}; set it to how many proxies stand in front "
-        "of the server, as a whole number (0 for none)."
-    )
-PROXY_COUNT = int(proxy_count_text)
+PROXY_COUNT = env_count(
+    "DJANGO_PROXY_COUNT", 0, least=0, meaning="how many proxies stand in front of the server"
+)
 AXES_CLIENT_IP_CALLABLE = "common.client_address.client_address"
 
 # Getting back in (README, "Deploying"). A club's owner can always make a member a one-time
@@ -297,7 +208,7 @@ AXES_CLIENT_IP_CALLABLE = "common.client_address.client_address"
 # address ("Forgot your password?"), and sign-up asks for an optional email. Either link
 # works for 24 hours and is spent once the password is set.
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
-EMAIL_URL = os.environ.get("DJANGO_EMAIL_URL", "").strip()
+EMAIL_URL = env_text("DJANGO_EMAIL_URL")
 SITE_SENDS_EMAIL = bool(EMAIL_URL)
 if SITE_SENDS_EMAIL:
     if "*" in ALLOWED_HOSTS:
@@ -310,7 +221,7 @@ if SITE_SENDS_EMAIL:
             "links are made with, instead of '*'."
         )
     MAILERS = {"default": mailer(EMAIL_URL)}
-    DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or (
+    DEFAULT_FROM_EMAIL = env_text("DJANGO_DEFAULT_FROM_EMAIL") or (
         f"Big Two <noreply@{next(iter(ALLOWED_HOSTS), 'localhost').lstrip('.')}>"
     )
 # Without DJANGO_EMAIL_URL, MAILERS stays undefined: nothing sends mail (Django's checks, and
@@ -318,8 +229,8 @@ if SITE_SENDS_EMAIL:
 # "Forgot your password?" sends at most this many links an hour to one email address, and asks
 # for at most this many an hour from one client address (a club's Wi-Fi may be one); counted in
 # the cache, so every server shares the count where they share Redis.
-PASSWORD_MAILS_PER_ADDRESS = int(os.environ.get("DJANGO_PASSWORD_MAILS_PER_ADDRESS", "3"))
-PASSWORD_MAILS_PER_CLIENT = int(os.environ.get("DJANGO_PASSWORD_MAILS_PER_CLIENT", "10"))
+PASSWORD_MAILS_PER_ADDRESS = env_count("DJANGO_PASSWORD_MAILS_PER_ADDRESS", 3, least=0)
+PASSWORD_MAILS_PER_CLIENT = env_count("DJANGO_PASSWORD_MAILS_PER_CLIENT", 10, least=0)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -334,7 +245,7 @@ LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Dates each language's way (bigtwo_site/formats/): pages name a format, never a pattern.
 FORMAT_MODULE_PATH = ["bigtwo_site.formats"]
-TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
+TIME_ZONE = env_text("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
@@ -372,29 +283,12 @@ if env_flag("DJANGO_HTTPS"):
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_SECONDS = env_count("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365, least=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     # "preload" in the header only allows a submission to the browsers' preload list; nothing
     # is submitted unless someone does it by hand. `check --deploy` asks for it.
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    # No link's token (a password link's, an invite's, a live view's) reaches a log
-    # (bigtwo_site/log_redaction.py).
-    "filters": {"redact_tokens": {"()": "bigtwo_site.log_redaction.RedactTokens"}},
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {
-        "console": {
-            "class": "logging.StreamHandler",
-            "filters": ["redact_tokens"],
-            "formatter": "plain",
-        },
-    },
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-    # The server's access log names every address asked for: through the same filter.
-    "loggers": {
-        "uvicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
-    },
-}
+# No link's token (a password link's, an invite's, a live view's) reaches a log, Django's own or
+# the server's access log (bigtwo_site/log_redaction.py).
+LOGGING = logging_settings(env_text("DJANGO_LOG_LEVEL", "WARNING"))

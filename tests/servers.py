@@ -1,5 +1,6 @@
 """The site served as `make run` serves it: uvicorn on the ASGI application, in a process of its
-own, on a free loopback port, from a fresh DJANGO_VAR_DIR (SQLite, migrated on request)."""
+own, on a free loopback port, from a fresh DJANGO_VAR_DIR made by the set-up step, as `make run`'s
+(SQLite, migrated on request)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.fresh_settings import prepare_var
 
 ROOT = Path(__file__).resolve().parents[1]
 # `make run`'s server and its options (the Makefile's `run` target;
@@ -126,6 +129,7 @@ def collect_static(var_dir: Path) -> Path:
     """The static files collected as `make run` collects them (hashed names and their
     manifest), into `var_dir`; where they are. Pages render only with them."""
     env = server_environment(var_dir)
+    prepare_var(env)
     manage = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
     subprocess.run(manage, cwd=ROOT, env=env, check=True)
     return var_dir / "static"
@@ -138,6 +142,7 @@ def served(
     """The site served by `make run`'s server until the block ends; with `static`, the static
     files `collect_static` collected, shared (without them, a page renders as a 500)."""
     env = server_environment(var_dir, **environ)
+    prepare_var(env)
     if migrate:
         manage = [sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
         subprocess.run(manage, cwd=ROOT, env=env, check=True)

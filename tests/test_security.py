@@ -15,6 +15,7 @@ from django.test import Client
 from scoring import selectors, services
 from scoring.models import Club, Game, token_digest
 from tests.factories import OUTBOX_MAILERS, PASSWORD, make_club, make_game, make_user
+from tests.fresh_settings import prepare_var
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,6 +34,7 @@ def test_check_deploy_is_clean_with_the_documented_production_settings(tmp_path)
     # Not the test run's own switches: a production server has neither.
     env.pop("DJANGO_DEBUG", None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests' Playwright fixture
+    prepare_var(env)  # as the pages' unit does before it migrates
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,

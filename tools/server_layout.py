@@ -172,12 +172,12 @@ def start_redis(
 
 class ServerLayout:
     """A throwaway redis-server (unless `redis_url` is given), gunicorn after its unit's
-    ExecStartPre (migrate, collectstatic), uvicorn and nginx on `host`:`port`, started in that
-    order with `env` as their environment, each once it answers, and stopped together when the
-    block ends, or as soon as one fails to start; `halt` stops or crashes some of them, and
-    `start` starts them again. Each runs in a process group of its own, pinned to the cores
-    `cpus` if given; `pids()` names every process of each, and `cpu_seconds()` adds up their CPU
-    time.
+    ExecStartPre (prepare_var, migrate, collectstatic), uvicorn and nginx on `host`:`port`,
+    started in that order with `env` as their environment, each once it answers, and stopped
+    together when the block ends, or as soon as one fails to start; `halt` stops or crashes some
+    of them, and `start` starts them again. Each runs in a process group of its own, pinned to
+    the cores `cpus` if given; `pids()` names every process of each, and `cpu_seconds()` adds up
+    their CPU time.
     Their output goes to `<name>.log` in `directory` if given, else to this process's.
     `connections` raises nginx's limits, from one address (deploy's `limit_conn`) and in all,
     for a load tool whose phones all come from 127.0.0.1."""
@@ -236,7 +236,8 @@ class ServerLayout:
             self.start_nginx()
 
     def start_pages(self) -> None:
-        """gunicorn, as its unit starts it: after its ExecStartPre (migrate, collectstatic)."""
+        """gunicorn, as its unit starts it: after its ExecStartPre (prepare_var, migrate,
+        collectstatic)."""
         pages = self.unit(PAGES_UNIT)
         with contextlib.ExitStack() as files:
             log = None

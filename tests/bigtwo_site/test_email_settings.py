@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from bigtwo_site.email_url import mailer
+from tests.fresh_settings import prepare_var
 
 ROOT = Path(__file__).resolve().parents[2]
 SMTP = "django.core.mail.backends.smtp.EmailBackend"
@@ -76,13 +77,12 @@ def settings_with(env: dict[str, str], tmp_path) -> subprocess.CompletedProcess:
     clean = {
         k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_EMAIL", "DJANGO_ALL"))
     }
+    clean |= {"DJANGO_SETTINGS_MODULE": "bigtwo_site.settings", "DJANGO_VAR_DIR": str(tmp_path)}
+    prepare_var(clean)
     return subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,
-        env=clean
-        | {"DJANGO_SETTINGS_MODULE": "bigtwo_site.settings"}
-        | {"DJANGO_VAR_DIR": str(tmp_path)}
-        | env,
+        env=clean | env,
         capture_output=True,
         text=True,
         check=False,

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from django.test import AsyncClient
 
+from tests.fresh_settings import prepare_var
+
 
 def metrics(header: str) -> dict[str, float]:
     return {name: float(ms) for name, _, ms in (e.partition(";dur=") for e in header.split(", "))}
@@ -42,6 +44,7 @@ def test_the_environment_variable_puts_it_outermost_and_innermost(tmp_path):
     show += " print(s.MIDDLEWARE[0], s.MIDDLEWARE[-1])"
     env = os.environ | {"DJANGO_SERVER_TIMING": "1", "DJANGO_VAR_DIR": str(tmp_path)}
     env |= {"DJANGO_SETTINGS_MODULE": "bigtwo_site.settings"}
+    prepare_var(env)
     printed = subprocess.run(
         [sys.executable, "-c", show],
         cwd=Path(__file__).resolve().parents[2],

@@ -17,9 +17,14 @@ from pathlib import Path
 
 
 def start_django() -> None:
-    """Django on the site's settings, unless DJANGO_SETTINGS_MODULE names others."""
+    """Django on the site's settings, unless DJANGO_SETTINGS_MODULE names others, once the set-up
+    step (`make setup`'s) has made what they read in DJANGO_VAR_DIR."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bigtwo_site.settings")
     import django
+
+    from bigtwo_site.prepare_var import prepare
+
+    prepare()
 
     django.setup()
 

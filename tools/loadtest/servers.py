@@ -69,6 +69,9 @@ class Environment:
             os.environ.update(self.env)
             import django
 
+            from bigtwo_site.prepare_var import prepare
+
+            prepare()  # the var directory's database, as `make setup` makes it; the key is given
             django.setup()
             from django.db import connections
 
