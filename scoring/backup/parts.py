@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -39,10 +40,9 @@ from scoring.models import (
 from scoring.names import name_key, name_problem, tidy_name
 
 FORMAT = "bigtwo-club-backup"
-
-
 VERSION = 2
-
+PROBLEMS_SHOWN = 20
+LOOKUP_CHUNK = 500  # values per `IN (…)`, well under SQLite's limit on query parameters
 
 # What a backup holds of an account, by version (each is required in a file of that version,
 # but the password). Version 1 also held is_active: it is read for its type and otherwise
@@ -52,21 +52,11 @@ ACCOUNT_FIELDS: Mapping[int, Sequence[str]] = {
     2: ("username", "first_name", "last_name", "email", "password", "date_joined", "last_login"),
 }
 
-
-RESTORED_ACCOUNT_FIELDS = ACCOUNT_FIELDS[VERSION]
-
-
 # A password hash is only written when asked for (`export_club --with-passwords`, to move a
 # whole site): a club's file is kept by its owner, and a hash in it (a superuser's, or that of a
 # member who runs another club) can be guessed at offline. Without one, the account is restored
 # with no password, and gets one by a link from the club's owner.
 PASSWORD_FIELD = "password"
-
-
-PROBLEMS_SHOWN = 20
-
-
-LOOKUP_CHUNK = 500  # values per `IN (…)`, well under SQLite's limit on query parameters
 
 
 class BackupError(Exception):
@@ -87,16 +77,10 @@ class BackupEncoder(DjangoJSONEncoder):
         return super().default(o)
 
 
-def kind_of(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
+def shown(value: object) -> str:
+    """A value of a file as JSON, cut short past 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def said(text: object) -> str:
@@ -108,16 +92,16 @@ def names_of(names: Iterable[object]) -> str:
     return ", ".join(sorted(said(name) for name in names))
 
 
-type Check = Callable[[Any, Mapping[str, Any]], None]
+type Check = Callable[[Any, models.Model], None]
 
 
 # What a restore checks of a value beyond its field's type and validators, where a page reads
 # the value back in its own way.
 
 
-def rules_name(value: object, row: Mapping[str, Any] | None = None) -> None:
+def rules_name(value: object, row: models.Model | None = None) -> None:
     if not isinstance(value, str):
-        raise Invalid(f"should name house rules in text, not {kind_of(value)}")
+        raise Invalid(f"should name house rules in text, not {shown(value)}")
     try:
         parse_rules(value)
     except ValueError as error:
@@ -148,48 +132,57 @@ def stake_text(value: object) -> None:
         raise Invalid('should be a stake written as a number, e.g. "0.10", or null')
 
 
-def season_name(value: object) -> None:
-    if not isinstance(value, str) or not 0 < len(value) <= SEASON_NAME_MAX_LENGTH:
-        raise Invalid(f"should be a season's name of at most {SEASON_NAME_MAX_LENGTH} characters")
+def name_of_at_most(most: int, what: str) -> Callable[[object], None]:
+    def check(value: object) -> None:
+        if not isinstance(value, str) or not 0 < len(value) <= most:
+            raise Invalid(f"should be {what} of at most {most} characters")
+
+    return check
 
 
-def player_name(value: object) -> None:
-    if not isinstance(value, str) or not 0 < len(value) <= PLAYER_NAME_MAX_LENGTH:
-        raise Invalid(f"should be a player's name of at most {PLAYER_NAME_MAX_LENGTH} characters")
-
-
-def roster_name(value: object, row: Mapping[str, Any] | None = None) -> None:
+def roster_name(value: object, row: models.Model | None = None) -> None:
     """A player's name as the site keeps it (scoring.names): one a new game would take."""
     problem = name_problem(value)
     if tidy_name(value) != value or problem is not None:
         raise Invalid(f"{said(value)} is no name the site keeps: {problem or 'tidy its spaces'}")
 
 
-def roster_key(row: Mapping[str, Any]) -> str:
-    return name_key(row["name"])
+def sign_up_name(value: object, account: models.Model) -> None:
+    """Sign-up and the login form read what is typed in this form (NFKC): an account named
+    otherwise could never log in."""
+    if isinstance(value, str) and account.normalize_username(value) != value:
+        raise Invalid(
+            f"isn't as sign-up would write it {account.normalize_username(value)!r}, and an "
+            "account named otherwise could never log in"
+        )
+
+
+ACCOUNT_CHECKS: Mapping[str, Check] = {"username": sign_up_name}
+
+
+def roster_key(row: models.Model) -> str:
+    return name_key(row.name)
 
 
 # What a line of history keeps before and after a change depends on what changed.
 GAME_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
     GameChange.Action.STAKE: stake_text,
-    GameChange.Action.MOVE: season_name,
-    GameChange.Action.MERGE: player_name,
+    GameChange.Action.MOVE: name_of_at_most(SEASON_NAME_MAX_LENGTH, "a season's name"),
+    GameChange.Action.MERGE: name_of_at_most(PLAYER_NAME_MAX_LENGTH, "a player's name"),
 }
-
-
 SEASON_HISTORY_VALUES: Mapping[str, Callable[[Any], None]] = {
     SeasonChange.Subject.RULES: rules_name,
     SeasonChange.Subject.STAKE: stake_text,
 }
 
 
-def game_history_value(value: object, row: Mapping[str, Any]) -> None:
-    GAME_HISTORY_VALUES.get(row.get("action"), cards_per_seat)(value)
+def game_history_value(value: object, row: GameChange) -> None:
+    GAME_HISTORY_VALUES.get(row.action, cards_per_seat)(value)
 
 
-def season_history_value(value: object, row: Mapping[str, Any]) -> None:
+def season_history_value(value: object, row: SeasonChange) -> None:
     # `what` itself is checked against its choices: an unknown one is refused there.
-    SEASON_HISTORY_VALUES.get(row.get("what"), lambda value: None)(value)
+    SEASON_HISTORY_VALUES.get(row.what, lambda value: None)(value)
 
 
 @dataclass(frozen=True)
@@ -201,10 +194,10 @@ class Part:
     # The lookup from one of its rows to the club's id ("pk" for the club itself).
     to_club: str
     # Every JSONField needs one: a JSON value's shape is the model's business. A check is given
-    # the value and the row's values read before it (a history line's action, say).
+    # the value as the file holds it and the row read (a history line's action, say).
     checks: Mapping[str, Check] = field(default_factory=dict)
     # Columns worked out from the row's others, never written to a file nor read from one.
-    derived: Mapping[str, Callable[[Mapping[str, Any]], object]] = field(default_factory=dict)
+    derived: Mapping[str, Callable[[models.Model], object]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:

@@ -19,7 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
-from scoring.backup import CLUB_PARTS, BackupError, check_parts, export_club, import_club
+from scoring.backup import (
+    CLUB_PARTS,
+    BackupError,
+    check_parts,
+    export_club,
+    import_club,
+    read,
+)
 from scoring.backup.parts import DERIVED_MODELS
 from scoring.models import (
     Club,
@@ -550,6 +557,12 @@ CRAFTED = [
     pytest.param(
         lambda d, v: first(d, "scoring.player")["fields"].update(owner=1), ["owner"], id="field"
     ),
+    # Django's deserializer looks a link written as a natural key up among this site's accounts.
+    pytest.param(
+        lambda d, v: first(d, "scoring.game")["fields"].update(created_by=["victim"]),
+        ["created_by", '["victim"]'],
+        id="natural key",
+    ),
 ]
 
 
@@ -615,6 +628,17 @@ def test_a_version_1_file_is_read_as_strictly(victim):
     assert not User.objects.filter(is_superuser=True).exists()
 
 
+def test_reading_a_backup_asks_the_database_nothing(genuine, victim, django_assert_num_queries):
+    """Every check of a file is made on the file alone: a link's row is found in it, not here
+    (nor by a query per row, nor by a natural key), and a unique value is looked for here once,
+    by the restore."""
+    with django_assert_num_queries(0):
+        read(json.dumps(genuine))
+        first(genuine, "scoring.game")["fields"]["created_by"] = ["victim"]
+        with pytest.raises(BackupError, match="created_by"):
+            read(json.dumps(genuine))
+
+
 def test_a_refusal_names_every_problem_it_found(genuine, victim):
     grant({"is_superuser": True, "groups": [1]})(genuine, victim)
     add_a_group(genuine, victim)
@@ -676,6 +700,7 @@ MALFORMED = [
     (lambda d: first(d, "scoring.club")["fields"].pop("name"), "name"),
     (at("scoring.player", "name", 5), "name"),
     (at("scoring.player", "name", ""), "name"),
+    (at("scoring.player", "name", None), "name"),
     (at("scoring.player", "name", "x" * 41), "name"),
     (at("scoring.player", "name", "A\x00n"), "name"),
     (at("scoring.player", "name", "A\ud800n"), "name holds a character that isn't Unicode"),
