@@ -46,10 +46,16 @@ setup: migrate static
 # --no-proxy-headers: the client's address behind a proxy is DJANGO_PROXY_COUNT's business.
 # --lifespan off: Django has no start-up or shutdown hooks, and uvicorn, asking for them, would
 # print "ASGI 'lifespan' protocol appears unsupported" on every start.
+# --timeout-graceful-shutdown 3: stopped (Ctrl-C, SIGTERM, a restart), uvicorn closes its port at
+# once and gives the answers under way 3 s, then ends what is left, the games' open streams
+# among them (logging "Cancel N running task(s)"). Without it a stream held the old process for
+# up to its 10 minutes, telling its phone the game was quiet while the deals went to the new one;
+# ended, the page opens its stream again on the new process, which says the game's version.
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ -- from a phone on the same Wi-Fi, open http://<this computer's address>:$(PORT)/"
 	$(BIN)/uvicorn bigtwo_site.asgi:application --host $(HOST) --port $(PORT) \
-		--workers $(WORKERS) --lifespan off --no-proxy-headers --no-server-header
+		--workers $(WORKERS) --lifespan off --no-proxy-headers --no-server-header \
+		--timeout-graceful-shutdown 3
 
 # The server layout of docs/deploying.md on this machine, from the files in deploy/: nginx on
 # HOST:PORT in front of gunicorn (pages) and uvicorn (the games' streams), with REDIS_URL's Redis
@@ -74,16 +80,22 @@ lint: install-test
 
 # The suite in two processes at once (pytest-xdist), under coverage (pytest-cov): everything but
 # the browser tests, then the browser tests in processes of their own (Playwright's event loop and
-# the live server's threads then never share a process with the threaded database tests). Then
-# the gates, each reported on its own: rules/ and checker/ at 100% branch coverage, scoring/ and
-# accounts/ at 95% or more.
+# the live server's threads then never share a process with the threaded database tests), then
+# the WebKit suite (tests/webkit, marked `webkit`): the main flows in WebKit, the engine of every
+# iPhone browser, as Debian's MiniBrowser driven by WebKitWebDriver through Selenium, on an Xvfb
+# display the suite starts itself. It runs in one process (-n 0), so that one WebKit, which takes
+# seconds to start, serves the whole pass. Without WebKitWebDriver, MiniBrowser or Xvfb
+# (apt-get install webkit2gtk-driver xvfb xauth) it is skipped and says so; with
+# REQUIRE_BROWSER=1 (CI) it fails instead. Then the gates, each reported on its own: rules/ and
+# checker/ at 100% branch coverage, scoring/ and accounts/ at 95% or more.
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is CI's pass on
 # PostgreSQL and Redis: the suite without what is the same on any database, namely the rules
 # engine (pure Python), the hand checker (no database, cache or session), what servers and the
 # proxy do with requests' bytes (bodies, static files, slow clients, the access log's
 # redaction) and the checks of the code's own layout; and of the browser
-# tests those of writes (BROWSER_TESTS_OF_WRITES). It runs without coverage, which costs about a
+# tests those of writes (BROWSER_TESTS_OF_WRITES), in Chromium (WebKit's pass is `make test`'s).
+# It runs without coverage, which costs about a
 # third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(TEST_PROCESSES) --cov --cov-report=
@@ -93,8 +105,9 @@ test: install-test setup lint
 	if [ -n "$(PYTEST_ARGS)" ]; then \
 		$(BIN)/python -m pytest $(PYTEST_ARGS); \
 	else \
-		$(PYTEST) -m "not browser and not loadtest" && \
+		$(PYTEST) -m "not browser and not webkit and not loadtest" && \
 		$(PYTEST) --cov-append -m browser && \
+		$(PYTEST) --cov-append -n 0 -m webkit tests/webkit && \
 		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95 nights:95"; \
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
@@ -109,11 +122,12 @@ SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/check
 # database, and are left to `make test`.
 BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test_board_delta.py \
 	tests/browser/test_live.py tests/browser/test_live_stream.py \
-	tests/browser/test_offline_game.py tests/browser/test_waiting_deal.py
+	tests/browser/test_offline_game.py tests/browser/test_server_restart.py \
+	tests/browser/test_waiting_deal.py
 
 test-services: install-test setup
 	@started=$$(date +%s); \
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not loadtest" $(SAME_ON_ANY_DATABASE) && \
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" $(SAME_ON_ANY_DATABASE) && \
 	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 
@@ -135,10 +149,11 @@ bench: install
 	$(BIN)/python -m tools.bench.split_page
 
 # Translations (needs GNU gettext: apt-get install gettext). Collects every marked string into
-# locale/zh_Hant/LC_MESSAGES/django.po; translate the new entries, then compile. The .mo is
+# locale/zh_Hans/LC_MESSAGES/django.po and locale/zh_Hant/LC_MESSAGES/django.po; translate the
+# new entries in both, then run it again to compile. The .mo is
 # committed, so `make run` and the tests need no gettext.
 messages: install
-	$(BIN)/python manage.py makemessages -l zh_Hant --ignore=.venv --ignore=var --ignore=tests \
+	$(BIN)/python manage.py makemessages -l zh_Hans -l zh_Hant --ignore=.venv --ignore=var --ignore=tests \
 		--ignore=test-artifacts
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 

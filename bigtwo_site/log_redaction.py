@@ -1,12 +1,14 @@
 """The logs, with the token of a link left out: a password link's, a club's invite link's
-(`/join/<token>/`) and a game's live view link's (`/live/<token>/…`, its board, code and stream).
+(`/join/<token>/`), a game's live view link's (`/live/<token>/…`, its board, code and stream) and
+a club night's TV link's (`/tv/<token>/…`, its board, asked twice a second, and its code).
 
 Each carries its token in the address, and whoever has the token can set a member's password,
-join the club or follow the game. Addresses are logged: by the server's access log (`make run`:
-uvicorn's), and by Django for a page not found or a server error ("Not Found: /live/…"). Both
-go through the `RedactTokens` filter on the console handler (settings.LOGGING), which writes
-`[token]` in its place, in a `next=` of a login or sign-up address too, as the site writes it or
-percent-encoded. A proxy in front of the site logs addresses too (docs/deploying.md).
+join the club, follow the game or watch the night. Addresses are logged: by the server's access
+log (`make run`: uvicorn's), and by Django for a page not found or a server error ("Not Found:
+/live/…"). Both go through the `RedactTokens` filter on the console handler (settings.LOGGING),
+which writes `[token]` in its place, in a `next=` of a login or sign-up address too, as the site
+writes it or percent-encoded. A proxy in front of the site logs addresses too
+(docs/deploying.md).
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ import re
 PASSWORD_TOKEN = re.compile(
     r"(/accounts/password/(?:link/\d+|reset)/[^/\s]+/)(?!set-password(?:[/\s?]|$))[^/\s?]+"
 )
-# /join/<token>/ and /live/<token>/…, their slashes percent-encoded or not.
-LINK_TOKEN = re.compile(r"((?:/|%2F)(?:join|live)(?:/|%2F))[^/\s?&#%]+", re.IGNORECASE)
+# /join/<token>/, /live/<token>/… and /tv/<token>/…, their slashes percent-encoded or not;
+# "stop" after a night's /nights/<id>/tv/, the organiser's button, isn't one.
+LINK_TOKEN = re.compile(
+    r"((?:/|%2F)(?:join|live|tv)(?:/|%2F))(?!stop(?:/|%2F|[\s?]|$))[^/\s?&#%]+", re.IGNORECASE
+)
 
 
 def redacted(text: str) -> str:
@@ -33,6 +38,8 @@ def redacted(text: str) -> str:
     'GET /live/[token]/board/?v=4 HTTP/1.1'
     >>> redacted("GET /accounts/login/?next=%2Fjoin%2FXq3_r-9%2F HTTP/1.1")
     'GET /accounts/login/?next=%2Fjoin%2F[token]%2F HTTP/1.1'
+    >>> redacted("GET /tv/Xq3_r-9/board/?state=7 HTTP/1.1"), redacted("POST /nights/5/tv/stop/")
+    ('GET /tv/[token]/board/?state=7 HTTP/1.1', 'POST /nights/5/tv/stop/')
     """
     return LINK_TOKEN.sub(r"\1[token]", PASSWORD_TOKEN.sub(r"\1[token]", text))
 

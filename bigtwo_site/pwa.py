@@ -4,16 +4,20 @@ The manifest and the service worker are rendered by views, not served as static 
 both must name static files by their deployed (hashed) URLs, and the service worker must live
 at the site root to control every page.
 
-The worker keeps game pages for opening offline, and they are one account's: every whole page
-names, in `ACCOUNT_HEADER`, the account it was made for (a digest, or "-" for nobody signed in;
-`SignedInAsMiddleware`), and the first page from the network made for anyone else empties what
-the worker kept, however the session changed hands.
+The worker keeps game pages for opening offline, and each is the account's it was made for:
+every whole page names, in `ACCOUNT_HEADER`, the account it was made for (a digest, or "-" for
+nobody signed in; `SignedInAsMiddleware`), and so does a game page in its HTML (`signed_in_as`,
+a context processor), for the copy of itself it keeps once a deal waits offline. The worker
+notes the account the network last named, empties what it kept when that changes (however the
+session changed hands), and shows a copy only to the account it was made for: a tab another
+account left open never leaves its game to the one signed in now.
 """
 
 import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
@@ -125,8 +129,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticPrefix": settings.STATIC_URL,
         "offlineUrl": reverse("offline"),
         "precache": urls,
-        # Game pages are kept for opening offline, for the account signed in: a page for another
-        # throws them away, and so does sending any of the forms that change who is signed in.
+        # Game pages are kept for opening offline, each for the account it was made for, and
+        # shown only to the account signed in: a page for another throws them away, and so does
+        # sending any of the forms that change who is signed in.
         "gamePage": r"^/games/\d+/$",
         "accountHeader": ACCOUNT_HEADER,
         "accountChanges": [
@@ -160,6 +165,18 @@ def signed_in_as(user_id: object) -> str:
     return digest.hexdigest()[:20]
 
 
+def page_made_for(request: HttpRequest) -> str:
+    """`signed_in_as` of the account signed in for `request`, as its session says."""
+    return signed_in_as(request.session.get(SESSION_KEY))
+
+
+def signed_in_as_context(request: HttpRequest) -> dict[str, Callable[[], str]]:
+    """`signed_in_as` for the templates: whom the page is made for, as `ACCOUNT_HEADER` says it.
+    A callable, which a template calls where it uses it: the session is read only there (an
+    error page may have none)."""
+    return {"signed_in_as": partial(page_made_for, request)}
+
+
 def names_its_account(request: HttpRequest, response: HttpResponse) -> bool:
     """A whole page, which the worker may keep or show in place of one: not an htmx part."""
     return (
@@ -188,7 +205,7 @@ class SignedInAsMiddleware:
             return self.__acall__(request)
         response = self.get_response(request)
         if names_its_account(request, response):
-            response[ACCOUNT_HEADER] = signed_in_as(request.session.get(SESSION_KEY))
+            response[ACCOUNT_HEADER] = page_made_for(request)
         return response
 
     async def __acall__(self, request: HttpRequest) -> HttpResponse:

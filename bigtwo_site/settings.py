@@ -134,8 +134,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "django.template.context_processors.csp",
                 "accounts.context_processors.account_links",
+                "bigtwo_site.pwa.signed_in_as_context",
             ],
         },
     },
@@ -263,9 +263,9 @@ IMPORT_MAX_DEALS = env_count("DJANGO_IMPORT_MAX_DEALS", 20_000)
 IMPORT_MAX_PLAYERS = env_count("DJANGO_IMPORT_MAX_PLAYERS", 200)
 # A preview lists this many of a file's problems, then says how many more there are.
 IMPORT_MAX_PROBLEMS_SHOWN = env_count("DJANGO_IMPORT_MAX_PROBLEMS_SHOWN", 50)
-# Files previewed and waiting for "Import", kept on disk (var/uploads/) for an hour: at most
-# this many per member, and in all. A refused file is never kept.
+# Previewed files waiting an hour for "Import" (scoring/imports/uploads.py): per account, club, all.
 IMPORT_UPLOADS_PER_MEMBER = env_count("DJANGO_IMPORT_UPLOADS_PER_MEMBER", 3)
+IMPORT_UPLOADS_PER_CLUB = env_count("DJANGO_IMPORT_UPLOADS_PER_CLUB", 3)
 IMPORT_UPLOADS_WAITING = env_count("DJANGO_IMPORT_UPLOADS_WAITING", 50)
 # Deals in one game, typed or imported. A real game is a few dozen; the game page, its JSON, CSV
 # and score file stay cheap at this many.
@@ -325,11 +325,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# English by default; a visitor can switch to Traditional Chinese (the language switcher in
-# base.html posts to /i18n/setlang/, which keeps the choice in a cookie). The compiled catalog
-# locale/zh_Hant/LC_MESSAGES/django.mo is committed, so running the site needs no gettext.
+# English by default, or Simplified or Traditional Chinese as the browser asks (Django's LANG_INFO
+# reads zh-CN, zh-SG, zh-MY as zh-hans, zh-TW, zh-HK, zh-MO as zh-hant; a bare "zh" is the first
+# here) until the switcher in base.html posts to /i18n/setlang/, whose cookie wins. The compiled
+# catalogs locale/*/LC_MESSAGES/django.mo are committed, so running the site needs no gettext.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文")]
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Dates each language's way (bigtwo_site/formats/): pages name a format, never a pattern.
 FORMAT_MODULE_PATH = ["bigtwo_site.formats"]
@@ -345,13 +346,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedStaticFilesStorage"},
 }
 
-# Content Security Policy: no inline scripts or handlers anywhere. The nonce admits the one
-# <script> tag django-htmx renders; htmx's own indicator <style> is switched off in base.html.
-# What a directive would only repeat of default-src (connect-src: the site's own fetches and
-# streams) is left to it: the header goes with every page, inside the game page's weight budget.
+# Content Security Policy: no inline scripts, styles or handlers, nor a nonce: every script is a
+# file of the site's, and htmx's indicator <style> is switched off in base.html. What would only
+# repeat default-src (connect-src: the site's own fetches and streams) is left to it: the header
+# goes with every page, inside the game page's weight budget.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF, CSP.NONCE],
+    "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "form-action": [CSP.SELF],

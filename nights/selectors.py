@@ -14,12 +14,16 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from nights.models import Attendee, Night, Round, RoundSeat, Table
+from rules import seating
 from scoring.models import Game, Player, Seat, token_digest
 from scoring.selectors.clubs import member_id
 from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import Standing, standings
 
 PLANNED, PLAYING, DONE = "planned", "playing", "done"
+# The standings' lines the TV shows: as many as fit beside six tables of four at 1280x720 (the
+# whole table is on the night's page, which the TV's code opens).
+TV_STANDINGS = 8
 
 
 def member_night(user: AbstractBaseUser, night_id: int) -> Night:
@@ -125,6 +129,24 @@ class NightPlan:
     @property
     def is_over(self) -> bool:
         return bool(self.rounds) and all(plan.status == DONE for plan in self.rounds)
+
+    @property
+    def pairs_meeting_again(self) -> int:
+        """Pairs of players at one table in two rounds of the night or more, the rounds
+        played and those planned counted: how far the draw fell short of new opponents."""
+        rounds = [
+            seating.Round(tuple(tuple(p.pk for p in table.players) for table in shown.tables))
+            for shown in self.rounds
+        ]
+        return sum(count > 1 for count in seating.meetings(rounds).values())
+
+    @property
+    def tv_standings(self) -> tuple[Standing, ...]:
+        return self.standings[:TV_STANDINGS]
+
+    @property
+    def standings_not_on_tv(self) -> int:
+        return max(0, len(self.standings) - TV_STANDINGS)
 
 
 def night_plan(night: Night) -> NightPlan:

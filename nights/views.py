@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
+from common.http import HtmxHttpRequest
 from nights import selectors, services
 from nights.forms import NewNightForm, WhoIsHereForm
 from nights.models import Night
@@ -79,7 +84,7 @@ def who_is_here(request: HttpRequest, night_id: int) -> HttpResponse:
     form = WhoIsHereForm(request.POST, club=found.club)
     if form.is_valid():
         try:
-            services.change_who_is_here(
+            drawn = services.change_who_is_here(
                 night=found,
                 here=list(form.cleaned_data["here"]),
                 new_names=form.cleaned_data["new_players"],
@@ -88,8 +93,24 @@ def who_is_here(request: HttpRequest, night_id: int) -> HttpResponse:
         except ScoringError as error:
             form.add_error(None, error.message)
         else:
+            messages.info(
+                request,
+                redrawn_message(
+                    drawn, len(form.cleaned_data["here"]) + len(form.cleaned_data["new_players"])
+                ),
+            )
             return redirect(reverse("nights:night", args=[found.pk]) + "#rounds")
     return night_page(request, selectors.night_plan(found), form)
+
+
+def redrawn_message(drawn: bool, players: int) -> str:
+    if not drawn:
+        return _("Nothing changed: the rounds to come already seat everyone here.")
+    return ngettext(
+        "The rounds to come are drawn again for the %(count)s player here.",
+        "The rounds to come are drawn again for the %(count)s players here.",
+        players,
+    ) % {"count": players}
 
 
 @login_required
@@ -166,19 +187,36 @@ def as_data(plan: NightPlan) -> dict[str, object]:
 
 @require_GET
 def tv(request: HttpRequest, token: str) -> HttpResponse:
-    """The room's board, for anyone with the link: laid out for a landscape screen."""
-    found = selectors.night_on_tv(token)
+    """The room's board, for anyone with the link: laid out for a landscape screen. A stopped
+    link (or any wrong one: it tells nothing of which nights exist) says it was stopped."""
+    try:
+        found = selectors.night_on_tv(token)
+    except Http404:
+        return tv_stopped(render(request, "nights/tv_stopped.html", status=404))
     return tv_page(request, found, "nights/tv.html")
 
 
 @require_GET
-def tv_board(request: HttpRequest, token: str) -> HttpResponse:
+def tv_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board's part that changes, polled by the TV page: 204 while nothing has changed
-    since the state it shows (one query), else the part anew."""
-    found = selectors.night_on_tv(token)
+    since the state it shows (one query), else the part anew. Once the link is stopped, the
+    TV's poll is told so, and htmx stops asking (286) and swaps in what came with it."""
+    try:
+        found = selectors.night_on_tv(token)
+    except Http404:
+        if not request.htmx:
+            raise
+        stopped = render_to_string("nights/tv_stopped.html#stopped", request=request)
+        return tv_stopped(HttpResponseStopPolling(stopped))
     if request.GET.get("state") == str(selectors.night_state(found.pk)):
         return HttpResponse(status=204)
     return tv_page(request, found, "nights/tv.html#board")
+
+
+def tv_stopped(response: HttpResponse) -> HttpResponse:
+    response["X-Robots-Tag"] = "noindex"
+    patch_cache_control(response, no_store=True)
+    return response
 
 
 def tv_page(request: HttpRequest, found: Night, template: str) -> HttpResponse:

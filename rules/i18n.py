@@ -1,13 +1,17 @@
 """Translations for the rules engine, with the standard library's gettext and no Django.
 
 The engine reads the same compiled catalog as the rest of the site
-(locale/<language>/LC_MESSAGES/django.mo), so `makemessages` collects its strings with the
-templates' and one .po file holds them all. The active language is a context variable: the
-Django side sets it per request (checker.middleware), anything else can use `use_language`.
+(locale/<language>/LC_MESSAGES/django.mo, zh-hans in zh_Hans as Django names it), so
+`makemessages` collects its strings with the templates' and one .po file a language holds them
+all. The active language is a context variable: the Django side sets it per request
+(checker.middleware), anything else can use `use_language`.
 
 >>> with use_language("zh-hant"):
-...     gettext("flush")
-'同花'
+...     gettext("four of a kind")
+'四條'
+>>> with use_language("zh-hans"):
+...     gettext("four of a kind")
+'金刚'
 >>> gettext("flush")
 'flush'
 """
@@ -30,8 +34,8 @@ _language: ContextVar[str] = ContextVar("rules_language", default=DEFAULT_LANGUA
 def to_locale(language: str) -> str:
     """A language code as catalogs are named on disk, the way Django names them.
 
-    >>> to_locale("zh-hant"), to_locale("en"), to_locale("pt-br")
-    ('zh_Hant', 'en', 'pt_BR')
+    >>> to_locale("zh-hans"), to_locale("zh-hant"), to_locale("en"), to_locale("pt-br")
+    ('zh_Hans', 'zh_Hant', 'en', 'pt_BR')
     """
     lang, _, country = language.lower().partition("-")
     if not country:

@@ -17,7 +17,10 @@ changes), and holds to these rules:
   clockwise. Each table is turned to repeat as few follow pairs as it can (`follows_repeated`),
   once the repeat meetings are as few as they will be.
 - The same set of players, rounds, rounds played and seed give the same seats: players are
-  sorted first, and the search uses `random.Random(seed)` and a count of steps, not a clock.
+  sorted first, and the search uses `random.Random(seed)` and a budget of work it counts
+  (`SEARCH_WORK`), not a clock.
+- A draw's time is bounded: the search stops at its budget whatever the night, and the rest of
+  the draw grows with the seats drawn (at most 80 players over 12 rounds, as a night allows).
 
 >>> night = draw(["Ann", "Ben", "Cat", "Dev", "Eve"], 5, seed=7, table_size=2)
 >>> [len(night_round.tables) for night_round in night], repeats(night)
@@ -38,7 +41,7 @@ from typing import Any, Protocol
 
 from rules.seating_search import Search
 
-__all__ = ["Round", "draw", "follows_repeated", "lower_bound", "repeats"]
+__all__ = ["Round", "draw", "follows_repeated", "lower_bound", "meetings", "repeats"]
 
 
 class _Sortable(Hashable, Protocol):
@@ -46,8 +49,11 @@ class _Sortable(Hashable, Protocol):
 
 
 TABLE_SIZES = (2, 3, 4)
-# The search's steps per draw: forty players over eight rounds take about a quarter of a second.
-SEARCH_STEPS = 3000
+# The search's budget, in the pairs of players it looks at (`Search.work`): about a tenth of a
+# second of a core, whatever the night (`python -m tools.bench.seating --sweep` prints the
+# slowest). Past it the search finds little: twenty times the budget took 1 to 10 more repeats
+# off 12 rounds of 29 to 40 players (of 36 to 106).
+SEARCH_WORK = 1_000_000
 # Turning the tables to vary the seat order: passes over every table, at most.
 ORIENT_PASSES = 3
 
@@ -153,7 +159,7 @@ def draw[P: _Sortable](
         search = Search(len(people), history, seated, rng, table_size)
         if len(people) >= 2 * table_size:
             floor = 0 if played else lower_bound(len(people), rounds, table_size)
-            search.improve(SEARCH_STEPS, floor)
+            search.improve(SEARCH_WORK, floor)
         plan = search.plan
     follows = Counter(
         (number[a], number[b])

@@ -4,8 +4,9 @@ Players are numbers 0..n-1 here. `Search` holds every planned round's tables and
 pair of players has met (the rounds already played counted in), and improves the tables by a
 tabu search: it takes a pair that meets too often, moves one of them in a round where they sat
 together to the table where the swap costs least, and keeps the best tables it saw. Every
-choice comes from the `random.Random` it is given and the work from a count of steps, never a
-clock, so the same seed gives the same tables on any machine.
+choice comes from the `random.Random` it is given, and the search stops at a budget of work
+counted as it goes (`work`: pairs of players looked at), never at a clock, so the same seed gives
+the same tables on any machine, busy or not, and a search costs the same however big the night.
 
 A repeat is a meeting beyond a pair's first: a pair that met three times is two repeats.
 
@@ -24,6 +25,12 @@ from collections.abc import Sequence
 TABU_STEPS = 8
 PATIENCE = 200
 SHAKE = 2
+# The work of a step besides the swaps it weighs (choosing a pair and a round, the swap made),
+# and of weighing one player's swaps besides the pairs looked at, in the units of `Search.work`:
+# measured, so that the budget holds the time of a search of few players and many steps as
+# well as of many players and few steps.
+STEP_WORK = 100
+WEIGH_WORK = 30
 
 
 class Search:
@@ -44,6 +51,9 @@ class Search:
     ) -> None:
         self.n = players
         self.rng = rng
+        self.size = table_size
+        # The work done so far, in pairs of players looked at: what `improve`'s budget counts.
+        self.work = 0
         self.meet = [[0] * players for _ in range(players)]
         for tables in history:
             for table in tables:
@@ -131,7 +141,10 @@ class Search:
         leave_x = sum(1 for other in home if mx[other] >= 2)
         best: list[int] = []
         least = 1 << 30
-        for number, table in enumerate(self.plan[round_number]):
+        tables = self.plan[round_number]
+        # Each player of each other table, against x's table and their own.
+        self.work += WEIGH_WORK + (len(tables) - 1) * self.size * (len(home) + self.size)
+        for number, table in enumerate(tables):
             if number == at:
                 continue
             x_back = tabu.get((round_number, x, number), -1) > step
@@ -159,17 +172,15 @@ class Search:
             return None
         return self.rng.choice(best), least
 
-    def improve(self, steps: int, floor: int = 0) -> None:
-        """Tabu search for `steps` steps, or until the repeats are down to `floor` or no pair
-        that can move meets too often; the tables end as the best the search saw. When the
+    def improve(self, budget: int, floor: int = 0) -> None:
+        """Tabu search until its `work` reaches `budget`, the repeats are down to `floor` or no
+        pair that can move meets too often; the tables end as the best the search saw. When the
         best hasn't improved for PATIENCE steps, the search goes back to it and shakes it."""
         self.best_cost = self.cost
         kept = self._copy()
         tabu: dict[tuple[int, int, int], int] = {}
-        since = 0
-        for step in range(steps):
-            if not self.bad or self.cost <= floor:
-                break
+        since = step = 0
+        while self.work < budget and self.bad and self.cost > floor:
             if step - since > PATIENCE:
                 self._restore(kept)
                 kept = self._copy()
@@ -181,9 +192,11 @@ class Search:
                 self.best_cost = self.cost
                 kept = self._copy()
                 since = step
+            step += 1
         self._restore(kept)
 
     def _copy(self) -> list[list[list[int]]]:
+        self.work += len(self.plan) * self.n
         return [[table[:] for table in tables] for tables in self.plan]
 
     def _shake(self) -> None:
@@ -198,6 +211,7 @@ class Search:
         """One step: a pair that meets too often, a planned round they met in, and the best
         swap of either of them there."""
         rng = self.rng
+        self.work += STEP_WORK + len(self.seat) + self.n * self.size
         a, b = divmod(self.bad[rng.randrange(len(self.bad))], self.n)
         together = [
             number for number, seat in enumerate(self.seat) if seat[a] >= 0 and seat[a] == seat[b]
@@ -228,6 +242,7 @@ class Search:
         self.swap(round_number, x, y)
 
     def _restore(self, kept: list[list[list[int]]]) -> None:
+        self.work += 2 * len(self.plan) * self.n * self.size
         for tables in self.plan:
             for table in tables:
                 self._add(table, -1)

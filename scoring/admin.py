@@ -1,11 +1,15 @@
-"""Every model in the admin. Games' derived fields (totals, status, winner) are read-only here:
-they come from the deals, through scoring.services.recompute. A player's or an account's new
-name marks the games and seasons showing it as changed, so no cached page keeps the old one."""
+"""Every model in the admin. The record of play (games, their seats, deals, scores and
+histories, and the clubs' histories) is shown, never edited here: the totals, standings and
+ratings kept from it are the services' to keep in step, so a game is deleted through
+`services.delete_game` and anything else is changed on the site's own pages. A player's or an
+account's new name marks the games and seasons showing it as changed, so no cached page keeps
+the old one."""
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
+from scoring import services
 from scoring.models import (
     Club,
     ClubChange,
@@ -19,6 +23,32 @@ from scoring.models import (
     Seat,
 )
 from scoring.services import versions
+
+
+class RecordOfPlay(admin.ModelAdmin):
+    """Shown, never added, changed or deleted here."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class RecordOfPlayInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class MembershipInline(admin.TabularInline):
@@ -79,15 +109,12 @@ class SeasonAdmin(admin.ModelAdmin):
     search_fields = ["name", "club__name"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(RecordOfPlayInline):
     model = Seat
-    extra = 0
-    readonly_fields = ["total", "deals_played", "deals_won", "thirteens", "won"]
-    raw_id_fields = ["player"]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(RecordOfPlay):
     list_display = [
         "pk",
         "club",
@@ -100,14 +127,30 @@ class GameAdmin(admin.ModelAdmin):
     ]
     list_filter = ["status", "club", "season", "created_at"]
     search_fields = ["club__name", "seats__player__name", "created_by__username"]
-    readonly_fields = ["status", "winner", "win_shared", "finished_at", "version", "share_token"]
-    raw_id_fields = ["club", "season", "created_by"]
     inlines = [SeatInline]
     date_hierarchy = "created_at"
 
+    # The site's operator deletes a game as its club's owner would, through the service: its
+    # seasons' standings and the club's ratings follow, and its phones are told.
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return request.user.is_superuser
+
+    def get_deleted_objects(self, objs, request):
+        """What goes with the games, listed as the admin lists it; no one may delete any of
+        it on its own (`RecordOfPlay`), but it goes with its game."""
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
+
+    def delete_model(self, request, obj: Game) -> None:
+        services.delete_game(game=obj, by=obj.club.owner)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for game in queryset.select_related("club__owner").order_by("pk"):
+            services.delete_game(game=game, by=game.club.owner)
+
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(RecordOfPlay):
     list_display = [
         "game",
         "position",
@@ -119,47 +162,39 @@ class SeatAdmin(admin.ModelAdmin):
     ]
     list_filter = ["game__club", "position"]
     search_fields = ["player__name", "game__club__name"]
-    readonly_fields = ["total", "deals_played", "deals_won", "thirteens", "won"]
-    raw_id_fields = ["game", "player"]
 
 
-class DealScoreInline(admin.TabularInline):
+class DealScoreInline(RecordOfPlayInline):
     model = DealScore
-    extra = 0
-    raw_id_fields = ["seat"]
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(RecordOfPlay):
     list_display = ["game", "number", "recorded_by", "recorded_at"]
     list_filter = ["game__club", "recorded_at"]
     search_fields = ["game__club__name", "recorded_by__username", "token"]
-    raw_id_fields = ["game", "recorded_by"]
     inlines = [DealScoreInline]
 
 
 @admin.register(DealScore)
-class DealScoreAdmin(admin.ModelAdmin):
+class DealScoreAdmin(RecordOfPlay):
     list_display = ["deal", "seat", "cards_left", "penalty"]
     list_filter = ["cards_left", "deal__game__club"]
     search_fields = ["seat__player__name", "deal__game__club__name"]
-    raw_id_fields = ["deal", "seat"]
 
 
 @admin.register(GameChange)
-class GameChangeAdmin(admin.ModelAdmin):
+class GameChangeAdmin(RecordOfPlay):
     list_display = ["game", "action", "deal_number", "by", "at", "before", "after"]
     list_filter = ["action", "at", "game__club"]
     search_fields = ["by__username", "game__club__name"]
-    raw_id_fields = ["game", "by"]
 
 
 @admin.register(ClubChange)
-class ClubChangeAdmin(admin.ModelAdmin):
+class ClubChangeAdmin(RecordOfPlay):
     list_display = ["club", "action", "name", "new_name", "by", "at"]
     list_filter = ["action", "at", "club"]
     search_fields = ["name", "new_name", "by__username", "club__name"]
-    raw_id_fields = ["club", "by"]
 
 
 # The accounts' own admin, as Django has it, but for what the histories show of them.

@@ -7,6 +7,7 @@ from django.test import override_settings
 from hypothesis import settings
 
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM
+from tests.caches import cache_emptied, refused_flush
 from tests.factories import make_club, make_user
 from tests.live_support import own_channel_layer
 
@@ -77,14 +78,22 @@ def own_channels():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_flush_of_the_shared_redis():
+    """`cache.clear()` on Redis fails the test instead of emptying the database the other test
+    processes share (tests/caches.py says why)."""
+    from django.core.cache.backends.redis import RedisCache
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RedisCache, "clear", refused_flush)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with nothing cached: its keys under a prefix of its own, as ids and
     versions repeat from test to test (and from one test process to another on one Redis)."""
-    from django.conf import settings
-
-    own = {**settings.CACHES["default"], "KEY_PREFIX": f"test-{secrets.token_hex(6)}"}
-    with override_settings(CACHES={"default": own}):
+    with cache_emptied():
         yield
 
 
@@ -143,6 +152,16 @@ def club(owner):
 def owner_client(client, owner):
     client.force_login(owner)
     return client
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Whether the test itself failed (`item.call_failed`), for the browser suites' fixtures:
+    after a failure they print the page rather than fail again on what it logged."""
+    report = yield
+    if report.when == "call":
+        item.call_failed = report.failed
+    return report
 
 
 def pytest_collection_modifyitems(config, items):

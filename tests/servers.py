@@ -8,9 +8,10 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,20 +25,61 @@ SERVER_COMMAND = [
     "off",
     "--no-proxy-headers",
     "--no-server-header",
+    "--timeout-graceful-shutdown",
+    "3",
 ]
 
 
 @dataclass
 class Server:
+    """The site served as `make run` serves it, on one port: `restart` starts another process
+    there, as stopping `make run` and running it again does."""
+
     host: str
     port: int
     log: Path
+    command: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    processes: list[subprocess.Popen] = field(default_factory=list)  # the last one serves
 
     def url(self, path: str) -> str:
         return f"http://{self.host}:{self.port}{path}"
 
     def logged(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
+
+    @property
+    def process(self) -> subprocess.Popen:
+        return self.processes[-1]
+
+    def start(self) -> None:
+        """A new server process on the port, once it listens."""
+        with self.log.open("a") as output:
+            self.processes.append(
+                subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=output, stderr=output)
+            )
+        wait_until_listening(self, self.process)
+
+    def restart(self, *, stopped_first: bool = False) -> subprocess.Popen:
+        """SIGTERM the server, and start another on its port as soon as the port is free (the
+        old one closes it at once), or, `stopped_first`, once the old one has ended, as
+        `systemctl restart` does (a stall fails after 30 s): the old process, maybe still
+        finishing what it holds, for the caller to wait for."""
+        old = self.process
+        old.terminate()
+        if stopped_first:
+            try:
+                old.wait(30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("the server was still running 30 s after SIGTERM") from None
+        wait_until_not_listening(self)
+        self.start()
+        return old
+
+    def stop(self) -> None:
+        """SIGTERM every process left, killing any still there 10 s later."""
+        for process in self.processes:
+            stop(process)
 
 
 def server_environment(var_dir: Path, **environ: str) -> dict[str, str]:
@@ -54,6 +96,24 @@ def server_environment(var_dir: Path, **environ: str) -> dict[str, str]:
         "DJANGO_SECRET_KEY": "not a secret",
         **environ,
     }
+
+
+def on_the_test_database() -> dict[str, str]:
+    """What a server needs to serve this test's database (a test that commits): its address,
+    and the secret key the sessions a test signs in with are hashed under."""
+    from django.conf import settings
+    from django.db import connection
+
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        url = f"sqlite:///{database['NAME']}"
+    else:
+        who = urllib.parse.quote(database["USER"] or "")
+        if database["PASSWORD"]:
+            who += ":" + urllib.parse.quote(database["PASSWORD"])
+        where = f"{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}"
+        url = f"postgres://{who}@{where}/{database['NAME']}"
+    return {"DATABASE_URL": url, "DJANGO_SECRET_KEY": settings.SECRET_KEY}
 
 
 def free_port() -> int:
@@ -84,21 +144,24 @@ def served(
     if static is not None:
         (var_dir / "static").symlink_to(static, target_is_directory=True)
     port = free_port()
-    log = var_dir / "server.log"
     command = [sys.executable, *SERVER_COMMAND, "--host", "127.0.0.1", "--port", str(port)]
-    with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=output)
-    server = Server("127.0.0.1", port, log)
+    server = Server("127.0.0.1", port, var_dir / "server.log", command, env)
+    server.log.write_text("")
     try:
-        wait_until_listening(server, process)
+        server.start()
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.stop()
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Ask `process` to end (SIGTERM), and kill it if it hasn't within 10 s."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_until_listening(server: Server, process: subprocess.Popen, seconds: float = 30) -> None:
@@ -112,3 +175,15 @@ def wait_until_listening(server: Server, process: subprocess.Popen, seconds: flo
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"the server didn't listen within {seconds} s:\n{server.logged()}")
+
+
+def wait_until_not_listening(server: Server, seconds: float = 30) -> None:
+    """Return once nothing listens on the server's port."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((server.host, server.port), timeout=1):
+                time.sleep(0.05)
+        except OSError:
+            return
+    raise RuntimeError(f"the server still listened {seconds} s after SIGTERM:\n{server.logged()}")

@@ -16,13 +16,17 @@ import uuid
 from dataclasses import dataclass
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import translation
 
 from nights import services as nights
 from scoring import services
 from scoring.models import Club, Game
 from tests.factories import finish, make_club, make_game, make_member, make_user, record
+from tests.translations import UntranslatedFinder
 
 ROLES = ("anonymous", "stranger", "member", "owner")
 
@@ -386,3 +390,68 @@ def test_no_get_writes_to_the_database(client, site, moment, django_capture_on_c
             if counter.written:
                 writes[f"GET {name} as {role}"] = counter.written
     assert not writes, writes
+
+
+@pytest.fixture
+def founded_in_simplified():
+    """The fixture's club founded in Simplified Chinese: its first season's name, the one name
+    the site gives rather than a member, is then 第 1 赛季, as its owner would have typed it."""
+    with translation.override("zh-hans"):
+        yield
+
+
+def names_typed(site) -> set[str]:
+    """What members typed and the pages show as typed: usernames, the club's, players', seasons'."""
+    club = Club.objects.get(pk=site["values"]["club"])
+    return {
+        *get_user_model().objects.values_list("username", flat=True),
+        club.name,
+        *club.players.values_list("name", flat=True),
+        *club.seasons.values_list("name", flat=True),
+    }
+
+
+SHOWN_ROLES = ("anonymous", "member", "owner")
+# The URLs that answer a GET with a page (not JSON, a file, an image or a stream), and the POSTs
+# that answer with one (a form refused) or send to one (a change made, and said so there).
+PAGES = [
+    name
+    for name in MATRIX
+    if not re.search(r"json|csv|qr|txt|sw\.js|manifest|changes", MATRIX[name].path)
+]
+POSTED = [
+    (name, role)
+    for name in PAGES
+    for role in SHOWN_ROLES
+    if MATRIX[name].post[ROLES.index(role)] in (200, 302) and name != "logout"
+]
+
+
+@pytest.mark.parametrize("role", SHOWN_ROLES)
+def test_every_page_reads_in_simplified_chinese(founded_in_simplified, client, site, role):
+    """Every page a visitor of each kind can reach, in zh-hans: no message of the catalog left
+    in English, no English sentence, no Traditional-only character (users' names aside)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    if role != "anonymous":
+        client.force_login(site["users"][role])
+    finder = UntranslatedFinder("zh-hans", names_typed(site))
+    untranslated = {}
+    for name in PAGES:
+        response = client.get(MATRIX[name].path.format(**site["values"]), follow=True)
+        if response["Content-Type"].startswith("text/html"):
+            untranslated[name] = finder.found(response.text)
+    assert len(untranslated) > 40
+    assert not {name: found for name, found in untranslated.items() if found}
+
+
+@pytest.mark.parametrize(("name", "role"), POSTED)
+def test_every_answer_to_a_form_reads_in_simplified_chinese(
+    founded_in_simplified, client, site, name, role
+):
+    """What a form sent empty answers (its refusals) or sends to (saying what was done)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    if role != "anonymous":
+        client.force_login(site["users"][role])
+    response = client.post(MATRIX[name].path.format(**site["values"]), follow=True)
+    assert response["Content-Type"].startswith("text/html")
+    assert not UntranslatedFinder("zh-hans", names_typed(site)).found(response.text)

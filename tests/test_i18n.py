@@ -1,21 +1,18 @@
-"""English by default; Traditional Chinese at the switch of the footer's language form.
+"""English by default; Simplified or Traditional Chinese at the switch of the footer's language
+form, or from the browser's languages until then.
 
 The switch is Django's set_language view (POST /i18n/setlang/, kept in a cookie); the rules
 engine follows the page's language, so card names and verdicts switch too.
 """
 
-import ast
 import gettext
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.utils import translation
 
 from tests.factories import make_game, make_user, record
-
-PO_FILE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+from tests.translations import CATALOGS, TRADITIONAL_ONLY, UntranslatedFinder, po_entries
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +40,8 @@ def test_the_footer_switches_language_without_javascript(client):
     assert 'action="/i18n/setlang/"' in html
     assert '<label for="language-select">Language</label>' in html
     assert '<input type="hidden" name="next" value="/check/">' in html
-    assert '<option value="zh-hant" lang="zh-hant">繁體中文</option>' in html
+    options = re.findall(r'<option value="([^"]+)" lang="\1"(?: selected)?>([^<]+)</option>', html)
+    assert options == [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 
 
 def test_switching_to_chinese_translates_the_checker_cards_and_verdict(client):
@@ -150,38 +148,134 @@ def test_the_standings_caption_in_chinese_uses_chinese_full_stops(client):
     assert caption == "排行榜，按「名次」排序。點選欄目標題可以按該欄排序。"
 
 
-def po_entries() -> list[dict]:
-    """Every entry but the header: msgctxt, msgid, msgid_plural, msgstr (joined), fuzzy."""
-    entries, entry, field = [], {}, ""
-    for line in [*PO_FILE.read_text(encoding="utf-8").splitlines(), ""]:
-        if not line.strip():
-            if entry.get("msgid"):
-                entries.append(entry)
-            entry, field = {}, ""
-        elif line.startswith("#,"):
-            entry["fuzzy"] = "fuzzy" in line
-        elif line.startswith(("msgctxt ", "msgid ", "msgid_plural ", "msgstr")):
-            keyword, text = line.split(" ", 1)
-            field = "msgstr" if keyword.startswith("msgstr") else keyword
-            entry[field] = entry.get(field, "") + ast.literal_eval(text)
-        elif line.startswith('"'):
-            entry[field] += ast.literal_eval(line)
-    return entries
-
-
-def test_every_message_has_a_chinese_translation_and_none_is_fuzzy():
-    entries = po_entries()
+@pytest.mark.parametrize("language", CATALOGS)
+def test_every_message_has_a_chinese_translation_and_none_is_fuzzy(language):
+    entries = po_entries(CATALOGS[language])
     assert len(entries) > 300
     assert not [entry["msgid"] for entry in entries if not entry["msgstr"]], "untranslated"
     assert not [entry["msgid"] for entry in entries if entry.get("fuzzy")], "fuzzy"
 
 
-def test_the_committed_compiled_catalog_matches_the_po_file():
+def test_both_chinese_catalogs_hold_the_same_messages():
+    """`make messages` collects into both: a string translated into one is in the other."""
+    simplified, traditional = (
+        {(entry.get("msgctxt"), entry["msgid"]) for entry in po_entries(path)}
+        for path in CATALOGS.values()
+    )
+    assert simplified == traditional
+
+
+@pytest.mark.parametrize("language", CATALOGS)
+def test_the_committed_compiled_catalog_matches_the_po_file(language):
     """compilemessages was run after the last edit: the .mo says what the .po says."""
-    with PO_FILE.with_suffix(".mo").open("rb") as mo_file:
+    with CATALOGS[language].with_suffix(".mo").open("rb") as mo_file:
         catalog = gettext.GNUTranslations(mo_file)
-    for entry in po_entries():
+    for entry in po_entries(CATALOGS[language]):
         if "msgctxt" in entry:
             assert catalog.pgettext(entry["msgctxt"], entry["msgid"]) == entry["msgstr"]
         elif "msgid_plural" not in entry:
             assert catalog.gettext(entry["msgid"]) == entry["msgstr"], entry["msgid"]
+
+
+def test_switching_to_simplified_translates_the_checker_cards_and_verdict(client):
+    client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+    html = client.get("/check/?a=9h&b=9s").text
+    assert '<html lang="zh-hans">' in html
+    assert "查牌型" in html  # "Check a hand"
+    assert "红心9" in html and "黑桃9" in html  # "9 of hearts", for screen readers
+    assert "单张 9♥" in html  # "Single 9♥"
+    assert "B 大过 A" in html  # "B beats A"
+    assert "两张都是单张 9：花色大的赢，♠ 大过 ♥" in html
+    assert '<label for="language-select">语言</label>' in html
+    assert "紅心" not in html and "Check a hand" not in html
+
+
+@pytest.mark.django_db
+def test_the_game_page_and_standings_in_simplified(client):
+    """A deal is a 局 and a game a 牌局, as mainland score sheets say (a 手 is a play there)."""
+    game = make_game()
+    record(game, 0, 5, 10, 13)
+    client.force_login(game.club.owner)
+    client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+
+    html = client.get(f"/games/{game.pk}/").text
+    assert "记分板" in html  # Scoreboard
+    assert "记录这一局" in html  # Record deal
+    assert "剩 5 张" in html  # 5 left
+    assert "记录了第 1 局" in html  # the history: "recorded deal 1"
+    while not game.is_finished:
+        record(game, 13, 13, 13, 0)
+        game.refresh_from_db()
+    html = client.get(f"/seasons/{game.season_id}/").text
+    assert "排行榜" in html  # Standings
+    assert "胜场" in html  # Won
+    assert "已结束的牌局" in html  # Finished games
+
+
+@pytest.mark.parametrize(
+    ("accept_language", "language"),
+    [
+        ("zh-CN", "zh-hans"),
+        ("zh-SG", "zh-hans"),
+        ("zh-MY", "zh-hans"),
+        ("zh-Hans", "zh-hans"),
+        ("zh-Hans-CN", "zh-hans"),
+        ("zh-CN,zh;q=0.9,en;q=0.8", "zh-hans"),
+        ("zh", "zh-hans"),
+        ("zh-TW", "zh-hant"),
+        ("zh-HK", "zh-hant"),
+        ("zh-MO", "zh-hant"),
+        ("zh-Hant", "zh-hant"),
+        ("zh-Hant-TW", "zh-hant"),
+        ("zh-HK,zh;q=0.9,en;q=0.8", "zh-hant"),
+        ("en-GB,zh-CN;q=0.5", "en"),
+        ("fr-FR", "en"),
+    ],
+)
+def test_the_browsers_languages_choose_the_script(client, accept_language, language):
+    """Mainland China, Singapore and Malaysia read Simplified; Taiwan, Hong Kong and Macau
+    Traditional; a bare "zh" gets Simplified, which most readers of Chinese read."""
+    html = client.get("/check/", headers={"Accept-Language": accept_language}).text
+    assert f'<html lang="{language}">' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("chosen", "browser"), [("zh-hant", "zh-CN"), ("zh-hans", "zh-TW")])
+def test_a_members_own_choice_wins_over_the_browsers(client, chosen, browser):
+    client.force_login(make_user())
+    client.post("/i18n/setlang/", {"language": chosen, "next": "/"})
+    html = client.get("/clubs/", headers={"Accept-Language": browser}).text
+    assert f'<html lang="{chosen}">' in html
+
+
+def test_the_simplified_catalog_writes_no_traditional_only_character():
+    """Every translation as a Simplified reader writes it (tests/data/traditional_only.txt, from
+    OpenCC by tools/traditional_only.py): 软件 not 軟體, and “” rather than 「」."""
+    written = {
+        entry["msgid"]: sorted(set(entry["msgstr"]) & TRADITIONAL_ONLY)
+        for entry in po_entries(CATALOGS["zh-hans"])
+    }
+    assert not {msgid: found for msgid, found in written.items() if found}
+
+
+def test_the_traditional_only_list_holds_traditional_characters_only():
+    """The list from the converter: 後 and 軟 are Traditional-only, 后 and 着 are written in
+    Simplified too."""
+    assert {"後", "軟", "體", "資", "訊", "「"} <= TRADITIONAL_ONLY
+    assert not {"后", "着", "干", "里", "软", "体", "地", "锄"} & TRADITIONAL_ONLY
+
+
+def test_the_pages_check_finds_english_and_traditional_but_not_names_or_the_picker():
+    """What tests/test_access_matrix.py reads every page in Simplified with."""
+    finder = UntranslatedFinder("zh-hans", {"Friday table", "Ann"})
+    page = (
+        '<html lang="zh-hans"><title>记分板</title><h1>Friday table</h1><p>Ann 出完</p>'
+        '<div hidden data-say-deal="第 {number} 局"></div><option lang="en">English</option>'
+        '<script>const words = "not shown to anyone";</script></html>'
+    )
+    assert finder.found(page) == []
+    assert finder.found(page.replace("记分板", "Scoreboard")) == ["Scoreboard"]
+    assert finder.found(page.replace("出完", "went out")) == ["went out"]
+    assert "Zed drew first" in finder.found(page.replace("出完", "Zed drew first"))
+    assert finder.found(page.replace("记分板", "記分板")) == ["記"]
+    assert finder.found(page.replace("第 {number} 局", "Deal {number}")) == ["Deal"]

@@ -73,6 +73,8 @@ def test_the_streams_unit_starts_uvicorn_as_make_run_does():
     for option in ("--lifespan", "--no-proxy-headers", "--no-server-header"):
         assert option in options and option in made
     assert options[options.index("--lifespan") + 1] == "off"
+    graceful = "--timeout-graceful-shutdown"  # its open streams ended once stopped
+    assert options[options.index(graceful) + 1] == made[made.index(graceful) + 1]
 
 
 def test_a_load_tool_can_raise_nginxs_limits_on_connections(tmp_path):

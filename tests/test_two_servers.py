@@ -14,12 +14,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.core.cache import cache
 from django.db import connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.models import Game, Player
+from tests.caches import cache_emptied
 from tests.factories import PASSWORD, make_club, make_game, make_user, record
 from tests.live_support import Phone, session_cookie
 from tests.pages import HTMX, deal_post
@@ -127,8 +127,8 @@ def test_a_session_outlives_the_cache(server_b):
     """Sessions are written through to the database: a Redis that restarts empty (or evicts
     them) logs nobody out."""
     phone = logged_in_phone(make_user())
-    server_b.run(cache.clear)  # B's client: the same Redis
-    assert signed_in(server_b.get(phone, CLUBS))
+    with cache_emptied():  # B's cache too: the setting is the process's
+        assert signed_in(server_b.get(phone, CLUBS))
 
 
 def test_logging_out_on_one_server_ends_the_session_on_the_other_at_once(server_b):

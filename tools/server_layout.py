@@ -42,6 +42,9 @@ LISTEN = re.compile(r"^(\s*)listen 80;$", re.MULTILINE)
 PER_ADDRESS = re.compile(r"^(\s*limit_conn \w+) \d+;$", re.MULTILINE)
 PAGES_PORT, STREAMS_PORT = "8001", "8002"
 STARTING_SECONDS = 60  # a loaded machine takes seconds to import Django in each process
+# How long a server stopped with SIGTERM may take to finish before it is killed. uvicorn's own
+# `--timeout-graceful-shutdown` (3 s) ends its open streams well within it.
+STOPPING_SECONDS = 20
 NGINX_TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
@@ -171,9 +174,10 @@ class ServerLayout:
     """A throwaway redis-server (unless `redis_url` is given), gunicorn after its unit's
     ExecStartPre (migrate, collectstatic), uvicorn and nginx on `host`:`port`, started in that
     order with `env` as their environment, each once it answers, and stopped together when the
-    block ends, or as soon as one fails to start; `kill` crashes some of them, and `start`
-    starts them again. Each runs in a process group of its own, pinned to the cores `cpus` if
-    given; `pids()` names every process of each, and `cpu_seconds()` adds up their CPU time.
+    block ends, or as soon as one fails to start; `halt` stops or crashes some of them, and
+    `start` starts them again. Each runs in a process group of its own, pinned to the cores
+    `cpus` if given; `pids()` names every process of each, and `cpu_seconds()` adds up their CPU
+    time.
     Their output goes to `<name>.log` in `directory` if given, else to this process's.
     `connections` raises nginx's limits, from one address (deploy's `limit_conn`) and in all,
     for a load tool whose phones all come from 127.0.0.1."""
@@ -217,7 +221,7 @@ class ServerLayout:
 
     def start(self) -> None:
         """Start each server not running, in order: its own Redis (none with `redis_url`),
-        gunicorn, uvicorn, nginx; all of them at first, and after `kill` those it killed."""
+        gunicorn, uvicorn, nginx; all of them at first, and after `halt` those it stopped."""
         if self.redis_url is None:
             self.processes["redis"], self.redis_url = start_redis(
                 cpus=self.cpus, directory=self.directory
@@ -270,28 +274,36 @@ class ServerLayout:
             name, command, ready, env=self.env, cpus=self.cpus, directory=self.directory
         )
 
-    def kill(self, *names: str) -> None:
-        """SIGKILL every process of the servers `names` (gunicorn's workers too) at once, as a
-        power cut or the OOM killer would, mid-request, and wait until none is left: their ports
-        are free, and `start()` starts them again."""
+    def halt(self, *names: str, kill: bool = False) -> bool:
+        """Stop every process of the servers `names` (gunicorn's workers too), the others left
+        running: SIGTERM, as systemd stops a unit, or SIGKILL (`kill`), as a power cut or the OOM
+        killer would, mid-request. Wait until none is left, killing what is still there
+        STOPPING_SECONDS after SIGTERM; their ports are free then, and `start()` starts them
+        again. Whether they were gone within STOPPING_SECONDS."""
         for name in names:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.processes[name].pid, signal.SIGKILL)
-        for name in names:
-            self.processes[name].wait()
+                os.killpg(self.processes[name].pid, signal.SIGKILL if kill else signal.SIGTERM)
+        deadline, in_time = time.monotonic() + STOPPING_SECONDS, True
         while any(self.pids()[name] for name in names):  # a group's last ones, still exiting
+            if in_time and time.monotonic() > deadline:
+                in_time = False
+                for name in names:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(self.processes[name].pid, signal.SIGKILL)
             time.sleep(0.05)
         for name in names:
-            del self.processes[name]
+            self.processes.pop(name).wait()
+        return in_time
 
     def stop(self) -> None:
-        """SIGTERM every process group at once, then wait for each (SIGKILL after 20 s)."""
+        """SIGTERM every process group at once, then wait for each (SIGKILL after
+        STOPPING_SECONDS)."""
         for process in self.processes.values():
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
         for process in self.processes.values():
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=STOPPING_SECONDS)
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)

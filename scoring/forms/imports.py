@@ -36,6 +36,9 @@ class ImportChoicesForm(forms.Form):
         initial=Holds.CARDS_LEFT.value,
         widget=forms.RadioSelect,
     )
+    # Sent by the preview's "Import and end them as they stand": each game the season's rules
+    # haven't ended ends at its last deal, the lowest total winning.
+    end_as_they_stand = forms.BooleanField(required=False)
 
     def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

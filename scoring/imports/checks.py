@@ -51,6 +51,25 @@ class GamePreview:
     # Every deal scored, the totals and where the game ended; None when it can't be scored.
     replayed: GameReplay | None
     winner: str | None
+    # The game's last deal when it was ended there as it stood ("End them as they stand": the
+    # lowest total wins, a tie shares the win), though the season's rules hadn't ended it.
+    last_deal: int | None = None
+
+    @property
+    def goes_on(self) -> bool:
+        """Whether the game isn't over under the season's rules, and comes in still played."""
+        return self.replayed is not None and self.replayed.finished_after is None
+
+    @property
+    def lowest(self) -> tuple[str, ...]:
+        """Who is on the lowest total at the game's last deal: who wins if it ends there."""
+        if self.replayed is None:
+            return ()
+        return tuple(self.seats[seat].name for seat in self.replayed.outcome.lowest)
+
+    @property
+    def lowest_named(self) -> str:
+        return and_list(list(self.lowest))
 
     @property
     def totals(self) -> tuple[int, ...] | None:
@@ -97,10 +116,13 @@ class GameCheck:
         *,
         problem: Tell,
         warning: Tell,
+        end_as_it_stands: bool = False,
     ) -> None:
         self.game, self.score_file, self.roster = game, score_file, roster
         self.rules = points_rules(rules) if score_file.holds is Holds.POINTS else rules
         self.problem, self.warning = problem, warning
+        self.end_as_it_stands = end_as_it_stands
+        self.last_deal: int | None = None  # the deal the game was ended on as it stood
         self.wrong = False
 
     def tell(self, line: int, message: str) -> None:
@@ -134,6 +156,7 @@ class GameCheck:
             tuple(deal for deal in facts if deal is not None),
             None if self.wrong else replayed,
             None if self.wrong else winner,
+            None if self.wrong else self.last_deal,
         )
 
     @property
@@ -153,7 +176,14 @@ class GameCheck:
         try:
             # The file stops at its last deal, as a table that stopped there: a tie for lowest
             # at the finish is then a win shared, as "End match" shares it.
-            return replay(facts, self.rules, players=len(names), ended=True)
+            replayed = replay(facts, self.rules, players=len(names), ended=True)
+            if replayed.finished_after is None and self.end_as_it_stands:
+                # Ended as it stands, whatever the finish rule: as a game whose time ran out.
+                self.last_deal = len(facts)
+                return replay(
+                    facts, self.rules, players=len(names), ended=True, last_deal=self.last_deal
+                )
+            return replayed
         except DealRefused:
             self.each_deal(facts, names)
             return None
@@ -254,6 +284,9 @@ class GameCheck:
             ) % {"names": shared}
             self.warning(self.game.line, said)
             return None
-        said = _("This game isn't over under this season's rules: it comes in still being played")
+        said = _(
+            "This game isn't over under this season's rules: it comes in still being played,"
+            " unless you end it as it stands"
+        )
         self.warning(self.game.line, said)
         return None

@@ -55,6 +55,15 @@ class ImportPreview:
     def problem_count(self) -> int:
         return len(self.problems) + self.more_problems
 
+    @property
+    def games_going_on(self) -> int:
+        """The games the season's rules haven't ended, which would come in still played."""
+        return sum(game.goes_on for game in self.games)
+
+    @property
+    def games_ended_as_they_stood(self) -> int:
+        return sum(game.last_deal is not None for game in self.games)
+
 
 def file_limits() -> Limits:
     """What one score file may hold: the site's settings, read now."""
@@ -100,10 +109,18 @@ def target_rules(target: Season | NewSeason) -> RuleSet:
     return target.ruleset if isinstance(target, Season) else target.rules
 
 
-def preview_import(club: Club, target: Season | NewSeason, score_file: ScoreFile) -> ImportPreview:
+def preview_import(
+    club: Club,
+    target: Season | NewSeason,
+    score_file: ScoreFile,
+    *,
+    end_as_they_stand: bool = False,
+) -> ImportPreview:
     """Every game of the file as it would be saved into `target`: its players matched to the
     club's roster, its deals scored under the season's rules, and every problem with its line
-    (the first of them by line, as many as the file's limits list, and how many more)."""
+    (the first of them by line, as many as the file's limits list, and how many more). With
+    `end_as_they_stand`, a game the season's rules haven't ended ends at its last deal, the
+    lowest total winning and a tie sharing the win."""
     rules = target_rules(target)
     problems = Tally(file_limits())
     for problem in score_file.problems:
@@ -127,6 +144,7 @@ def preview_import(club: Club, target: Season | NewSeason, score_file: ScoreFile
                 roster,
                 problem=problems.problem,
                 warning=lambda line, message: warnings.append(Problem(line, message)),
+                end_as_it_stands=end_as_they_stand,
             )
             games.append(check.preview())
     if not score_file.games and not problems.problem_count:

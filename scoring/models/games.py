@@ -75,10 +75,12 @@ class Game(models.Model):
     # When the game's time runs out: a club night starts its games with its round's end, and
     # ordinary games have none (null). Once it has passed, the next deal recorded is the last.
     closes_at = models.DateTimeField(null=True, blank=True)
-    # The number of the first deal recorded at or after `closes_at`: the game ends on it, the
-    # lowest total winning and a tie sharing the win (`rules.penalties.replay`'s `last_deal`).
-    # Set by that deal's recording; undoing it clears it (the time is still up, so the next
-    # deal recorded is the last again); a correction keeps it.
+    # The number of the deal the game ends on, the lowest total winning and a tie sharing the
+    # win whatever its finish rule (`rules.penalties.replay`'s `last_deal`): the first deal
+    # recorded at or after `closes_at`, set by that deal's recording; or an imported game's
+    # last deal, when the owner chose to end the file's games as they stand. Undoing it clears
+    # it (with a clock the time is still up, so the next deal recorded is the last again;
+    # without, the game plays on by its rules); a correction keeps it.
     last_deal = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
@@ -105,10 +107,10 @@ class Game(models.Model):
                 ),
                 name="game_status_matches_winner",
             ),
-            # Only a game with a clock has a last deal, and deals count from 1.
+            # Deals count from 1.
             models.CheckConstraint(
-                condition=Q(last_deal__isnull=True) | Q(closes_at__isnull=False, last_deal__gte=1),
-                name="game_last_deal_needs_a_clock",
+                condition=Q(last_deal__isnull=True) | Q(last_deal__gte=1),
+                name="game_last_deal_counts_from_one",
             ),
         ]
 

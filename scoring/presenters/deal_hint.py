@@ -1,5 +1,6 @@
 """The line under the deal form that says what to do next: whom to mark out, and, once a
-player is, what is left to type; with the finish still ahead, or the tie being played off."""
+player is, what is left to type; with the finish still ahead, the tie being played off, or, once
+a club night's round is out of time, the game ending with this deal."""
 
 from __future__ import annotations
 
@@ -20,22 +21,48 @@ NAME = "{name}"
 @dataclass(frozen=True, slots=True)
 class DealHint:
     """`text`, what the line says now; `start`, what it says while nobody is marked out; and
-    `went_out`, what it says once someone is, with `NAME` where their name goes."""
+    `went_out`, what it says once someone is, with `NAME` where their name goes. `time_up`, on
+    a game whose clock still runs: `start` once its time is up, which static/js/round-clock.js
+    puts in its place as the page's clock passes the end ("" otherwise)."""
 
     text: str
     start: str
     went_out: str
+    time_up: str = ""
 
 
-def deal_hint(form: DealForm, rows: list[DealRow], board: Board) -> DealHint:
-    """The hint under `form`, whose `rows` say who is marked out, for the game `board` shows."""
-    start = _start(form, board)
+def deal_hint(
+    form: DealForm, rows: list[DealRow], board: Board, *, clock: bool = False, time_up: bool = False
+) -> DealHint:
+    """The hint under `form`, whose `rows` say who is marked out, for the game `board` shows:
+    a game with a `clock` (scoring/views/pages.py, `round_clock`) whose time is up or not."""
+    start = _time_up(form.asks) if time_up else _start(form, board)
     went_out = _went_out(form.asks)
     out = [row.seat.player.name for row in rows if row.won]
     # A dragon wins before a card is played: nothing else is left to type.
     dragon = "dragon" in form.fields and form["dragon"].value() not in (None, "")
     text = went_out.replace(NAME, out[0]) if went_out and len(out) == 1 and not dragon else start
-    return DealHint(text=text, start=start, went_out=went_out)
+    later = _time_up(form.asks) if clock and not time_up else ""
+    return DealHint(text=text, start=start, went_out=went_out, time_up=later)
+
+
+def _time_up(asks: str) -> str:
+    """The first deal recorded once a game's time is up is its last, whatever it leaves (a tie
+    shares the win): no target or tie to speak of."""
+    if asks == PLACE:
+        return _(
+            "Tap “Out next” for each player in the order they went out: the last one left is"
+            " filled in. Time is up: the game ends with this deal."
+        )
+    if asks == POINTS:
+        return _(
+            "Type each player's points as the table works them out; tap “Went out” for the"
+            " winner. Time is up: the game ends with this deal."
+        )
+    return _(
+        "Tap “Went out” for the player who played their last card. Time is up: the game ends"
+        " with this deal."
+    )
 
 
 def _went_out(asks: str) -> str:

@@ -1,4 +1,5 @@
-"""Every write of the score-keeping app, one named function per action, and nothing else writes.
+"""Every write of the score-keeping app, one named function per action: the site's pages write
+through nothing else.
 
 Each runs in one transaction and refuses with `ScoringError` (its message is meant for the
 person at the table). Views call these and nothing else that writes, as
@@ -23,6 +24,12 @@ and tells the phones following a game (`versions`), and brings the ratings up to
 - `versions`: the versions of games and seasons counted up, and the phones told (`scoring.live`).
 - `ratings`: the stored ratings brought up to date after a change to a club's finished games.
 - `demo`: random games, and a season of them stored fast (the demo club, benchmarks).
+
+Three things outside the pages write on their own: a backup's restore
+(`scoring.backup.restoring`, a whole new club's rows as Django's serializer reads them, then
+rated as a write rates), the `seed_demo` command (the demo account and its season's first day,
+then its games through `demo` and the writes here), and the admin (clubs, members, players and
+seasons; the record of play is only shown there, and a game is deleted through `delete_game`).
 """
 
 from scoring.services.clubs import create_club, join_club, lock_club, reset_invite

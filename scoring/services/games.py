@@ -230,9 +230,11 @@ def delete_game(*, game: Game, by: AbstractBaseUser) -> None:
         live.game_deleted(game.pk, game.version + 1)  # its phones ask, find it gone
         # Where it stood as stored, not as the caller's copy last saw it.
         stored = Game.objects.filter(pk=game.pk).first()
-        if stored is not None and (was := ratings.position(stored)) is not None:
-            ratings.ratings_changed(stored.club_id, since=was, game_id=stored.pk)
+        was = ratings.position(stored) if stored is not None else None
         game.delete()
+        # Once it is gone: the games from its place on are rated again without it.
+        if was is not None:
+            ratings.ratings_changed(game.club_id, since=was)
 
 
 def set_stake(*, game: Game, stake: Decimal | None, by: AbstractBaseUser) -> None:

@@ -68,7 +68,7 @@ class GameRows:
     seats: list[Seat]  # without their game or player
     deals: list[tuple[object, ...]]  # DEALS' values
     scores: list[list[tuple[object, ...]]]  # each deal's, seat by seat: SCORES' values
-    history: list[tuple[object, ...]]  # a line a deal: HISTORY's values
+    history: list[tuple[object, ...]]  # a line a deal, and its end as it stood: HISTORY's
 
 
 def rows_of(club: Club, previews: Sequence[GamePreview], by: AbstractBaseUser) -> list[GameRows]:
@@ -90,6 +90,7 @@ def game_rows(club: Club, preview: GamePreview, by: AbstractBaseUser) -> GameRow
         win_shared=len(replayed.winners) > 1,
         status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
         finished_at=at if finished else None,
+        last_deal=preview.last_deal,
     )
     seats = [
         Seat(position=position, **seat_figures(replayed, position, preview.rules))
@@ -110,6 +111,14 @@ def game_rows(club: Club, preview: GamePreview, by: AbstractBaseUser) -> GameRow
             after=figures(facts, preview.rules),
         )
         history.append(HISTORY.prepared(line))
+    if preview.last_deal is not None:  # ended as it stood, as "End match" ends a game
+        ended = GameChange(
+            by=by,
+            action=GameChange.Action.END,
+            deal_number=preview.last_deal,
+            after=list(replayed.totals),
+        )
+        history.append(HISTORY.prepared(ended))
     return GameRows(preview, game, seats, deals, scores, history)
 
 

@@ -50,6 +50,7 @@ class PreviewOutdated(ScoringError):
 class Imported:
     season: Season
     games: int
+    ended_as_they_stood: int = 0
 
 
 def save_import(
@@ -64,7 +65,8 @@ def save_import(
     """Save every game of the previewed file into `target` (made first if new), in one
     transaction: refused whole (ImportRefused) if the preview found a problem, if this file is
     already in that season (AlreadyImported), or if the season or the roster changed since the
-    preview (PreviewOutdated). Sent twice at once, the database's unique constraint lets one
+    preview (PreviewOutdated). Games the preview ended as they stood are saved ended, their
+    winners rated with the rest. Sent twice at once, the database's unique constraint lets one
     through and the other is told when it came in."""
     permissions.check_may_import(club=club, by=by)
     if not preview.can_import:
@@ -94,7 +96,7 @@ def save_import(
         # Another import of the same file committed while this one waited for the club.
         refuse_if_imported(club, target, sha256)
         raise
-    return Imported(season, len(games))
+    return Imported(season, len(games), preview.games_ended_as_they_stood)
 
 
 def refuse_if_imported(club: Club, target: Season | NewSeason, sha256: str) -> None:

@@ -104,9 +104,9 @@ def merge_player(*, player: Player, into: Player, by: AbstractBaseUser) -> int:
             name=merged.name,
             new_name=kept.name,
         )
+        merged.delete()
         # Two players' games became one's: every rating from the first of them on changes.
         ratings.ratings_changed(club.pk, since=None)
-        merged.delete()
         # Their boards show the new name and history, and their seasons' tables the new sums.
         games_changed(Game.objects.filter(pk__in=[game.pk for game in games]))
     return len(games)

@@ -44,8 +44,10 @@ def position(game: Game) -> Position | None:
 def ratings_changed(club_id: int, *, since: Position | None, game_id: int | None = None) -> None:
     """The club's ratings from the finished game at `since` on (all of them if None), and
     those after game `game_id` wherever it stood, are out of date. Call it in the transaction
-    of the change: the mark is locked before the snapshots are deleted, so a `refresh` that
-    read the games before this change stores nothing over it."""
+    of the change, once the change is made: it may rate the games at once, as they stand (a
+    game about to be deleted would be rated with the rest). The mark is locked before the
+    snapshots are deleted, so a `refresh` that read the games before this change stores
+    nothing over it."""
     mark = _locked_mark(club_id)
     mark.version += 1
     snapshots = RatingSnapshot.objects.filter(club_id=club_id)

@@ -32,6 +32,7 @@ from scoring.imports.preview import (
 from scoring.imports.sheet import Holds, ScoreFile
 from scoring.models import Club, Season
 from scoring.services import ScoringError, permissions
+from scoring.services.imports import Imported
 
 
 @login_required
@@ -62,7 +63,9 @@ def previewed(
     refusal = already_imported(club, target, digest)
     if preview.can_import and refusal is None:
         try:
-            uploads.keep(member_id=request.user.pk, digest=digest, name=name, data=data)
+            uploads.keep(
+                member_id=request.user.pk, club_id=club.pk, digest=digest, name=name, data=data
+            )
         except uploads.UploadsFull as full:
             refusal = full.message
     return preview_page(request, club, form, digest, name, target, preview, refusal)
@@ -72,7 +75,7 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
     """ "Import": the previewed file saved, or the preview again saying why it wasn't."""
     form = ImportChoicesForm(request.POST, club=club)
     digest = request.POST.get("digest", "")
-    waiting = uploads.take(request.user.pk, digest) if form.is_valid() else None
+    waiting = uploads.take(request.user.pk, club.pk, digest) if form.is_valid() else None
     if waiting is None:
         form = ImportForm(club=club)
         expired = _("The preview has expired: choose the file again.")
@@ -89,20 +92,25 @@ def import_previewed(request: HttpRequest, club: Club) -> HttpResponse:
             file_name=waiting.name,
         )
     except ScoringError as error:
-        uploads.discard(request.user.pk, digest)
+        uploads.discard(request.user.pk, club.pk, digest)
         refusal = error.message
         return preview_page(request, club, form, digest, waiting.name, target, preview, refusal)
-    uploads.discard(request.user.pk, digest)
-    messages.success(
-        request,
-        ngettext(
-            "%(count)s game imported into %(season)s.",
-            "%(count)s games imported into %(season)s.",
-            imported.games,
-        )
-        % {"count": imported.games, "season": imported.season.name},
-    )
+    uploads.discard(request.user.pk, club.pk, digest)
+    messages.success(request, imported_message(imported))
     return redirect("scoring:season", season_id=imported.season.pk)
+
+
+def imported_message(imported: Imported) -> str:
+    said = ngettext(
+        "%(count)s game imported into %(season)s.",
+        "%(count)s games imported into %(season)s.",
+        imported.games,
+    ) % {"count": imported.games, "season": imported.season.name}
+    if ended := imported.ended_as_they_stood:
+        said += " " + ngettext(
+            "%(count)s ended as it stood.", "%(count)s ended as they stood.", ended
+        ) % {"count": ended}
+    return said
 
 
 def checked(
@@ -111,7 +119,8 @@ def checked(
     """The file read once, where it goes, and its preview there."""
     score_file = read_upload(data, Holds(form.cleaned_data["holds"]))
     target = target_of(form, score_file, name)
-    return target, preview_import(club, target, score_file)
+    ending = form.cleaned_data["end_as_they_stand"]
+    return target, preview_import(club, target, score_file, end_as_they_stand=ending)
 
 
 def preview_page(

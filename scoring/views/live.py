@@ -127,7 +127,7 @@ def board_since(
             # Only what the one deal recorded since changed, swapped out of band.
             response = reswap(render(request, "scoring/_board_delta.html", context), "none")
         else:
-            response = render(request, "scoring/_board.html", context)
+            response = render(request, "scoring/_board.html", context | {"fetched": True})
     patch_cache_control(response, no_store=True)
     return response
 

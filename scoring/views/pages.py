@@ -45,6 +45,8 @@ class GamePageParts(TypedDict, total=False):
     board: Board | None
     # "End match" was tapped and refused: the page offers what a tie leaves to choose.
     ending: bool
+    # A deal was just recorded: the next one is typed from the form's first box.
+    recorded: bool
     clash: DealClash | None
 
 
@@ -99,6 +101,11 @@ def game_context(
         form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     rows = form.rows() if form is not None else []
+    clock = round_clock(game)
+    hint = None
+    if form is not None:
+        has_clock = clock["closes_at"] is not None
+        hint = deal_hint(form, rows, board, clock=has_clock, time_up=bool(clock["time_up"]))
     return board_context(
         game,
         board=board,
@@ -110,7 +117,7 @@ def game_context(
         "clash": clash,
         "form": form,
         "rows": rows,
-        "hint": deal_hint(form, rows, board) if form is not None else None,
+        "hint": hint,
         "is_owner": permissions.is_owner(game.club, request.user),
         "notice": parts.get("notice", ""),
         "refusal": parts.get("refusal", ""),
@@ -120,12 +127,13 @@ def game_context(
             game.ruleset.finish is Finish.OPEN and not game.is_finished and board.next_number > 1
         ),
         "ending": parts.get("ending", False),
+        "recorded": parts.get("recorded", False),
         "stake_form": parts.get("stake_form")
         or StakeForm(initial={"stake": shown_stake(game.stake)}),
         "share_url": live_link(request, game.share_token) if game.share_token else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
-        **round_clock(game),
+        **clock,
     }
 
 

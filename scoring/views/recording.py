@@ -94,7 +94,7 @@ def record_sent(
         written = None
         if recorded.seats is not None:
             written = Board(game, recorded.seats, appended=recorded.scored)
-        return render_game(request, game, notice=notice, shown=shown, board=written)
+        return render_game(request, game, notice=notice, shown=shown, board=written, recorded=True)
     messages.success(request, notice)
     return redirect("scoring:game", game_id=game.pk)
 

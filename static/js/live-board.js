@@ -130,10 +130,12 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (isWrite(event) && writing) writing--;
   });
-  // An answer to a follower no longer on the page is let go.
+  // An answer to a follower no longer on the page is let go, and so is the current deal form
+  // fetched for one that was typed in meanwhile (`renew`).
   document.addEventListener("htmx:beforeSwap", function (event) {
     const asker = event.detail.requestConfig.elt;
-    if (asker.id === "board-follow" && !asker.isConnected) event.detail.shouldSwap = false;
+    const typing = asker === renewing && document.querySelector(TYPED);
+    if ((asker.id === "board-follow" && !asker.isConnected) || typing) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -155,11 +157,27 @@
     const added = fragment.querySelector && fragment.querySelector("tr[id], li[id]");
     if (added && document.getElementById(added.id)) event.detail.shouldSwap = false;
   });
+  // A member's deal form the game has moved past (the board brought the stale-form notice into
+  // it): one nothing was typed in is replaced by the current one, by the notice's own link, and
+  // that answer let go if typing began meanwhile; one typed in (an input in it since it came: a
+  // tap that fills a box sends one too) or sent stays as it is, the notice above "Record deal".
+  let renewing = null;
+  const TYPED = "#deal-form:is([data-typed], .deal-locked)";
+  document.addEventListener("input", (event) => event.target.form?.setAttribute("data-typed", ""));
+  function renew() {
+    const link = document.querySelector("#deal-form .stale-form a");
+    if (link && link !== renewing && !writing && !document.querySelector(TYPED)) {
+      renewing = link;
+      link.click();
+    }
+  }
+
   // Once an answer has settled (a follower swapped in takes htmx's triggers only then): a
   // version the stream said during a write is asked for.
   document.addEventListener("htmx:afterSettle", function () {
     follow();
     if (!writing) catchUp();
+    renew();
   });
   // Offline, a stream would only try again and again: closed, and (one that had opened)
   // opened again once back.

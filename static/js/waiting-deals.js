@@ -63,7 +63,8 @@
   const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
 
   // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
-  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0).
+  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0); each box's
+  // Enter key says Next or Done as it will act (`nextStop`).
   function markOut(form) {
     const won = [...form.querySelectorAll("[name=winner]:checked")].map(nameIn); // Pusoy Dos
     for (const input of counts(form)) {
@@ -87,18 +88,32 @@
         hint.textContent = said;
       }
     }
+    // The keyboard's key says what Enter will do there (the server's, without scripts, that the
+    // last box records).
+    const all = boxes(form);
+    all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
   }
 
-  // The keyboard's Enter (templates/scoring/_deal_rows.html asks for "next" or "done"): on to
-  // the next box, or from the last (a twos box hidden with its player's 0 isn't one), Record deal.
+  // The keyboard's Enter: on to the next empty box round the table, the seats before the winner's
+  // included (a twos box, which may stay empty, only right after its player's count; one hidden
+  // with its player's 0 is none), or, with none left empty, Record deal. `typed`: the box Enter
+  // is pressed in counts as typed in, as it will be when the keyboard shows its key.
+  const boxes = (form) => [...form.querySelectorAll(".deal-rows input[type=number]:enabled")];
+  function nextStop(all, box, typed) {
+    const at = all.indexOf(box) + 1;
+    const round = [...all.slice(at), ...all.slice(0, at)]; // from the next box round to this one
+    const empty = (other) => !(typed && other === box) && !other.value.trim();
+    return round.find((other) => empty(other) && (other === all[at] || !/^twos/.test(other.name)));
+  }
+
   document.addEventListener("keydown", (event) => {
     const form = dealForm();
     const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
-    const all = asked ? [...form.querySelectorAll(".deal-rows input[type=number]:enabled")] : [];
-    const at = all.indexOf(event.target);
-    if (at >= 0) {
+    const all = asked ? boxes(form) : [];
+    if (all.includes(event.target)) {
       event.preventDefault();
-      at + 1 < all.length ? all[at + 1].focus() : form.querySelector("[type=submit]").click();
+      const stop = nextStop(all, event.target);
+      stop ? stop.focus() : form.querySelector("[type=submit]").click();
     }
   });
 
@@ -115,9 +130,12 @@
   const inFlight = () => request !== null && request.readyState !== XMLHttpRequest.DONE;
   const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
 
-  function keep(form) {
+  function keep(form, clash) {
     const { number, token } = form.elements;
-    const entry = { number: number.value, token: token.value, values: valuesOf(form), at: Date.now() };
+    // With its number and token: a deal offered back beside another phone's is sent again as it
+    // was when the page is reloaded before a choice is made (`adopt`).
+    const values = valuesOf(form, [...dealFields(form), number, token]);
+    const entry = { number: number.value, token: token.value, values, at: Date.now(), clash };
     try {
       store.setItem(keyOf(form), JSON.stringify(entry));
     } catch (error) {
@@ -248,17 +266,15 @@
   }
 
   function wentOut(form, button) {
-    const boxes = counts(form);
-    const at = boxes.findIndex((input) => seatOf(input) === button.value);
-    boxes.forEach((input, index) => {
+    const out = counts(form).find((input) => seatOf(input) === button.value);
+    counts(form).forEach((input) => {
       const was = input.value;
-      input.value = index === at ? "0" : was.trim() === "0" ? "" : was;
+      input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
       if (input.value !== was) {
         input.dispatchEvent(new Event("input", { bubbles: true })); // for the penalty preview
       }
     });
-    const round = boxes.map((_, step) => boxes[(at + 1 + step) % boxes.length]);
-    (round.find((input) => !input.value.trim()) || form.querySelector(".primary")).focus();
+    (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
   }
 
   document.addEventListener("click", (event) => {
@@ -309,10 +325,16 @@
 
   function adopt(loaded) {
     const form = dealForm();
+    if (form) {
+      markOut(form);
+    }
     let pending = null;
     for (const entry of form ? keptDeals(form.dataset.game) : []) {
       if (!pending && entry.number === form.elements.number.value) {
         pending = entry;
+      } else if (loaded && entry.clash) {
+        // The page reloaded before a choice was made: sent again, the deal brings the choice back.
+        window.htmx.ajax("POST", form.action, { target: "#game-live", swap: "outerHTML", values: entry.values });
       } else {
         store.removeItem(entry.key);
       }
@@ -396,8 +418,9 @@
       stopWaiting();
       showWaiting(form, words("sayRefused", { status }));
     } else {
-      // Recorded, or refused with its reason (role="alert"): the answer alone says which.
-      forget(form);
+      // Recorded, or refused with its reason (role="alert"): the answer alone says which. Offered
+      // back beside the deal another phone recorded first, it stays kept until a choice is made.
+      /id="deal-clash"/.test(event.detail.xhr.responseText) ? keep(form, true) : forget(form);
       stopWaiting();
       lock(form, false);
     }
@@ -616,7 +639,8 @@
 
     function snapshot() {
       const page = new Response(`<!DOCTYPE html>${document.documentElement.outerHTML}`, {
-        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString() },
+        // Shown offline only to the account it was made for (X-Signed-In-As: templates/pwa/sw.js).
+        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString(), "X-Signed-In-As": $("offline-words").dataset.signedInAs },
       });
       window.caches?.open(PAGES).then((cache) => cache.put(location.pathname, page)).catch(() => {});
     }

@@ -6,12 +6,18 @@
 // - Page loads go to the network first; when it can't be reached, the cached offline page is
 //   shown instead. Of the pages that carry a signed-in user's name, CSRF token and scores, only
 //   game pages are kept (in PAGES, for a day at most), so that a game goes on offline
-//   (static/js/waiting-deals.js, which also stores the page as it last showed it). They are one
-//   account's, so one never gets another's: each page from the network names the account it
-//   was made for (a digest, in CONFIG.accountHeader; bigtwo_site/pwa.py), PAGES notes whom its
-//   pages are for (under KEPT_FOR), and a page for anyone else throws them all away before it
-//   is shown, however the session changed hands. Sending a form that changes who is signed in
-//   (logging in or out, signing up, deleting the account) throws them away at once too.
+//   (static/js/waiting-deals.js, which also stores the page as it shows once a deal waits).
+//   Each copy names the account it was made for (a digest, in CONFIG.accountHeader;
+//   bigtwo_site/pwa.py): the network's in its header, the page's own from the page
+//   (data-signed-in-as). PAGES notes the account the network last named (under SIGNED_IN), and
+//   a copy is shown only to that account: a tab another account left open, recording a deal
+//   offline, never leaves its game to the one signed in now. A page for another account than
+//   noted throws the kept pages away before it is shown, however the session changed hands;
+//   sending a form that changes who is signed in (logging in or out, signing up, deleting the
+//   account) throws them away at once, and notes nobody until a page names the new account.
+//   With nobody noted (a worker that has seen no page yet), no copy is shown.
+// - A copy is shown without what its page said once (Django's messages, "Deal 2 changed.", and
+//   the deal form's notice), which the templates mark <!--once-->…<!--/once-->.
 // - Anything but a GET (recording a deal, logging in) and any fetch from a page (htmx) is left
 //   alone, straight to the network, so the page itself sees a failure and can retry it.
 //
@@ -23,8 +29,9 @@
 const CONFIG = {{ config }};
 const CACHE = "bigtwo-" + CONFIG.version;
 const PAGES = "game-pages";
-// Not a page: where PAGES notes the account its pages were kept for.
-const KEPT_FOR = "/sw/kept-for";
+// Not a page: where PAGES notes the account the network last named.
+const SIGNED_IN = "/sw/signed-in";
+const ONCE = /<!--once-->[^]*?<!--\/once-->/g;
 const DAY = 24 * 60 * 60 * 1000;
 
 self.addEventListener("install", (event) => {
@@ -33,13 +40,7 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       await cache.addAll(CONFIG.precache);
       // Fetched without cookies: the cached offline page must not be anyone's own page.
-      const offline = await fetch(
-        new Request(CONFIG.offlineUrl, { credentials: "omit", cache: "reload" })
-      );
-      if (!offline.ok) {
-        throw new Error("offline page: HTTP " + offline.status);
-      }
-      await cache.put(CONFIG.offlineUrl, offline);
+      await cache.add(new Request(CONFIG.offlineUrl, { credentials: "omit", cache: "reload" }));
       await self.skipWaiting();
     })()
   );
@@ -70,7 +71,7 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") {
     if (request.mode === "navigate" && CONFIG.accountChanges.includes(url.pathname)) {
-      event.waitUntil(caches.delete(PAGES));
+      event.waitUntil(noteSignedIn("?")); // nobody's yet: no copy is shown until a page names them
     }
     return;
   }
@@ -88,37 +89,37 @@ async function networkFirst(event) {
     const response = preloaded || (await fetch(event.request));
     const account = response.headers.get(CONFIG.accountHeader);
     if (account !== null) {
-      await keepOnlyPagesOf(account);
+      await noteSignedIn(account);
       if (gamePage && response.ok && !response.redirected) {
-        event.waitUntil(keepPage(event.request, response.clone(), account));
+        event.waitUntil(keepPage(event.request, response.clone()));
       }
     }
     return response;
   } catch (error) {
     const kept = gamePage && (await caches.match(event.request, { cacheName: PAGES, ignoreSearch: true }));
-    if (kept && Date.now() - Date.parse(kept.headers.get("Date")) < DAY) {
-      return kept;
+    if (kept && kept.headers.get(CONFIG.accountHeader) === (await signedIn()) && Date.now() - Date.parse(kept.headers.get("Date")) < DAY) {
+      return new Response((await kept.text()).replace(ONCE, ""), kept); // its status and headers
     }
     const cache = await caches.open(CACHE);
     return (await cache.match(CONFIG.offlineUrl)) || Response.error();
   }
 }
 
-// Throw away the kept pages unless they were kept for `account` (those of no noted account too).
-async function keepOnlyPagesOf(account) {
-  if (!(await caches.has(PAGES))) {
-    return;
-  }
-  const keptFor = await (await caches.open(PAGES)).match(KEPT_FOR);
-  if (!keptFor || (await keptFor.text()) !== account) {
-    await caches.delete(PAGES);
-  }
+async function keepPage(request, response) {
+  await (await caches.open(PAGES)).put(request, response);
 }
 
-async function keepPage(request, response, account) {
-  const pages = await caches.open(PAGES);
-  await pages.put(KEPT_FOR, new Response(account));
-  await pages.put(request, response);
+// The account the network last named, or undefined before any.
+async function signedIn() {
+  return (await caches.match(SIGNED_IN, { cacheName: PAGES }))?.text();
+}
+
+// Note `account` as the one signed in: another than noted, and the kept pages go first.
+async function noteSignedIn(account) {
+  if ((await signedIn()) !== account) {
+    await caches.delete(PAGES);
+    await (await caches.open(PAGES)).put(SIGNED_IN, new Response(account));
+  }
 }
 
 async function cacheFirst(event) {

@@ -1,6 +1,6 @@
-"""No log holds a link's token: a password link's, a club's invite link's or a game's live view
-link's; neither the server's access log (`make run`) nor Django's own ("Not Found: …",
-"Internal Server Error: …"). bigtwo_site/log_redaction.py."""
+"""No log holds a link's token: a password link's, a club's invite link's, a game's live view
+link's or a club night's TV link's; neither the server's access log (`make run`) nor Django's
+own ("Not Found: …", "Internal Server Error: …"). bigtwo_site/log_redaction.py."""
 
 import contextlib
 import doctest
@@ -51,11 +51,19 @@ def test_django_logs_a_link_not_found_without_its_token(client, caplog, settings
     assert TOKEN not in caplog.text
 
 
-def test_the_servers_access_log_writes_token_in_place_of_an_invite_or_live_view_token(tmp_path):
-    """Before, /join/<token>/ and /live/<token>/ were logged whole: whoever read the log could
-    join the club, or follow the game. Also where the join page sends someone signed out to log
-    in or sign up (`next`), written as the site writes it or percent-encoded."""
+def test_the_servers_access_log_writes_token_in_place_of_an_invite_live_view_or_tv_token(
+    tmp_path,
+):
+    """Before, /join/<token>/, /live/<token>/ and /tv/<token>/ were logged whole: whoever read
+    the log could join the club, follow the game or watch the night (a TV's board asks twice a
+    second). Also where the join page sends someone signed out to log in or sign up (`next`),
+    written as the site writes it or percent-encoded. The organiser's own /nights/<id>/tv/
+    addresses are left whole."""
     paths = {
+        f"/tv/{TOKEN}/": "/tv/[token]/",
+        f"/tv/{TOKEN}/board/?state=3": "/tv/[token]/board/?state=3",
+        f"/tv/{TOKEN}/qr.svg": "/tv/[token]/qr.svg",
+        "/nights/5/tv/stop/": "/nights/5/tv/stop/",
         f"/join/{TOKEN}/": "/join/[token]/",
         f"/live/{TOKEN}/": "/live/[token]/",
         f"/live/{TOKEN}/board/?v=3": "/live/[token]/board/?v=3",
@@ -75,13 +83,15 @@ def test_the_servers_access_log_writes_token_in_place_of_an_invite_or_live_view_
 
 
 @pytest.mark.django_db
-def test_django_logs_an_invite_or_live_view_not_found_without_its_token(client, caplog):
+def test_django_logs_a_live_view_or_tv_not_found_without_its_token(client, caplog):
     caplog.handler.addFilter(bigtwo_site.log_redaction.RedactTokens())
     with caplog.at_level(logging.WARNING, logger="django.request"):
-        assert client.get(f"/live/{TOKEN}/board/").status_code == 404
-        assert client.get(f"/live/{TOKEN}/qr.svg").status_code == 404
-    assert "Not Found: /live/[token]/board/" in caplog.text
-    assert "Not Found: /live/[token]/qr.svg" in caplog.text
+        for path in ("live", "tv"):
+            assert client.get(f"/{path}/{TOKEN}/board/").status_code == 404
+            assert client.get(f"/{path}/{TOKEN}/qr.svg").status_code == 404
+    for path in ("live", "tv"):
+        assert f"Not Found: /{path}/[token]/board/" in caplog.text
+        assert f"Not Found: /{path}/[token]/qr.svg" in caplog.text
     assert TOKEN not in caplog.text
 
 
@@ -92,5 +102,6 @@ def test_what_is_left_of_an_address_still_says_which_page_it_was():
     club = make_club(make_user("ann"))
     redacted = bigtwo_site.log_redaction.redacted
     assert redacted(f"GET /join/{club.invite_token}/ HTTP/1.1") == "GET /join/[token]/ HTTP/1.1"
-    for untouched in ("GET /static/js/live-board.js", "GET /games/5/changes/", "GET /clubs/"):
+    addresses = ["GET /static/js/live-board.js", "GET /games/5/changes/", "GET /clubs/"]
+    for untouched in [*addresses, "POST /nights/5/tv/", "POST /nights/5/tv/stop/"]:
         assert redacted(untouched) == untouched

@@ -3,12 +3,17 @@
 import json
 import re
 import struct
+import uuid
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import override_settings
+
+from bigtwo_site.pwa import ACCOUNT_HEADER
+from tests.factories import make_club, make_game, make_user, record
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +203,37 @@ def test_the_worker_empties_the_kept_pages_on_any_form_that_changes_who_is_signe
         "/accounts/signup/",
         "/accounts/delete/",
     ]
+
+
+def test_a_game_page_names_in_itself_the_account_its_header_names(client):
+    """The copy of itself a game page keeps offline (static/js/waiting-deals.js) names the
+    account the page was made for, as the page's header does for the copy the worker keeps."""
+    ann = make_user("ann")
+    game = make_game(make_club(ann))
+    client.force_login(ann)
+    page = client.get(f"/games/{game.pk}/")
+    marked = re.search(r'data-signed-in-as="([^"]+)"', page.content.decode())
+    assert marked and marked[1] == page["X-Signed-In-As"] != "-"
+    # ... under the header's name, for the worker to read it from either.
+    assert f'"{ACCOUNT_HEADER}": ' in Path(static_file("/static/js/waiting-deals.js")).read_text()
+
+
+def test_what_a_page_says_once_is_marked_for_the_worker_to_drop(client):
+    """Django's messages on a whole page, and the deal form's notice in its htmx answer, sit
+    between the marks the worker drops from a copy it shows offline (templates/pwa/sw.js)."""
+    ann = make_user("ann")
+    game = make_game(make_club(ann))
+    record(game, 0, 1, 2, 3)
+    client.force_login(ann)
+    values = {"cards_0": "0", "cards_1": "1", "cards_2": "2", "cards_3": "4"}
+    changed = client.post(f"/games/{game.pk}/deals/1/edit/", values, follow=True)
+    said_once = (
+        r'<!--once-->\s*<ul class="messages"[^<]*<li[^>]*>Deal 1 changed\.</li>\s*</ul><!--/once-->'
+    )
+    assert re.search(said_once, changed.content.decode())
+    form = {**values, "cards_3": "3", "number": "2", "token": str(uuid.uuid4())}
+    recorded = client.post(f"/games/{game.pk}/deals/", form, headers={"HX-Request": "true"})
+    assert (
+        '<!--once--><p class="message">Deal 2 recorded.</p><!--/once-->'
+        in recorded.content.decode()
+    )

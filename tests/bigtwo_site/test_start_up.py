@@ -30,10 +30,18 @@ def test_the_server_starts_without_a_line_about_lifespan(tmp_path):
 
 
 def test_every_place_that_starts_uvicorn_starts_it_as_make_run_does(tmp_path):
-    """The Makefile's `run`, the tests' server and the load tool's pass the same options."""
+    """The Makefile's `run`, the tests' server and the load tool's pass the same options: among
+    them how long a stopped server waits before it ends its open streams
+    (tests/bigtwo_site/test_server_stop.py)."""
     made = make_run_command()
     loaded = Servers(SimpleNamespace(var=tmp_path), 1).command(8000)
     for command in (made, SERVER_COMMAND, loaded):
         options = command[command.index("bigtwo_site.asgi:application") + 1 :]
         assert {"--lifespan", "--no-proxy-headers", "--no-server-header"} <= set(options)
         assert options[options.index("--lifespan") + 1] == "off"
+        assert value_of("--timeout-graceful-shutdown", options) == "3"
+
+
+def value_of(option: str, options: list[str]) -> str | None:
+    """The value given to `option` in a command line's options; None without it."""
+    return options[options.index(option) + 1] if option in options else None

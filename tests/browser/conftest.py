@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from rules.ruleset import parse_rules
 from scoring import services
 from tests.browser.a11y import SCHEMES
+from tests.browser.page_errors import CONSOLE_ERRORS
 from tests.browser.phone import BROWSER_MISSING, CHROMIUM, CHROMIUM_ARGS, PHONE, open_phone
 from tests.factories import make_club, make_game, make_member, make_user, record
 
@@ -21,62 +22,11 @@ from tests.factories import make_club, make_game, make_member, make_user, record
 # default timeout, below): a stall, not a slow machine. Nothing is expected within less.
 expect.set_options(timeout=10_000)
 
-# Chromium's own line for an answer with an error status. Allowed only for a page the test
-# opened, or a form it sent, whose answer is an error page on purpose (a 404, a 403 refusal, the
-# 500 page): the page itself logs nothing. A script, style sheet or htmx request so answered
-# (a subresource) is no such page, and fails the test.
-ERROR_STATUS = re.compile(r"^console error: Failed to load resource: the server responded with a")
-
-
-class ConsoleErrors:
-    """Every console error and uncaught page error of the pages a test opens, in every browser
-    context it opens (see `WatchedBrowser`), kept for the test that opened the context."""
-
-    def __init__(self) -> None:
-        self.seen: list[tuple[str, str]] | None = None  # of the test running now: (line, url)
-        self.error_pages: set[str] = set()  # the test's pages answered with an error status
-
-    def watch(self, context) -> None:
-        seen, error_pages = self.seen, self.error_pages
-        if seen is None:  # a context opened outside a test: nobody to tell
-            return
-
-        def console(message) -> None:
-            if message.type == "error":
-                where = message.location.get("url", "")
-                seen.append((f"console error: {message.text} ({where})", where))
-
-        def response(answer) -> None:
-            if answer.request.resource_type == "document" and answer.status >= 400:
-                error_pages.add(answer.url)
-
-        context.on("console", console)
-        context.on("response", response)
-        context.on("weberror", lambda error: seen.append((f"page error: {error.error}", "")))
-
-    def start(self) -> list[tuple[str, str]]:
-        self.seen, self.error_pages = [], set()
-        return self.seen
-
-    def unexpected(self, allowed: list[re.Pattern[str]]) -> list[str]:
-        """What was seen that neither an error page nor the test's `console_errors` marks
-        allow."""
-        found = [
-            line
-            for line, where in self.seen or []
-            if not (ERROR_STATUS.search(line) and where in self.error_pages)
-            and not any(pattern.search(line) for pattern in allowed)
-        ]
-        self.seen = None
-        return found
-
-
-CONSOLE_ERRORS = ConsoleErrors()
-
 
 def allowed_console_errors(item) -> list[re.Pattern[str]]:
-    """The console errors a test causes on purpose: `@pytest.mark.console_errors(*patterns,
-    reason=...)`, each mark saying why (the test takes the phone offline, say)."""
+    """The console errors (or CSP violations, "CSP violation: ...") a test causes on purpose:
+    `@pytest.mark.console_errors(*patterns, reason=...)`, each mark saying why (the test takes
+    the phone offline, say)."""
     allowed = []
     for mark in item.iter_markers("console_errors"):
         if not mark.kwargs.get("reason"):
@@ -86,7 +36,8 @@ def allowed_console_errors(item) -> list[re.Pattern[str]]:
 
 
 class WatchedBrowser:
-    """The session's Chromium, whose every new context is watched for console errors."""
+    """The session's Chromium, whose every new context is watched for console errors and CSP
+    violations."""
 
     def __init__(self, browser) -> None:
         self._browser = browser
@@ -117,22 +68,15 @@ def browser():
 
 @pytest.fixture(autouse=True)
 def console_errors(request):
-    """Fails a browser test whose pages logged an error on the console or threw one: in normal
-    use no page does. Set up before the test's pages and torn down after them (autouse), so
-    what their contexts said as they closed is counted too."""
+    """Fails a browser test whose pages logged an error on the console, threw one or met a
+    Content Security Policy violation: in normal use no page does. Set up before the test's
+    pages and torn down after them (autouse), so what their contexts said as they closed is
+    counted too."""
     allowed = allowed_console_errors(request.node)
     yield CONSOLE_ERRORS.start()
     unexpected = CONSOLE_ERRORS.unexpected(allowed)
     if unexpected and not getattr(request.node, "call_failed", False):
         pytest.fail("the pages logged errors:\n  " + "\n  ".join(unexpected), pytrace=False)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
-    report = yield
-    if report.when == "call":
-        item.call_failed = report.failed
-    return report
 
 
 def describe_if_failed(request, page) -> None:

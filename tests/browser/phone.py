@@ -31,21 +31,18 @@ CHROMIUM_ARGS = [
 
 
 def open_phone(browser, live_server, color_scheme: str = "light"):
-    """A phone-size page that lets injected scripts and styles past the CSP (for axe-core)."""
+    """A phone-size page in `color_scheme`, for axe-core (tests/browser/a11y.py)."""
     context = browser.new_context(
-        viewport=PHONE,
-        base_url=live_server.url,
-        is_mobile=True,
-        color_scheme=color_scheme,
-        bypass_csp=True,
+        viewport=PHONE, base_url=live_server.url, is_mobile=True, color_scheme=color_scheme
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
     return page
 
 
-def log_in(page, user, base_url: str) -> None:
-    """Sign `user` in by handing the browser a session cookie (no login form to fill)."""
+def session_cookie(user) -> dict[str, str]:
+    """A session of `user`'s, signed in, as the cookie that carries it (no login form to fill):
+    for Playwright here, and for WebKit's WebDriver (tests/webkit/phone.py)."""
     # Imported here: tests/conftest.py imports this module before Django is set up.
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -55,9 +52,12 @@ def log_in(page, user, base_url: str) -> None:
     store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.save()
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": base_url}]
-    )
+    return {"name": settings.SESSION_COOKIE_NAME, "value": store.session_key}
+
+
+def log_in(page, user, base_url: str) -> None:
+    """Sign `user` in by handing the browser a session cookie."""
+    page.context.add_cookies([{**session_cookie(user), "url": base_url}])
 
 
 def arrive(page, path: str) -> None:
@@ -95,14 +95,21 @@ def requests_reported(page) -> None:
         page.evaluate("() => { fetch('/ping/?reported'); }")
 
 
-# Playwright hides the text caret for a screenshot by an inline style on each input, and leaves
-# `style=""` behind; htmx then copies it onto the inputs it swaps in, which the site's Content
-# Security Policy refuses, an error on the console that no user's page logs. The caret as it is.
-CARET = "initial"
+def add_style(page, css: str) -> None:
+    """Style the page as it is now with `css` as well, by a style sheet built in the CSSOM, which
+    the site's Content Security Policy allows (Playwright's add_style_tag is a <style>, refused)."""
+    page.evaluate(
+        """css => {
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        }""",
+        css,
+    )
 
 
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True, caret=CARET)
+    page.screenshot(path=str(path), full_page=True)
     return path

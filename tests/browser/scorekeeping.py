@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.models import DealScore
 from tests.browser.phone import arrive
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 
 DEALS = re.compile(r"/games/\d+/deals/$")  # where a deal is recorded
 PREVIEWS = re.compile(r"/games/\d+/deals/preview/")  # the penalties of what is typed
@@ -72,3 +72,13 @@ def recorded(game) -> list[list[int]]:
     for number, cards in scores.values_list("deal__number", "cards_left"):
         by_deal.setdefault(number, []).append(cards)
     return list(by_deal.values())
+
+
+def game_with_deal_1(member: str, *cards_left: int):
+    """A game of ann's club (she keeps score) with deal 1 in (`cards_left`), where `member`
+    plays at the table too, on a phone of their own."""
+    club = make_club(make_user("ann"))
+    make_member(club, member)
+    game = make_game(club)
+    record(game, *cards_left)
+    return game

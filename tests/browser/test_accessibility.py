@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
 from tests.browser.account_pages import account_pages
-from tests.browser.phone import log_in, open_phone, screenshot
+from tests.browser.phone import add_style, log_in, open_phone, screenshot
 from tests.factories import PLAYERS, make_member
 
 # Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
@@ -22,6 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Two ways to split it: the pair of 2s kept, or a 2 spent in the straight (rules.split_plans).
 SPLIT_HAND = "3D+4C+5H+6S+7D+7C+9H+9S+JD+QD+KC+2S+2H"
+# The Chinese the pages are checked in, and what the checker says of the same two hands in each.
+CHINESE = ("zh-hans", "zh-hant")
+A_BEATS_B = {"zh-hans": "A 大过 B", "zh-hant": "A 大過 B"}
 
 
 def submit_without_browser_checks(page, button: str) -> None:
@@ -334,7 +337,7 @@ def test_pages_work_with_text_at_200_percent(browser, live_server, site, what, a
     elif address == "import":
         address = f"/clubs/{site['club'].pk}/import/"
     page.goto(address)
-    page.add_style_tag(content=BIG_TEXT)
+    add_style(page, BIG_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 391, f"the {what} page is {width}px wide on a 390px screen at 200% text"
@@ -385,33 +388,37 @@ def test_cards_are_named_with_their_suit_and_show_its_symbol(a11y_phone):
     assert len(set(colours)) >= 2  # two colours, as well as the symbols checked above
 
 
-def test_the_account_pages_pass_axe_in_chinese_light_and_dark(a11y_phone, site):
-    """Getting back in and one's own account, in Traditional Chinese, in both schemes."""
+@pytest.mark.parametrize("language", CHINESE)
+def test_the_account_pages_pass_axe_in_chinese_light_and_dark(a11y_phone, site, language):
+    """Getting back in and one's own account, in Simplified and Traditional Chinese, in both
+    schemes."""
     page = a11y_phone
     page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": site["url"]}]
     )
     problems = []
     for name in account_pages(page, site):
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        where = f"{name} (zh-hant, {page.color_scheme})"
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        where = f"{name} ({language}, {page.color_scheme})"
         problems += serious_violations(page, where)
         problems += [f"{where}: {problem}" for problem in small_targets(page)]
     assert not problems, "In Chinese:\n" + "\n".join(problems)
 
 
-def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server, site):
-    """The same checks in Traditional Chinese: longer or shorter words mustn't break a page."""
+@pytest.mark.parametrize("language", CHINESE)
+def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server, site, language):
+    """The same checks in Simplified and Traditional Chinese: longer or shorter words mustn't
+    break a page."""
     page = open_phone(browser, live_server)
     page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": site["url"]}]
     )
     problems = []
 
     def check(name: str) -> None:
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        problems.extend(serious_violations(page, f"{name} (zh-hant)"))
-        problems.extend(f"{name} (zh-hant): {problem}" for problem in small_targets(page))
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        problems.extend(serious_violations(page, f"{name} ({language})"))
+        problems.extend(f"{name} ({language}): {problem}" for problem in small_targets(page))
 
     page.goto(f"/join/{site['other_club'].invite_token}/")
     check("join, signed out")
@@ -432,27 +439,30 @@ def test_the_chinese_pages_pass_axe_and_keep_44_px_targets(browser, live_server,
             expect(page.locator(".qr-code")).to_be_visible()
         check(name)
         if name == "checker with a verdict":
-            expect(page.locator(".verdict h2")).to_have_text("A 大過 B")
-            screenshot(page, "checker-zh-hant")
+            expect(page.locator(".verdict h2")).to_have_text(A_BEATS_B[language])
+        screenshot(page, re.sub(r"\W+", "-", f"{name} {language}"))
     for name in error_pages(page, site):
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        problems += serious_violations(page, f"{name} (zh-hant)")
-        problems += [f"{name} (zh-hant): {problem}" for problem in small_targets(page)]
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        problems += serious_violations(page, f"{name} ({language})")
+        problems += [f"{name} ({language}): {problem}" for problem in small_targets(page)]
     page.context.close()
     assert not problems, "In Chinese:\n" + "\n".join(problems)
 
 
-def test_the_club_and_roster_pages_pass_axe_in_chinese_in_light_and_dark(a11y_phone, site):
-    """The members, history and roster pages in Traditional Chinese, in both colour schemes:
-    axe-core and 44 px targets (English is walked by the tests above)."""
+@pytest.mark.parametrize("language", CHINESE)
+def test_the_club_and_roster_pages_pass_axe_in_chinese_in_light_and_dark(
+    a11y_phone, site, language
+):
+    """The members, history and roster pages in Simplified and Traditional Chinese, in both
+    colour schemes: axe-core and 44 px targets (English is walked by the tests above)."""
     page = a11y_phone
     page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hant", "url": site["url"]}]
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": site["url"]}]
     )
     problems = []
     for name in club_pages(page, site):
-        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-        where = f"{name} (zh-hant, {page.color_scheme})"
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        where = f"{name} ({language}, {page.color_scheme})"
         problems += serious_violations(page, where)
         problems += [f"{where}: {problem}" for problem in small_targets(page)]
     assert not problems, "In Chinese:\n" + "\n".join(problems)

@@ -5,6 +5,7 @@ table apart and offers a new game where the user last played."""
 
 from __future__ import annotations
 
+import base64
 import datetime
 
 import pytest
@@ -12,7 +13,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, arrive, log_in, open_phone
+from tests.browser.phone import PHONE, SCREENSHOTS, add_style, arrive, log_in, open_phone
 from tests.factories import make_club, make_deals, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,7 +69,7 @@ def shown_figures(page) -> int:
 def snap(page, name: str) -> None:
     """What the phone's screen shows (not the whole page: that shows no sticky row stuck)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret=CARET)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -108,9 +109,7 @@ def test_the_changed_pages_pass_axe(browser, live_server, long_game, scheme):
     token = services.share_game(game=long_game, by=owner)
     ann = long_game.club.players.get(name="Ann")
     services.claim_player(player=ann, by=owner)
-    context = browser.new_context(
-        viewport=PHONE, base_url=live_server.url, color_scheme=scheme, bypass_csp=True
-    )
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, color_scheme=scheme)
     page = context.new_page()
     page.goto(f"/live/{token}/")
     page.mouse.wheel(0, 600)
@@ -165,7 +164,7 @@ def test_with_text_at_200_percent_every_figure_keeps_its_players_name_in_view(
     page = open_phone(browser, live_server)  # lets the large text's style past the CSP
     log_in(page, long_game.club.owner, live_server.url)
     page.goto(f"/games/{long_game.pk}/")
-    page.add_style_tag(content=BIG_TEXT)
+    add_style(page, BIG_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     # The page itself fits the phone: the board swipes sideways in its own box.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
@@ -186,6 +185,92 @@ def test_with_text_at_200_percent_every_figure_keeps_its_players_name_in_view(
     assert page.evaluate(UNNAMED_FIGURES) == [], "at deal 9"
     expect(page.locator(".scores thead th", has_text="Dee")).to_be_in_viewport()
     snap(page, "text-200-board-names-in-view")
+    page.context.close()
+
+
+# Each word of the chart's legend that a line break cuts in two ("squar|e").
+WORDS_CUT = """() => [...document.querySelectorAll('.legend li')].flatMap((item) => {
+  const cut = [];
+  const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    for (const word of text.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (lines.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+})"""
+
+# The strip of the screen just right of the names' column and just left of the totals' (0.4rem
+# wide, each player's row but its borders), where a deal swiped under them would show a sliver.
+BESIDE_THE_STUCK_COLUMNS = """() => {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const table = document.querySelector('#game-board .scores');
+  const names = [...table.tHead.rows[0].cells].slice(1).map((cell) => cell.getBoundingClientRect());
+  const totals = table.tFoot.rows[0].cells[1].getBoundingClientRect();
+  return names.flatMap((row) => [row.right + 1, totals.left - 0.4 * rem].map((x) =>
+    ({x, y: row.top + 3, width: 0.4 * rem - 1, height: row.height - 6})));
+}"""
+
+# The colours of a screenshot (PNG, base64), read back through a canvas.
+COLOURS = """async (png) => {
+  const image = new Image();
+  image.src = `data:image/png;base64,${png}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height).data;
+  const seen = new Set();
+  for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+  return [...seen];
+}"""
+
+
+def test_with_text_at_200_percent_the_chart_s_legend_wraps_between_words(
+    browser, live_server, long_game
+):
+    page = open_phone(browser, live_server)
+    log_in(page, long_game.club.owner, live_server.url)
+    page.goto(f"/games/{long_game.pk}/")
+    add_style(page, BIG_TEXT)
+    legend = page.locator(".legend")
+    legend.scroll_into_view_if_needed()
+    expect(legend).to_contain_text("Ben (square)")
+    assert page.evaluate(WORDS_CUT) == []
+    snap(page, "text-200-chart-legend")
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_with_text_at_200_percent_no_sliver_of_a_deal_shows_beside_names_or_totals(
+    browser, live_server, long_game, scheme
+):
+    """The turned board shows its latest deal whole between the names and the totals, and a
+    deal swiped part way under either shows no sliver of a figure beside them (a stray ":")."""
+    page = open_phone(browser, live_server, scheme)
+    log_in(page, long_game.club.owner, live_server.url)
+    page.goto(f"/games/{long_game.pk}/")
+    add_style(page, BIG_TEXT)
+    wrap = page.locator("#game-board .table-wrap")
+    page.locator("#deal-14").scroll_into_view_if_needed()
+    background = page.evaluate(
+        "() => getComputedStyle(document.body).backgroundColor.match(/\\d+/g).join(',')"
+    )
+    for swiped in (0, 25, 60, 100, 140):
+        wrap.evaluate("(box, by) => { box.scrollLeft = -by; }", swiped)
+        for strip in page.evaluate(BESIDE_THE_STUCK_COLUMNS):
+            png = base64.b64encode(page.screenshot(clip=strip)).decode()
+            colours = page.evaluate(COLOURS, png)
+            assert colours == [background], f"swiped {swiped}px: {strip} shows {colours}"
+    wrap.evaluate("box => { box.scrollLeft = 0; }")
+    expect(page.locator("#deal-14")).to_be_in_viewport(ratio=1)
+    snap(page, f"text-200-board-edges-{scheme}")
     page.context.close()
 
 

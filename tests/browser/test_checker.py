@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import open_phone, screenshot, wait_until
+from tests.browser.phone import add_style, open_phone, screenshot, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -227,7 +227,7 @@ def test_with_text_at_200_percent_nothing_covers_the_cards(browser, live_server)
     """The verdict keeps its own place above the picker, however large the text."""
     page = open_phone(browser, live_server)  # lets the test's own style in, past the CSP
     page.goto(FLUSH_AND_STRAIGHT)
-    page.add_style_tag(content="html { font-size: 200% !important; }")
+    add_style(page, "html { font-size: 200% !important; }")
     for block in ("start", "end"):
         page.locator("#picker").evaluate(f"p => p.scrollIntoView({{block: '{block}'}})")
         verdict = page.locator(".verdict").bounding_box()

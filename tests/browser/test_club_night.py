@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import threading
-import uuid
 
 import pytest
 from playwright.sync_api import expect
@@ -14,10 +13,17 @@ from playwright.sync_api import expect
 from nights.models import Night
 from scoring.models import Game, Seat
 from tests.browser.a11y import assert_accessible, small_targets
-from tests.browser.phone import arrive, log_in, screenshot
+from tests.browser.phone import (
+    SCREENSHOTS,
+    arrive,
+    hold_the_clock,
+    log_in,
+    requests_reported,
+    screenshot,
+)
 from tests.browser.scorekeeping import fill, swap
-from tests.factories import finish, make_club, make_player, make_user
-from tests.nights.helpers import NAMES, games_of
+from tests.factories import finish, make_club, make_player, make_user, record
+from tests.nights.helpers import NAMES, draw, games_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -116,9 +122,12 @@ def follow_the_night(page, tv, link: str, night: Night) -> None:
     expect(rows).to_have_count(14)
     for row in rows.all():
         name = row.locator("th").inner_text()
-        cells = [cell.inner_text() for cell in row.locator("td").all()]
+        # Rank, won, a deal, went out, games, points.
+        _rank, won, _a_deal, _went_out, games, points = [
+            c.inner_text() for c in row.locator("td").all()
+        ]
         theirs = [seat for seat in seats if seat.player.name == name]
-        assert cells[1:4] == [
+        assert [games, won, points] == [
             str(len(theirs)),
             str(sum(seat.won for seat in theirs)),
             str(sum(seat.total for seat in theirs)),
@@ -127,24 +136,48 @@ def follow_the_night(page, tv, link: str, night: Night) -> None:
     screenshot(page, "night-over")
 
 
-def test_the_night_pages_pass_axe_and_the_tv_fits_its_screens(a11y_phone, browser, live_server):
+# A room of 26: six tables of four and two sitting out, names short, long and in Chinese.
+ROOM = [
+    *NAMES,
+    "Christopher Wong",
+    "陳大文",
+    "Margaret Lau Siu Ming",
+    "Oli",
+    "Priya",
+    "Quentin Ho",
+    "黃小玲",
+    "Rosalind Cheung",
+    "Sam",
+    "Tam Ka Wai",
+    "Uma",
+    "Victor",
+    "Wing",
+]
+
+
+def night_of_six_tables(club):
+    """Round 1 played (24 players in the standings), round 2 being played with its clock and a
+    deal at table 1: the fullest board a TV shows."""
     from nights import services
 
+    night = draw(club, count=len(ROOM), rounds=3, round_minutes=30)
+    services.start_round(night=night, number=1, by=club.owner)
+    for game in games_of(night, 1):
+        finish(game)
+    services.start_round(night=night, number=2, by=club.owner)
+    record(games_of(night, 2)[0], 0, 5, 7, 13)
+    return night, services.show_on_tv(night=night, by=club.owner)
+
+
+def test_the_night_pages_pass_axe_and_the_tv_fits_its_screens(a11y_phone, live_server):
+    """Nobody scrolls a TV: at 1280x720 and 1920x1080 the board of six tables of four, the two
+    sitting out, the clock, the standings and the code all show on the screen. Before, three
+    tables already ran 899-962 px tall at 1280x720 while two thirds of its width stayed empty."""
     page = a11y_phone
     club = make_club(make_user("ann"))
-    for name in NAMES:
+    for name in ROOM:
         make_player(club, name)
-    night = services.draw_night(
-        club=club,
-        here=list(club.players.all()),
-        new_names=[],
-        rounds=3,
-        round_minutes=30,
-        token=uuid.uuid4(),
-        by=club.owner,
-    )
-    services.start_round(night=night, number=1, by=club.owner)
-    token = services.show_on_tv(night=night, by=club.owner)
+    night, token = night_of_six_tables(club)
     log_in(page, club.owner, live_server.url)
     for address in (f"/clubs/{club.pk}/nights/new/", f"/nights/{night.pk}/"):
         page.goto(address)
@@ -154,7 +187,43 @@ def test_the_night_pages_pass_axe_and_the_tv_fits_its_screens(a11y_phone, browse
     for width, height in ((1280, 720), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"/tv/{token}/")
-        expect(page.locator(".tv-table")).to_have_count(3)
+        expect(page.locator(".tv-table")).to_have_count(6)
+        expect(page.locator(".tv .sitting-out")).to_contain_text("Sitting out")
+        expect(page.locator(".tv-table").first).to_contain_text("39")
+        page.screenshot(path=str(SCREENSHOTS / f"night-tv-{width}-{page.color_scheme}.png"))
         assert_accessible(page, f"TV {width}x{height} ({page.color_scheme})")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(screenshot(page, f"night-tv-{width}-{page.color_scheme}")))
+        assert page.evaluate("document.documentElement.scrollHeight") <= height
+        for shown in (".tv-qr img", ".tv .sitting-out", ".tv-side tbody tr:last-child"):
+            assert page.locator(shown).bounding_box()["y"] + 1 <= height, shown
+
+
+def test_a_stopped_tv_says_so_and_stops_asking(browser, live_server):
+    """Before, a stopped link's board answered 404, which htmx leaves alone: the TV kept asking
+    twice a second all night, and the screen kept the last board as if it were live."""
+    from nights import services
+
+    club = make_club(make_user("ann"))
+    for name in NAMES[:4]:
+        make_player(club, name)
+    night = draw(club, count=4, rounds=2)
+    token = services.show_on_tv(night=night, by=club.owner)
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    try:
+        tv = screen.new_page()
+        hold_the_clock(tv)
+        tv.goto(f"/tv/{token}/")
+        asked = []
+        tv.on(
+            "request",
+            lambda request: asked.append(request.url) if "/board/" in request.url else None,
+        )
+        on_another_phone(lambda: services.stop_tv(night=night, by=club.owner))
+        tv.clock.run_for(600)
+        expect(tv.get_by_role("status")).to_contain_text("This TV link has been stopped")
+        screenshot(tv, "night-tv-stopped")
+        tv.clock.run_for(5000)  # ten polls and more, were the board still asking
+        requests_reported(tv)
+        assert len(asked) == 1
+    finally:
+        screen.close()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Game, Membership
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, screenshot
+from tests.browser.phone import PHONE, SCREENSHOTS, log_in, screenshot
 from tests.browser.scorekeeping import fill, swap
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 from tests.qr import decode_svg
@@ -55,7 +55,7 @@ def phone_screen(page, name: str, start) -> None:
     screenshots (docs/screenshots/, copied from test-artifacts/screenshots/)."""
     start.evaluate("element => element.scrollIntoView({block: 'start'})")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret=CARET)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def within_the_screen(cell) -> bool:

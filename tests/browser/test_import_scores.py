@@ -1,6 +1,8 @@
 """Issue 31 at 390x844: the owner uploads an old score sheet, reads the preview and imports
 it; the same file again is refused with the day it came in. Both pages pass axe, light and
-dark, and fit the phone; the page works without JavaScript."""
+dark, and fit the phone; the page works without JavaScript. Issue 47: a sheet whose game the
+season's rules haven't ended is imported ended as it stands, and the page shows each format it
+reads with an example."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from playwright.sync_api import expect
 
 from scoring.imports.preview import read_upload
 from scoring.models import Game
-from tests.browser.a11y import assert_accessible
-from tests.browser.phone import log_in, open_phone, screenshot
+from tests.browser.a11y import assert_accessible, small_targets
+from tests.browser.phone import add_style, log_in, open_phone, screenshot
 from tests.factories import make_club, make_user
 from tests.scoring.imports.sheets import scorer_file
 
@@ -28,12 +30,15 @@ def reads_the_sheet(monkeypatch):
     )
 
 
-def upload(page, club, tmp_path):
+def upload(page, club, tmp_path, into: str = ""):
     sheet = tmp_path / "friday.txt"
     sheet.write_bytes(SHEET)
     page.goto(f"/clubs/{club.pk}/import/")
     page.get_by_label("Score file").set_input_files(str(sheet))
-    page.get_by_label("Name of the new season").fill("Paper sheets")
+    if into:
+        page.get_by_label("Import into").select_option(label=into)
+    else:
+        page.get_by_label("Name of the new season").fill("Paper sheets")
     page.get_by_role("button", name="Preview").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Check the scores before importing")
 
@@ -116,4 +121,59 @@ def test_a_file_of_many_problems_lists_the_first_and_counts_the_rest(
     fits(page)
     assert_accessible(page, f"import problems ({scheme})")
     screenshot(page, f"import-problems-{scheme}")
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_game_the_season_hasnt_ended_is_imported_ended_as_it_stands(
+    browser, live_server, tmp_path, scheme
+):
+    """Into a season played to 100, the sheet's game (78 at most) isn't over: the preview says
+    who would win, and "Import and end it as it stands" brings it in won by the lowest total."""
+    page = open_phone(browser, live_server, scheme)
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    upload(page, club, tmp_path, into="Season 1")
+    expect(page.get_by_role("region", name="Game 1 (line 2)")).to_contain_text(
+        "Not over. Ended as it stands, Ben would win with the lowest total."
+    )
+    offer = page.get_by_role("group", name="1 game isn't over under this season's rules")
+    expect(offer.get_by_role("button")).to_have_text(
+        ["Import and end it as it stands", "Import and leave it open"]
+    )
+    fits(page)
+    assert_accessible(page, f"import preview of a game not over ({scheme})")
+    assert not small_targets(page)
+    screenshot(page, f"import-end-as-it-stands-{scheme}")
+    offer.get_by_role("button", name="Import and end it as it stands").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "1 game imported into Season 1. 1 ended as it stood."
+    )
+    game = Game.objects.get()
+    assert game.is_finished and game.winner.name == "Ben" and game.last_deal == 2
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_format_the_page_reads_opens_to_its_example(browser, live_server, scheme):
+    page = open_phone(browser, live_server, scheme)
+    owner = make_user("olive")
+    club = make_club(owner)
+    log_in(page, owner, live_server.url)
+    page.goto(f"/clubs/{club.pk}/import/")
+    formats = page.get_by_role("region", name="Files it reads")
+    examples = formats.locator("pre")
+    expect(examples.first).to_be_hidden()
+    for summary in formats.locator("summary").all():
+        summary.click()
+    for example in examples.all():
+        expect(example).to_be_visible()
+    expect(examples.nth(1)).to_contain_text("Ann Ben Cy Dee")
+    fits(page)
+    assert_accessible(page, f"import formats ({scheme})")
+    assert not small_targets(page)
+    screenshot(page, f"import-formats-{scheme}")
+    add_style(page, "html { font-size: 200% !important; }")
+    fits(page)
     page.context.close()

@@ -144,6 +144,7 @@ def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll
     comes on the stream itself (`event: delta`): the follower shows its row with no request at
     all, and then shows what a page opened now shows. Before, every deal was fetched."""
     follower, asked, scorekeeper = two_phones(browser, asgi_server)
+    fill(follower, {"Ann": "3"})  # typed in, its form stays for deal 1 as the game goes on
 
     follower.clock.run_for(5000)  # two polls and more, were the board still polling
     requests_reported(follower)
@@ -181,34 +182,37 @@ def test_a_deal_recorded_on_one_phone_reaches_another_by_the_stream_with_no_poll
 def test_a_phone_whose_form_is_for_the_deal_just_recorded_is_told_so_by_the_delta(
     browser, asgi_server
 ):
-    """The follower's form is for deal 2, and the scorekeeper records deal 2: the delta brings
-    the stale-form notice a fetch of the board would have shown, with no fetch."""
+    """Two followers' forms are for deal 2, and the scorekeeper records deal 2: the delta brings
+    each the stale-form notice a fetch of the board would have shown, with no fetch of the
+    board. Kim has typed in hers: it stays as typed, the notice above its "Record deal". Lee
+    hasn't: the notice's link brings her the form for deal 3."""
     owner = make_user("sam")
     club = make_club(owner=owner)
     game = make_game(club, by=owner)
     scorekeeper, _ = phone_on(browser, asgi_server, owner, game)
     record_on(scorekeeper)
-    follower, asked = phone_on(
-        browser, asgi_server, make_member(club, "kim"), game, clock_held=True
-    )
-    expect(follower.locator("#board-stale")).to_have_text("")
+    typing, asked = phone_on(browser, asgi_server, make_member(club, "kim"), game, clock_held=True)
+    idle, idle_asked = phone_on(browser, asgi_server, make_member(club, "lee"), game)
+    fill(typing, {"Ann": "3"})
+    expect(typing.locator("#board-stale")).to_have_text("")
 
     record_on(scorekeeper, DEAL_2, "40")
 
-    expect(follower.locator("#score-rows tr")).to_have_count(2)
-    notice = follower.locator("#board-stale .stale-form")
+    expect(typing.locator("#score-rows tr")).to_have_count(2)
+    notice = typing.locator("#deal-form #board-stale .stale-form")
     expect(notice).to_have_text(
         "The scoreboard has changed since this form was opened: the next deal is deal 3."
         " Get the form for deal 3"
     )
-    requests_reported(follower)
-    assert boards(asked) == []
-    # The notice's link works as a fetched one does: it brings the form for deal 3.
-    follower.get_by_role("link", name="Get the form for deal 3").click()
-    expect(follower.locator(".deal-no")).to_have_text("Deal 3")
-    expect(follower.locator("#board-stale")).to_have_text("")
-    follower.context.close()
-    scorekeeper.context.close()
+    expect(typing.get_by_label("Ann", exact=True)).to_have_value("3")
+    expect(idle.locator(".deal-no")).to_have_text("Deal 3")
+    expect(idle.locator("#score-rows tr")).to_have_count(2)
+    expect(idle.locator("#board-stale")).to_have_text("")
+    for page, seen in ((typing, asked), (idle, idle_asked)):
+        requests_reported(page)
+        assert boards(seen) == []
+    for page in (typing, idle, scorekeeper):
+        page.context.close()
 
 
 def test_a_stream_gone_silent_is_dropped_and_the_board_polls_until_another_speaks(

@@ -10,8 +10,9 @@ taken the page over, as tests/browser/test_offline_game.py relies on.
 import pytest
 from playwright.sync_api import expect
 
+from bigtwo_site.pwa import signed_in_as
 from tests.browser.phone import log_in
-from tests.browser.scorekeeping import log_in_to_game
+from tests.browser.scorekeeping import fill, log_in_to_game
 from tests.factories import PASSWORD, make_club, make_game, make_member, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,6 +21,10 @@ NEW_PASSWORD = "bo's own passphrase 7"
 KEPT_PAGES = """async () => {
     const pages = await caches.open("game-pages");
     return (await pages.keys()).map((request) => new URL(request.url).pathname);
+}"""
+KEPT_FOR = """async (path) => {
+    const kept = await caches.match(path, { cacheName: "game-pages" });
+    return kept.headers.get("X-Signed-In-As");
 }"""
 
 
@@ -97,3 +102,37 @@ def test_the_same_account_keeps_its_game_offline(phone, game):
     page.context.set_offline(True)
     page.goto(f"/games/{game.pk}/")
     expect(page.locator(".scores tfoot")).to_contain_text("39")
+
+
+@pytest.mark.console_errors(
+    r"status of 40[34] \((Forbidden|Not Found)\) \(http://[^)]+/games/\d+/board/",
+    r"^console error: Response Status Error Code 40[34] from /games/\d+/board/",
+    reason="Ann's tab, left open, asks for its board signed out, then as Bo: not Bo's game",
+)
+def test_a_stale_tab_of_another_account_never_keeps_its_game_for_the_one_signed_in(phone, game):
+    """Ann's game page stays open in one tab while Bo signs in in another. Ann's tab, without a
+    signal, records a deal and keeps the page as it shows it (static/js/waiting-deals.js): that
+    copy was made for Ann, and is never kept for Bo, who is signed in now. Before, it was put
+    among Bo's pages, and Bo, offline, was shown Ann's club's game."""
+    page = phone
+    kept_offline(page, game)
+    make_user("bo")
+    other_tab = page.context.new_page()
+    other_tab.set_default_timeout(10_000)
+    other_tab.goto("/clubs/")
+    other_tab.get_by_role("button", name="Log out").click()
+    other_tab.get_by_role("link", name="Log in").first.click()
+    other_tab.get_by_label("Username").fill("bo")
+    other_tab.get_by_label("Password").fill(PASSWORD)
+    other_tab.get_by_role("button", name="Log in").click()
+    expect(other_tab.get_by_role("button", name="Log out")).to_be_visible()
+    page.context.set_offline(True)
+    fill(page, {"Ann": "0", "Ben": "1", "Cy": "2", "Dee": "3"})
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.locator("#live-notice")).to_contain_text("1 deal waiting to send")
+    # Bo's sign-in threw the kept pages away: the copy kept now is Ann's tab's.
+    path = f"/games/{game.pk}/"
+    page.wait_for_function(f"({KEPT_PAGES})().then((kept) => kept.includes({path!r}))")
+    offline_shows_no_game(other_tab, game)
+    ann = game.club.memberships.get(user__username="ann").user
+    assert page.evaluate(KEPT_FOR, path) == signed_in_as(ann.pk)  # and says it is hers

@@ -18,6 +18,10 @@ from tests.factories import make_club, make_game, make_user, record
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAST_DEAL = "Last deal: time is up."
+TIME_UP_HINT = (
+    "Tap “Went out” for the player who played their last card. Time is up: the game ends with"
+    " this deal."
+)
 
 
 def test_the_clock_runs_out_on_the_page_and_the_next_deal_ends_the_game(phone):
@@ -36,12 +40,15 @@ def test_the_clock_runs_out_on_the_page_and_the_next_deal_ends_the_game(phone):
     expect(ends).to_contain_text("9 min left")
     last = page.get_by_role("status").filter(has_text=LAST_DEAL)
     expect(last).to_be_hidden()
+    hint = page.locator("#deal-hint")
+    expect(hint).to_contain_text("The game ends once anyone reaches 100.")
 
     page.clock.run_for(5 * 60 * 1000)
     expect(ends).to_contain_text("4 min left")
     page.clock.run_for(5 * 60 * 1000)
     expect(last).to_be_visible()
     expect(ends).to_be_hidden()
+    expect(hint).to_have_text(TIME_UP_HINT)  # not "once anyone reaches 100"
     screenshot(page, "game-last-deal")
 
     # The server's own time decides: by now its clock has run out too.

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Game, Membership
-from tests.browser.phone import CARET, PHONE, SCREENSHOTS, log_in, screenshot
+from tests.browser.phone import PHONE, SCREENSHOTS, log_in, screenshot
 from tests.browser.scorekeeping import swap
 from tests.factories import PASSWORD, PLAYERS, make_club, make_game, make_user, record
 from tests.qr import decode_png
@@ -26,7 +26,7 @@ def scan(page, panel) -> str:
     code.scroll_into_view_if_needed()
     expect(code).to_be_visible()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=code.element_handle())
-    found = decode_png(code.screenshot(caret=CARET))
+    found = decode_png(code.screenshot())
     assert len(found) == 1, found
     return found[0]
 
@@ -61,7 +61,7 @@ def test_a_newcomer_scans_the_invite_signs_up_plays_and_plays_again(browser, liv
     assert scan(page, panel) == link
     expect(panel.get_by_role("img", name="QR code for the invite link")).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".panel.invite").screenshot(path=str(SCREENSHOTS / "share-panel.png"), caret=CARET)
+    page.locator(".panel.invite").screenshot(path=str(SCREENSHOTS / "share-panel.png"))
 
     panel.get_by_role("button", name="Copy link").click()
     expect(panel.get_by_role("status")).to_have_text("Link copied")

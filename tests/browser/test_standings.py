@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import open_phone, screenshot
+from tests.browser.phone import add_style, open_phone, screenshot
 from tests.factories import PASSWORD, make_club, make_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -138,7 +138,7 @@ def test_the_hint_goes_when_the_whole_table_fits(browser, live_server):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"/seasons/{season.pk}/")
     # As wide as a desktop's main column can hold the table: the hint would say what isn't so.
-    page.add_style_tag(content="main { max-width: none; }")
+    add_style(page, "main { max-width: none; }")
     expect(page.get_by_text("Swipe the table sideways")).to_be_hidden()
     fade = page.locator(".scroll-shade")
     assert float(fade.evaluate("e => getComputedStyle(e, '::after').opacity")) == 0

@@ -55,6 +55,23 @@ def test_every_description_reads_in_chinese():
             assert classify(parse_cards(text)).description == description
 
 
+def test_every_description_reads_in_simplified_chinese_with_the_mainland_names():
+    """zh-hans reads locale/zh_Hans, as Django names it: 锄大地's names, 金刚 for four of a kind."""
+    hands = {
+        "9s": "单张 9♠",
+        "9s 9d": "一对 9（♠ 最大）",
+        "kc kd kh": "三条 K",
+        "3d 4c 5h 6s 7d": "顺子 3-4-5-6-7，7♦ 最大",
+        "3d 3s jh jc jd": "葫芦，三张 J 带一对 3",
+        "5c 5d 5h 5s 2s": "金刚，四张 5 带一张 2♠",
+        "3h 4h 5h 6h 7h": "♥ 同花顺 3-4-5-6-7",
+    }
+    with i18n.use_language("zh-hans"):
+        assert Card.parse("ad").name == "方块A"
+        for text, description in hands.items():
+            assert classify(parse_cards(text)).description == description
+
+
 def test_verdicts_and_reasons_in_chinese():
     with i18n.use_language("zh-hant"):
         verdict = judge(parse_cards("9s 9h 9c 9d"), parse_cards("3d"))

@@ -1,13 +1,19 @@
-"""Every model is in the admin; no input makes the deal form fail."""
+"""Every model is in the admin, the record of play only shown; no input makes the deal form
+fail."""
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
-from tests.factories import make_deals
+from scoring.models import DealScore, Game
+from tests.factories import finish, make_club, make_deals, make_game, make_user
+from tests.scoring.rated import openskill_run
+
+TABLE = ("Ann", "Ben", "Cy", "Dee")
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +41,52 @@ def test_every_model_has_a_working_admin_list_and_page(client, game):
         # By a row's own id: PostgreSQL doesn't reuse ids rolled back by earlier tests.
         row = apps.get_model("scoring", model).objects.earliest("pk")
         assert client.get(f"/admin/scoring/{model}/{row.pk}/change/").status_code == 200, model
+
+
+RECORD_OF_PLAY = ["game", "seat", "deal", "dealscore", "gamechange", "clubchange"]
+
+
+def test_the_record_of_play_is_not_edited_in_the_admin(client, game):
+    """Totals, standings and ratings are kept from the deals by the services: a deal's count
+    changed in the admin would leave them wrong, so the admin shows the record and no more."""
+    make_deals(game, 2)
+    services.rename_player(player=game.club.players.get(name="Dee"), name="Deb", by=game.club.owner)
+    admin = get_user_model().objects.create_superuser("admin", password="a long passphrase 7")
+    client.force_login(admin)
+    for model in RECORD_OF_PLAY:
+        row = apps.get_model("scoring", model).objects.earliest("pk")
+        assert client.get(f"/admin/scoring/{model}/add/").status_code == 403, model
+        page = client.get(f"/admin/scoring/{model}/{row.pk}/change/")
+        assert b'type="submit"' not in page.content.split(b'id="content-main"')[1], model
+        assert client.post(f"/admin/scoring/{model}/{row.pk}/change/", {}).status_code == 403
+    score = DealScore.objects.earliest("pk")
+    cards = score.cards_left
+    assert (
+        client.post(f"/admin/scoring/dealscore/{score.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    score.refresh_from_db()
+    assert score.cards_left == cards
+
+
+def test_a_game_deleted_in_the_admin_leaves_the_ratings_and_standings(
+    client, django_capture_on_commit_callbacks
+):
+    club = make_club(make_user())
+    games = [finish(make_game(club, names)) for names in (TABLE, TABLE[::-1], TABLE)]
+    admin = get_user_model().objects.create_superuser("admin", password="a long passphrase 7")
+    client.force_login(admin)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(f"/admin/scoring/game/{games[1].pk}/delete/", {"post": "yes"})
+    assert answer.status_code == 302
+    assert not Game.objects.filter(pk=games[1].pk).exists()
+    client.force_login(club.owner)
+    rated = client.get(reverse("scoring:ratings-json", args=[club.pk])).json()
+    shown = {line["player"]: (line["mu"], line["games"]) for line in rated["players"]}
+    expected = {name: (mu, games) for name, (mu, _sigma, games) in openskill_run(club).items()}
+    assert shown.keys() == expected.keys() == set(TABLE)
+    for name, (mu, games) in expected.items():
+        assert shown[name] == (pytest.approx(mu, abs=0.01), games) and games == 2, name
 
 
 field_text = st.one_of(

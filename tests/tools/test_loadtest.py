@@ -116,7 +116,10 @@ def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_writ
     tmp_path, layout
 ):
     """In the server layout the site's servers are killed, gunicorn and uvicorn: nginx stays up
-    and answers 502 for them until they are back, and the phones send those requests again."""
+    and answers 502 for them until they are back, and the phones send those requests again.
+    Restarted and killed, the servers hand the pages following a game over to the new ones:
+    each shows the next deal (before, a restart left each page on the old process's stream,
+    which held the process for up to its 10 minutes)."""
     printed, summary = run_loadtest(
         tmp_path,
         *("crash", "--layout", layout, "--seconds", "5", "--scorekeepers", "3"),
@@ -127,6 +130,7 @@ def test_a_server_killed_mid_load_leaves_every_told_deal_once_and_none_half_writ
     assert {kind: check[kind] for kind in Failure} == NOTHING_WRONG
     # Requests died with the servers, and were sent again.
     assert summary["crash"]["interrupted"] > 0
+    assert summary["crash"]["restart"]["pages"] == summary["crash"]["kill"]["pages"] == 3
     assert printed.strip().splitlines()[-1].startswith("RESULT: PASS")
 
 
@@ -224,7 +228,7 @@ def test_the_modes_fill_in_their_own_defaults():
     run = parse_options([])
     assert (run.seconds, run.viewers, run.season_games, run.bench) == (60, 200, 1000, True)
     crash = parse_options(["crash"])
-    assert (crash.seconds, crash.viewers, crash.season_games, crash.bench) == (30, 0, 0, False)
+    assert (crash.seconds, crash.viewers, crash.season_games, crash.bench) == (30, 50, 0, False)
     capacity = parse_options(["capacity", "--max-tables", "7"])
     assert (capacity.scorekeepers, capacity.viewers, capacity.bench) == (7, 21, False)
 

@@ -52,7 +52,7 @@ def option_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seconds", type=float, help="phase A (60) or the crash run (30)")
     parser.add_argument("--scorekeepers", type=int, default=50)
-    parser.add_argument("--viewers", type=int, default=200, help="phase A's (none in a crash)")
+    parser.add_argument("--viewers", type=int, default=200, help="phase A's (a crash: one a table)")
     parser.add_argument("--season-games", type=int, help="games in the big season (1000)")
     parser.add_argument("--bench-seconds", type=float, default=10, help="phase B, each kind")
     parser.add_argument("--bench-clients", type=int, default=8)
@@ -92,7 +92,7 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     if options.mode == "capacity":
         options.scorekeepers, options.viewers = options.max_tables, 3 * options.max_tables
     elif options.crash:
-        options.viewers = 0
+        options.viewers = options.scorekeepers
     options.bench = options.mode == "run" and min(options.bench_clients, options.bench_seconds) > 0
     return options
 

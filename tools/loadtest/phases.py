@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import math
 import os
 import time
 import uuid
@@ -9,11 +10,22 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from functools import partial
 
+from tools.loadtest.handover import HandOver
 from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
 from tools.loadtest.page import Page, board_of, login_form
-from tools.loadtest.phones import Failed, Phone, Run, Table, follow, guarded, keep_score, record
+from tools.loadtest.phones import (
+    POLL_SECONDS,
+    Failed,
+    Phone,
+    Run,
+    Table,
+    follow,
+    guarded,
+    keep_score,
+    record,
+)
 from tools.loadtest.seed import PASSWORD, Plan
-from tools.loadtest.servers import Served, own_cpu_seconds
+from tools.loadtest.servers import STOPPING_SECONDS, Served, own_cpu_seconds
 from tools.loadtest.wire import Pool
 
 LOGINS_AT_ONCE = 8  # each a password hash holding a connection: phones arrive over minutes
@@ -23,22 +35,26 @@ Action = Callable[[Phone], Awaitable[None]]
 
 
 async def play(options, plan: Plan, servers: Served, log: Log, summary: dict) -> list[float]:
-    """Log the scorekeepers in, then phases A and B, or the crash; when the servers were killed."""
+    """Log the scorekeepers in, then phases A and B, or the crash; when the servers were stopped
+    (the crash's restart and kill)."""
     pool = Pool(servers.addresses, size=64)
-    run = Run(pool, log, plan.standings, compress=PHASE_A_COMPRESS, crash=options.crash)
+    # A crash's followers keep the page they opened, at the model's own pace: none of them opens
+    # another, and a stream at once, on the new server.
+    compress = 1 if options.crash else PHASE_A_COMPRESS
+    run = Run(pool, log, plan.standings, compress=compress, crash=options.crash)
     tables = [Table(keeper.club, keeper.game) for keeper in plan.keepers]
     keepers = [
         Phone(run, table, keeper.username, {}, scorekeeper=True, streams=False)
         for table, keeper in zip(tables, plan.keepers, strict=True)
     ]
     keepers = await log_in(keepers, log)
-    if options.crash:
-        summary["crash"] = result = await crash(options, servers, keepers, log)
-        return [result["killed_at"]]
     viewers = [  # viewer i is a member of scorekeeper i % n's club
         Phone(run, tables[index % len(tables)], f"viewer{index}", {"sessionid": session})
         for index, session in enumerate(plan.viewer_sessions)
     ]
+    if options.crash:
+        summary["crash"] = result = await crash(options, servers, keepers, viewers, log)
+        return result["stopped_at"]
     summary["phase_a"] = await phase_a(options, run, servers, keepers, viewers)
     if options.bench:
         summary["phase_b"] = await phase_b(options, plan, run, servers)
@@ -131,36 +147,72 @@ def per_deal(counts: Counter[str], deals: int, server_cpu: float) -> dict[str, f
     }
 
 
-async def crash(options, servers: Served, keepers: list[Phone], log: Log) -> dict:
-    """The crash run: halfway through, the servers are killed (the site's own: nginx and Redis
-    stay up in the server layout) and started again."""
-    print(f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s)")
-    started = time.monotonic()
-    deadline = started + options.seconds
-    playing = asyncio.gather(*(keep_score(phone, (0.0, 0.3), deadline, 60) for phone in keepers))
-    await asyncio.sleep(options.seconds / 2)
+async def crash(options, servers: Served, keepers: list[Phone], followers, log: Log) -> dict:
+    """The crash run: a third of the way in, the servers holding the streams are restarted as
+    Ctrl-C and `make run` again, or `systemctl restart bigtwo-streams`, restart them (SIGTERM,
+    then started again once gone); two thirds in, the site's servers are killed (SIGKILL) and
+    started again (nginx and Redis stay up in the server layout). After each, every following
+    page must show its table's next deal (tools/loadtest/handover.py)."""
     print(
-        f"  SIGKILL at {time.monotonic() - started:.1f} s: {log.in_flight} requests in flight,"
-        f" {len(log.told)} deals told recorded so far"
+        f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s) and"
+        f" {len(followers)} pages following their games; restarted at a third, killed at two"
     )
-    killed_at, killed_wall = time.monotonic(), time.time()
-    await asyncio.to_thread(servers.stop, kill=True)
-    await asyncio.sleep(1.0)
-    await asyncio.to_thread(servers.start)
-    back_at = time.monotonic()
-    print(f"  started again, answering /ping/ {back_at - killed_at:.1f} s after the kill")
-    await asyncio.wait_for(playing, deadline + 90 - time.monotonic())
-    # A request that died at the kill is expected; one that died any other time is an error.
+    run, started = keepers[0].run, time.monotonic()
+    for phone in followers:  # a page asks again, at its poll's pace, while the server is away
+        phone.give_up, phone.resend_seconds = math.inf, POLL_SECONDS
+    playing = asyncio.gather(
+        *(keep_score(phone, (0.0, 0.3), math.inf, 60) for phone in keepers),
+        *(follow(phone, 0.5) for phone in followers),
+    )
+    result: dict = {"stopped_at": []}
+    windows = []  # (stopped, answering again): when a request may go unanswered
+    for how in ("restart", "kill"):
+        await asyncio.sleep(options.seconds / 3)
+        result[how], window = await bring_back(servers, run, followers, kill=how == "kill")
+        windows.append(window)
+        result["stopped_at"].append(time.time() - (time.monotonic() - window[0]))
+    await asyncio.sleep(options.seconds / 3)
+    run.stop_at = time.monotonic()
+    await asyncio.wait_for(playing, 90)
+    # A request that died around a stop is expected; one that died any other time is an error.
     for when, what in log.interrupted:
-        if not killed_at - 0.5 <= when <= back_at + 5:
-            log.errors.append(f"interrupted away from the kill: {what}")
+        if not any(stopped - 0.5 <= when <= back + 5 for stopped, back in windows):
+            log.errors.append(f"interrupted away from a restart or kill: {what}")
     print(
-        f"requests: {log.requests:,}; {log.counts['requests sent again']} got no answer around"
-        f" the kill and were sent again, the same ({len(log.interrupted)} tries without an"
-        f" answer); {len(log.told):,} deals told recorded"
+        f"requests: {log.requests:,} in {time.monotonic() - started:.1f} s;"
+        f" {log.counts['requests sent again']} got no answer around the stops and were sent"
+        f" again, the same ({len(log.interrupted)} tries without an answer);"
+        f" {len(log.told):,} deals told recorded"
     )
     print("\n".join(latency_lines(log, ["record a deal", "game page", "new game"])))
-    return {"killed_at": killed_wall, "interrupted": len(log.interrupted)}
+    return result | {"interrupted": len(log.interrupted)}
+
+
+async def bring_back(servers: Served, run: Run, followers, *, kill: bool):
+    """Restart the servers (SIGTERM) or kill them (SIGKILL), start them again, and wait for
+    every follower to show its table's next deal: the figures, and when the servers stopped
+    and answered again."""
+    how = "SIGKILL" if kill else "SIGTERM"
+    log = run.log
+    print(f"  {how}: {log.in_flight} requests in flight, {len(log.told)} deals told so far")
+    stopped = time.monotonic()
+    if not await asyncio.to_thread(servers.halt, kill):
+        log.errors.append(f"the servers were still running {STOPPING_SECONDS} s after {how}")
+    gone = time.monotonic() - stopped
+    await asyncio.sleep(1.0)
+    await asyncio.to_thread(servers.start)
+    back = time.monotonic()
+    run.handover = handover = HandOver(back, followers)
+    log.errors += await handover.waited()
+    run.handover = None
+    figures = handover.figures() | {"stopped_s": gone, "answering_s": back - stopped}
+    print(
+        f"  {how}: the servers were gone {gone:.1f} s after it and answered /ping/ again"
+        f" {back - stopped:.1f} s after it; {len(handover.shown)} of {len(followers)} pages showed"
+        f" their table's next deal within {figures.get('max_s', math.nan):.2f} s of that"
+        f" (median {figures.get('p50_s', math.nan):.2f} s)"
+    )
+    return figures, (stopped, back)
 
 
 async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:

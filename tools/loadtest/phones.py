@@ -23,11 +23,15 @@ import time
 import urllib.parse
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tools.loadtest import page as pages
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import SEAT_NAMES
 from tools.loadtest.wire import FAILURES, Event, EventStream, Pool, Reply, body_parts
+
+if TYPE_CHECKING:
+    from tools.loadtest.handover import HandOver
 
 POLL_SECONDS = 2.0  # the board's poll while its stream is down
 FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
@@ -65,6 +69,7 @@ class Run:
         self.pool, self.log, self.standings, self.compress = pool, log, standings, compress
         self.crash = crash  # a request without an answer is expected, around a kill
         self.rng, self.stop_at = random.Random(1), math.inf
+        self.handover: HandOver | None = None  # a crash run's, once the servers are back
 
     def every(self, seconds: float) -> float:
         """A wait of about `seconds` of the model's time, compressed."""
@@ -82,6 +87,7 @@ class Phone:
     scorekeeper: bool = False
     streams: bool = True  # its game page holds a stream
     give_up: float | None = None  # send again while unanswered until then (a scorekeeper's)
+    resend_seconds: float = 0.25  # how soon (a waiting deal's resend; a page's poll: its 2 s)
     game: int = 0
     board: pages.Board | None = None  # what it shows
     deal: tuple[int, str] | None = None  # the deal form's number and token
@@ -126,7 +132,7 @@ class Phone:
             if not self.retried:
                 self.retried = True
                 self.run.log.counts["requests sent again"] += 1
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(self.resend_seconds)
 
     def no_answer(self, what: str) -> None:
         """A try the site gave no answer to, none at all or a proxy's word that the server
@@ -245,6 +251,8 @@ def shows(phone: Phone, board: pages.Board) -> None:
     shown = [p.board.version if p.board and p.game == table.game else -1 for p in table.phones]
     for version in [v for v in table.recorded if v <= min(shown, default=board.version)]:
         phone.run.log.delays.append(time.monotonic() - table.recorded.pop(version))
+    if phone.run.handover:
+        phone.run.handover.showing(phone, board)
 
 
 async def load_page(phone: Phone) -> None:
@@ -270,7 +278,7 @@ async def listen(phone: Phone) -> None:
         try:
             await stream(phone)
         except FAILURES as error:
-            phone.error(f"stream: {error!r}")
+            phone.no_answer(f"stream: {error!r}")
         phone.streaming = False
         await asyncio.sleep(RETRY_SECONDS)
 
@@ -286,7 +294,11 @@ async def stream(phone: Phone) -> None:
         log.note_server_timing("stream open", answer.get("server-timing", ""))
         if status != 200:
             log.counts["streams refused"] += 1
-            phone.error(f"stream {path} answered {status}")
+            what = f"stream {path} answered {status}"
+            if status in NO_ANSWER_BEHIND:
+                phone.no_answer(what)
+            else:
+                phone.error(what)
             return
         phone.streaming, phone.heard_at = True, time.monotonic()
         events = EventStream()
@@ -329,12 +341,12 @@ async def poll(phone: Phone) -> None:
 async def keep_score(
     phone: Phone, think: tuple[float, float], deadline: float, grace: float
 ) -> None:
-    """Record deals `think` seconds apart (a new game when one ends) until `deadline`; a request
-    unanswered is sent again until `grace` seconds after it."""
+    """Record deals `think` seconds apart (a new game when one ends) until `deadline`, or the
+    run stops; a request unanswered is sent again until `grace` seconds after `deadline`."""
     phone.give_up = deadline + grace
     with contextlib.suppress(Failed):
         await load_page(phone)
-        while time.monotonic() < deadline:
+        while time.monotonic() < min(deadline, phone.run.stop_at):
             await asyncio.sleep(phone.run.rng.uniform(*think))
             await next_move(phone)
 
@@ -365,6 +377,8 @@ async def record(phone: Phone) -> None:
     phone.run.log.told.append(Told(game, number, cards, token, phone.name, phone.retried))
     if game == phone.table.game:
         phone.table.recorded[board.version] = time.monotonic()
+        if phone.run.handover:
+            phone.run.handover.recorded(phone.table, game, board.version)
     shows(phone, board)
     phone.deal = pages.next_deal(page)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from tools.server_layout import (
+    STOPPING_SECONDS,
     ServerLayout,
     answers,
     answers_ping,
@@ -153,6 +154,7 @@ class Servers:
             *(sys.executable, "-m", "uvicorn", "bigtwo_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--workers", "1"),
             *("--lifespan", "off", "--no-proxy-headers", "--no-server-header"),
+            *("--timeout-graceful-shutdown", "3"),
         ]
         return command if self.pin is None else ["taskset", "--cpu-list", str(self.pin), *command]
 
@@ -188,16 +190,24 @@ class Servers:
         self.stop()
 
     def stop(self, kill: bool = False) -> None:
-        """SIGTERM every server, or SIGKILL (`kill`: a crash, mid-request)."""
+        self.halt(kill)
+
+    def halt(self, kill: bool = False) -> bool:
+        """SIGTERM every server, as stopping `make run` does, or SIGKILL (`kill`: a crash,
+        mid-request); wait until each is gone, killing any still there STOPPING_SECONDS after
+        SIGTERM: whether they were gone by then."""
         for process in self.processes:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL if kill else signal.SIGTERM)
+        deadline, in_time = time.monotonic() + STOPPING_SECONDS, True
         for process in self.processes:
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
+                in_time = False
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=10)
+        return in_time
 
     def cpu_seconds(self) -> float:
         """User and system CPU so far of every server process."""
@@ -223,6 +233,7 @@ class Served(Protocol):
 
     def start(self) -> None: ...
     def stop(self, kill: bool = False) -> None: ...
+    def halt(self, kill: bool = False) -> bool: ...
     def describe(self) -> str: ...
     def cpu_seconds(self) -> float: ...
     def cpu_by_server(self) -> dict[str, float]: ...
@@ -264,13 +275,19 @@ class LayoutServers:
         self.layout.start()
 
     def stop(self, kill: bool = False) -> None:
-        """Stop the layout, or SIGKILL its site's servers, gunicorn (master and workers) and
-        uvicorn (`kill`: a crash, mid-request, as a power cut or the OOM killer would), leaving
-        nginx and Redis up, as on a machine whose units systemd starts again."""
+        """Stop the layout, or SIGKILL its site's servers (`kill`: see `halt`)."""
         if kill:
-            self.layout.kill("gunicorn", "uvicorn")
+            self.halt(kill=True)
         else:
             self.layout.stop()
+
+    def halt(self, kill: bool = False) -> bool:
+        """Stop the streams' uvicorn with SIGTERM, as `systemctl restart bigtwo-streams` does,
+        or SIGKILL the site's servers, gunicorn (master and workers) and uvicorn (`kill`: a
+        crash, mid-request, as a power cut or the OOM killer would); nginx and Redis stay up, as
+        on a machine whose units systemd starts again. Whether they were gone within
+        STOPPING_SECONDS of SIGTERM."""
+        return self.layout.halt(*(("gunicorn", "uvicorn") if kill else ("uvicorn",)), kill=kill)
 
     def describe(self) -> str:
         counts = ", ".join(f"{name} {len(pids)}" for name, pids in self.layout.pids().items())

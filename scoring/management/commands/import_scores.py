@@ -1,5 +1,6 @@
-"""`manage.py import_scores CLUB FILE --season ID [--dry-run]`: a score file's preview printed,
-then (without --dry-run) its games saved into the season, as the owner's import page does."""
+"""`manage.py import_scores CLUB FILE --season ID [--end-as-they-stand] [--dry-run]`: a score
+file's preview printed, then (without --dry-run) its games saved into the season, as the owner's
+import page does."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--points", action="store_true", help="a spreadsheet's numbers are points"
         )
+        parser.add_argument(
+            "--end-as-they-stand",
+            action="store_true",
+            help="end each game the season's rules haven't ended at its last deal, the lowest"
+            " total winning and a tie sharing the win",
+        )
         parser.add_argument("--dry-run", action="store_true", help="print the preview only")
 
     def handle(self, *args: object, club: int, file: str, season: str, **options: object) -> None:
@@ -56,7 +63,8 @@ class Command(BaseCommand):
             )
         else:
             target = self.season_of(found, season)
-        preview = preview_import(found, target, score_file)
+        ending = bool(options["end_as_they_stand"])
+        preview = preview_import(found, target, score_file, end_as_they_stand=ending)
         self.stdout.write("\n".join(preview_lines(preview)))
         if not preview.can_import:
             raise CommandError("Nothing was imported: fix the problems above first")
@@ -74,7 +82,8 @@ class Command(BaseCommand):
             )
         except ScoringError as error:
             raise CommandError(error.message) from error
-        self.stdout.write(f"Imported {imported.games} games into {imported.season.name}.")
+        ended = f", {imported.ended_as_they_stood} ended as they stood" if ending else ""
+        self.stdout.write(f"Imported {imported.games} games into {imported.season.name}{ended}.")
 
     def season_of(self, club: Club, season: str) -> Season:
         found = club.seasons.filter(pk=int(season)).first() if season.isdigit() else None
@@ -120,6 +129,8 @@ def preview_lines(preview: ImportPreview) -> list[str]:
             lines.append(f"  {seat.name} ({status}): {'—' if total is None else total}")
         if game.winner:
             lines.append(f"  {game.winner} wins")
+        elif game.shared_by:
+            lines.append(f"  {game.shared_by} share the win")
     lines += [f"Warning, line {item.line}: {item.message}" for item in preview.warnings]
     lines += [f"Problem, line {item.line}: {item.message}" for item in preview.problems]
     if preview.more_problems:

@@ -86,7 +86,7 @@ def test_the_season_form_is_among_the_date_inputs_found():
     }
 
 
-@pytest.mark.parametrize("language", ["en", "zh-hant"])
+@pytest.mark.parametrize("language", ["en", "zh-hans", "zh-hant"])
 def test_every_date_input_on_the_site_writes_an_iso_date_in_every_language(language):
     with translation.override(language):
         for form, name, widget in date_inputs():
@@ -109,6 +109,8 @@ def test_a_new_season_in_chinese_starts_today_written_as_an_iso_date(owner_clien
     [
         ("en", "2027-03-01"),
         ("en", "03/01/2027"),
+        ("zh-hans", "2027-03-01"),
+        ("zh-hans", "2027/03/01"),
         ("zh-hant", "2027-03-01"),
         ("zh-hant", "2027/03/01"),
     ],

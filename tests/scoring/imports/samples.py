@@ -76,8 +76,9 @@ def upload(client, club, data=SHEET, season="new", name="sheet.txt", **extra):
     return client.post(url(club), fields)
 
 
-def import_it(client, club, preview):
+def import_it(client, club, preview, **extra):
+    """ "Import" on the preview page; `extra` as the button tapped sends it."""
     form = {name: preview.context[key] for name, key in (("digest", "digest"),)} | {
         key: preview.context["choices"][key] for key in ("season", "season_name", "holds")
     }
-    return client.post(url(club), form)
+    return client.post(url(club), form | extra)

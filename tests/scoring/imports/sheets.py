@@ -42,10 +42,10 @@ def scorer_file(
     return ScoreFile(format=file_format, holds=holds, games=(game,), rules=rules)
 
 
-def saved(*, club, target, score_file: ScoreFile, **choices):
+def saved(*, club, target, score_file: ScoreFile, end_as_they_stand: bool = False, **choices):
     """The file previewed into `target`, then saved as "Import" saves it."""
     from scoring.imports.preview import preview_import
     from scoring.services import save_import
 
-    preview = preview_import(club, target, score_file)
+    preview = preview_import(club, target, score_file, end_as_they_stand=end_as_they_stand)
     return save_import(club=club, target=target, preview=preview, **choices)

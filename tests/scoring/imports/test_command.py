@@ -1,4 +1,4 @@
-"""`manage.py import_scores CLUB FILE --season ID [--dry-run]`."""
+"""`manage.py import_scores CLUB FILE --season ID [--end-as-they-stand] [--dry-run]`."""
 
 from __future__ import annotations
 
@@ -50,6 +50,15 @@ def test_a_game_not_over_under_the_seasons_rules_comes_in_with_a_warning(club, s
     printed = run(club.pk, sheet, "--season", season.pk)
     assert "Warning, line 2: This game isn't over" in printed
     assert Game.objects.get().season == season
+
+
+def test_games_not_over_can_be_ended_as_they_stand(club, sheet):
+    season = club.seasons.get()  # to 100 points: the game isn't over
+    printed = run(club.pk, sheet, "--season", season.pk, "--end-as-they-stand")
+    assert "  Ben wins" in printed and "This game isn't over" not in printed
+    assert "Imported 1 games into Season 1, 1 ended as they stood." in printed
+    game = Game.objects.get()
+    assert game.is_finished and game.winner.name == "Ben" and game.last_deal == 2
 
 
 def test_problems_are_printed_and_nothing_is_saved(club, sheet, monkeypatch):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from scoring.models import Game, Player
@@ -27,6 +30,30 @@ def test_the_owner_finds_the_page_on_the_club_page(owner_client, club):
     form = owner_client.get(url(club)).content.decode()
     assert ">Score file</label>" in form and "A new season for this file" in form
     assert ">Preview</button>" in form
+
+
+def test_the_page_shows_each_format_it_reads_with_an_example_it_reads(owner_client, club):
+    """Each format folded under its name, its example a file that imports as it stands."""
+    page = owner_client.get(url(club)).content.decode()
+    folded = r"<details>\s*<summary>(.*?)</summary>.*?<pre[^>]*>(.*?)</pre>"
+    formats = re.findall(folded, page, re.S)
+    assert [name for name, _example in formats] == [
+        "This site's season CSV",
+        "big-two-scorer text",
+        "KeepScore backup",
+        "Spreadsheet (CSV)",
+    ]
+    previews = [
+        upload(owner_client, club, html.unescape(example).encode()).context["preview"]
+        for _name, example in formats
+    ]
+    assert [preview.format.value for preview in previews] == [
+        "site-csv",
+        "big-two-scorer",
+        "keepscore",
+        "spreadsheet",
+    ]
+    assert all(preview.can_import and not preview.warnings for preview in previews)
 
 
 def test_a_member_is_not_shown_the_link(client, club):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.imports.preview import NewSeason, rules_for_file
-from scoring.models import Game, ImportedFile, Season
+from scoring.models import Game, GameChange, ImportedFile, Season
 from tests.concurrency import at_once
 from tests.factories import make_club, make_game, make_user, record
 from tests.scoring.imports.sheets import saved, scorer_file
@@ -17,8 +17,9 @@ from tests.scoring.imports.sheets import saved, scorer_file
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("into", ["season", "new"])
-def test_two_imports_of_one_file_at_once_save_it_once(into):
+@pytest.mark.parametrize(("into", "ending"), [("season", False), ("season", True), ("new", False)])
+def test_two_imports_of_one_file_at_once_save_it_once(into, ending):
+    """Ending its game as it stands too: one game ended, one line of history saying so."""
     club = make_club(make_user("olive"))
     sheet = scorer_file([0, 4, 10, 13])
     target = (
@@ -26,13 +27,23 @@ def test_two_imports_of_one_file_at_once_save_it_once(into):
     )
 
     def send():
-        return saved(club=club, target=target, score_file=sheet, sha256="b" * 64, by=club.owner)
+        return saved(
+            club=club,
+            target=target,
+            score_file=sheet,
+            end_as_they_stand=ending,
+            sha256="b" * 64,
+            by=club.owner,
+        )
 
     outcomes = sorted(at_once(send, send))
     assert outcomes[0].startswith("done: ")
     assert outcomes[1].startswith("refused: This file was already imported into")
     assert Game.objects.count() == 1 and ImportedFile.objects.count() == 1
     assert Season.objects.filter(club=club).count() == (1 if into == "season" else 2)
+    assert Game.objects.get().is_finished == (into == "new" or ending)
+    ended = GameChange.objects.filter(action=GameChange.Action.END).count()
+    assert ended == (1 if ending else 0)
 
 
 def test_an_import_and_deals_at_the_table_at_once_are_all_saved():

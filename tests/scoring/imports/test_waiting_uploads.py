@@ -1,6 +1,7 @@
 """A previewed file waits for "Import" on disk, in the site's private directory, not in the
-server's memory: only if it can be imported, at most IMPORT_UPLOADS_PER_MEMBER per member and
-IMPORT_UPLOADS_WAITING in all, for an hour; imported, it goes."""
+server's memory: only if it can be imported, at most IMPORT_UPLOADS_PER_MEMBER per account,
+IMPORT_UPLOADS_PER_CLUB per club and IMPORT_UPLOADS_WAITING in all (where the account with the
+most waiting makes room), for an hour; imported, it goes."""
 
 from __future__ import annotations
 
@@ -8,19 +9,23 @@ import datetime
 import gc
 import os
 import stat
+import threading
 import time
 import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.cache import cache
 
+from scoring import services
+from scoring.imports import uploads
 from scoring.models import Game
-from tests.factories import make_club, make_user
+from tests.factories import make_club, make_member, make_user
 from tests.scoring.imports.samples import SHEET, import_it, upload
 
 
 def waiting(var_dir) -> list:
-    return sorted((var_dir / "uploads").glob("*/*")) if (var_dir / "uploads").exists() else []
+    return sorted((var_dir / "uploads").glob("*/*/*")) if (var_dir / "uploads").exists() else []
 
 
 def sheet(number: int) -> bytes:
@@ -35,6 +40,8 @@ def test_a_previewed_file_waits_on_disk_for_the_owner_alone(owner_client, club, 
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     assert stat.S_IMODE((own_var_dir / "uploads").stat().st_mode) == 0o700
     assert stat.S_IMODE(kept.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(kept.parent.parent.stat().st_mode) == 0o700
+    assert kept.relative_to(own_var_dir / "uploads").parts[:2] == (str(club.owner.pk), str(club.pk))
     assert SHEET in kept.read_bytes()
     assert not cache.get(f"score-import:{club.owner.pk}:{kept.name}")
     assert import_it(owner_client, club, preview).status_code == 302
@@ -85,16 +92,62 @@ def test_past_the_bound_for_a_member_the_file_is_not_kept_and_they_are_told(
     assert ">Import</button>" in upload(owner_client, club, sheet(1)).content.decode()
 
 
-def test_past_the_bound_for_the_site_no_member_adds_one(client, own_var_dir, settings, db):
-    settings.IMPORT_UPLOADS_WAITING = 2
-    clubs = [make_club(make_user(f"owner{n}")) for n in range(3)]
-    pages = []
-    for number, club in enumerate(clubs):
-        client.force_login(club.owner)
-        pages.append(upload(client, club, sheet(number)).content.decode())
-    assert all(">Import</button>" in page for page in pages[:2])
-    assert "The site already has 2 previewed files waiting for “Import”" in pages[2]
+def owners(count: int) -> list:
+    return [
+        make_club(make_user(f"owner{number}"), name=f"Club {number}") for number in range(count)
+    ]
+
+
+def test_past_the_bound_for_a_club_the_file_is_not_kept_and_they_are_told(
+    client, club, own_var_dir, settings
+):
+    """A club whose owner changed keeps counting the files previewed for it before."""
+    settings.IMPORT_UPLOADS_PER_CLUB = 2
+    client.force_login(club.owner)
+    for number in range(2):
+        upload(client, club, sheet(number))
+    new_owner = make_member(club, "nora")
+    services.make_owner(club=club, member=new_owner, by=club.owner)
+    client.force_login(new_owner)
+    page = upload(client, club, sheet(2)).content.decode()
+    assert "This club already has 2 previewed files waiting for “Import”, the most one club" in page
+    assert "choose this file again after" in page and ">Import</button>" not in page
     assert len(waiting(own_var_dir)) == 2
+
+
+def test_past_the_bound_for_the_site_the_account_with_most_waiting_makes_room(
+    client, own_var_dir, settings, db
+):
+    settings.IMPORT_UPLOADS_WAITING = 3
+    first, second, third = owners(3)
+    client.force_login(first.owner)
+    oldest = upload(client, first, sheet(1))
+    upload(client, first, sheet(2))
+    client.force_login(second.owner)
+    upload(client, second, sheet(3))
+    client.force_login(third.owner)
+    assert ">Import</button>" in upload(client, third, sheet(4)).content.decode()
+    kept = {path.relative_to(own_var_dir / "uploads").parts[0] for path in waiting(own_var_dir)}
+    assert len(waiting(own_var_dir)) == 3 and kept == {
+        str(found.owner.pk) for found in (first, second, third)
+    }
+    client.force_login(first.owner)
+    let_go = import_it(client, first, oldest).content.decode()
+    assert "The preview has expired: choose the file again." in let_go
+
+
+def test_past_the_bound_for_the_site_an_account_with_as_many_as_anyone_is_refused(
+    client, own_var_dir, settings, db
+):
+    settings.IMPORT_UPLOADS_WAITING = 2
+    first, second = owners(2)
+    for number, found in enumerate((first, second)):
+        client.force_login(found.owner)
+        upload(client, found, sheet(number))
+    page = upload(client, second, sheet(2)).content.decode()
+    assert "The site already keeps 2 previewed files waiting for “Import”, the most it can" in page
+    assert "import one of yours, or choose this file again after" in page
+    assert ">Import</button>" not in page and len(waiting(own_var_dir)) == 2
 
 
 def test_a_file_waits_an_hour_then_goes_when_another_arrives(owner_client, club, own_var_dir):
@@ -135,3 +188,62 @@ def test_another_member_cannot_import_a_file_waiting_for_the_owner(owner_client,
     page = client.post(f"/clubs/{other.pk}/import/", sent).content.decode()
     assert "The preview has expired: choose the file again." in page
     assert not Game.objects.exists()
+
+
+def test_throwaway_accounts_cannot_refuse_another_clubs_preview(client, club, own_var_dir):
+    """Issue 47's attack: eighteen new accounts, each with a club of its own and three tiny
+    previews, are more than the site keeps; another club's owner previews and imports all the
+    same, and the site keeps no more than its bound."""
+    for number in range(18):
+        throwaway = make_club(make_user(f"throwaway{number}"))
+        client.force_login(throwaway.owner)
+        for file in range(3):
+            upload(client, throwaway, sheet(number * 3 + file))
+    client.force_login(club.owner)
+    preview = upload(client, club, SHEET)
+    assert ">Import</button>" in preview.content.decode()
+    assert import_it(client, club, preview).status_code == 302
+    assert Game.objects.filter(club=club).count() == 1
+    assert len(waiting(own_var_dir)) <= 50
+
+
+def test_a_file_previewed_for_one_club_is_not_imported_into_another(client, own_var_dir, db):
+    first = make_club(make_user("olive"))
+    second = make_club(first.owner, name="Sunday table")
+    client.force_login(first.owner)
+    preview = upload(client, first, SHEET)
+    page = import_it(client, second, preview).content.decode()
+    assert "The preview has expired: choose the file again." in page
+    assert not Game.objects.exists() and len(waiting(own_var_dir)) == 1
+
+
+def test_a_file_kept_before_files_were_kept_by_club_goes_when_another_arrives(
+    owner_client, club, own_var_dir
+):
+    loose = own_var_dir / "uploads" / str(club.owner.pk) / ("0" * 64)
+    loose.parent.mkdir(parents=True)
+    loose.write_bytes(b'"sheet.txt"\n' + SHEET)
+    upload(owner_client, club, sheet(1))
+    assert not loose.exists() and len(waiting(own_var_dir)) == 1
+
+
+def test_files_sent_at_once_by_many_accounts_never_pass_the_sites_bound(own_var_dir, settings):
+    """Each request counts and changes the kept files alone: eight accounts' first files at
+    once all find room, and two are kept, as one after another would leave them."""
+    settings.IMPORT_UPLOADS_WAITING = 2
+    start = threading.Barrier(8)
+
+    def send(member: int) -> None:
+        start.wait(timeout=10)
+        uploads.keep(
+            member_id=member,
+            club_id=member,
+            digest=f"{member:064x}",
+            name="",
+            data=bytes(1_000_000),
+        )
+
+    with ThreadPoolExecutor(8) as phones:
+        for sent in [phones.submit(send, member) for member in range(1, 9)]:
+            sent.result(timeout=30)
+    assert len(waiting(own_var_dir)) == 2

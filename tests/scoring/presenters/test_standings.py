@@ -145,7 +145,11 @@ def test_the_tables_cells_stand_under_their_headings(owner_client, season_games)
 
 @pytest.mark.parametrize(
     ("language", "caption"),
-    [("en", "Standings, sorted by Rank"), ("zh-hant", "排行榜，按「名次」排序")],
+    [
+        ("en", "Standings, sorted by Rank"),
+        ("zh-hans", "排行榜，按“名次”排序"),
+        ("zh-hant", "排行榜，按「名次」排序"),
+    ],
 )
 def test_the_tables_caption_names_its_column_in_the_pages_language(
     owner_client, season_games, language, caption

@@ -177,7 +177,9 @@ def test_the_last_deal_costs_no_more_queries_than_a_deal_that_reaches_the_target
     assert queries(clock, 0, 1, 1, 1) == queries(ordinary, 0, 13, 13, 13)
 
 
-def test_the_database_refuses_a_last_deal_without_a_clock(club):
+def test_the_database_refuses_a_last_deal_before_the_first(club):
+    """Deals count from 1. A game without a clock may have a last deal: an imported game
+    ended as it stood (tests/scoring/imports/test_ending_as_they_stand.py)."""
     game = make_game(club)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.filter(pk=game.pk).update(last_deal=1)
+        Game.objects.filter(pk=game.pk).update(last_deal=0)

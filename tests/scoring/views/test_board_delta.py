@@ -6,12 +6,12 @@ deal recorded) brings the whole board, as before."""
 import re
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import Game
+from tests.caches import cache_emptied
 from tests.factories import record
 from tests.pages import deal_post, text
 
@@ -163,9 +163,8 @@ def test_a_version_not_known_here_to_be_a_deal_gets_the_whole_board(owner_client
     record(game, 0, 5, 10, 13)
     shown = version_of(game)
     record(game, 3, 0, 2, 1)
-    cache.clear()  # culled, say: nothing says what the change was
-
-    response = poll(owner_client, game, shown)
+    with cache_emptied():  # culled, say: nothing says what the change was
+        response = poll(owner_client, game, shown)
 
     assert "HX-Reswap" not in response
     assert rows(text(response)) == [1, 2]

@@ -51,6 +51,7 @@ def pages(dated) -> dict[str, str]:
     ("language", "date", "time", "not_shown"),
     [
         ("en", "31 Aug 2026", "31 Aug, 19:05", "2026年"),
+        ("zh-hans", "2026年8月31日", "8月31日 19:05", "八月"),
         ("zh-hant", "2026年8月31日", "8月31日 19:05", "八月"),
     ],
 )
@@ -60,6 +61,7 @@ def test_dates_follow_the_pages_language(owner_client, dated, language, date, ti
     for name in ("season", "player", "delete game"):
         assert date in shown[name], name
     assert time in shown["game"]  # the game's history: the day and the time
+    assert f"2026年{time}" not in shown["game"]  # without the year, in Chinese too
     for name, page in shown.items():
         assert not_shown not in page, name
 

@@ -1,7 +1,7 @@
 """Two phones, one deal number: Ben's phone records deal 2 first, then the scorekeeper's deal 2
-arrives. It is offered back beside Ben's with three real buttons ("Put mine in as deal 3",
-"Replace deal 2 with mine", "Keep the one recorded"), with htmx and without; nothing is thrown
-away or written until one is chosen, and each choice is safe sent twice."""
+arrives. It is offered back beside Ben's with three real buttons ("Keep the one recorded", the
+filled one, "Replace deal 2 with mine", "Add mine as a new deal 3"), with htmx and without;
+nothing is thrown away or written until one is chosen, and each choice is safe sent twice."""
 
 from __future__ import annotations
 
@@ -80,8 +80,14 @@ def test_a_deal_number_taken_by_another_phone_is_offered_back_beside_the_recorde
 
     assert 'role="alert"' in page
     assert "Deal 2 was already recorded on another phone. Yours isn't lost" in page
-    for label in ("Put mine in as deal 3", "Replace deal 2 with mine", "Keep the one recorded"):
-        assert re.search(rf'<button type="submit"[^>]*>{label}</button>', page), label
+    clash = page[page.index('id="deal-clash"') :]
+    labels = re.findall(r'<button type="submit" class="([^"]*)"[^>]*>([^<]*)</button>', clash)[:3]
+    # The filled one, first (Enter's without scripts), changes nothing recorded.
+    assert labels == [
+        ("button primary", "Keep the one recorded"),
+        ("button", "Replace deal 2 with mine"),
+        ("button", "Add mine as a new deal 3"),
+    ]
     # Both deals, each player's line side by side.
     assert "Recorded: Ann 4, Ben 0, Cy 1, Dee 2" in page
     assert "Yours: Ann 0, Ben 6, Cy 8, Dee 10" in page
@@ -151,7 +157,7 @@ def test_put_mine_in_when_that_number_was_taken_meanwhile_is_offered_again(owner
     page = shown(choose(owner_client, game, sent, "next", htmx=True))
 
     assert "Deal 3 was already recorded on another phone. Yours isn't lost" in page
-    assert "Put mine in as deal 4" in page
+    assert "Add mine as a new deal 4" in page
     assert "Replace deal 3 with mine" in page
     assert len(cards(game)) == 3
 
@@ -186,7 +192,7 @@ def test_a_finished_game_offers_no_next_deal(owner_client, owner):
         record(game, 0, 13, 13, 13)
     page, _sent = offer(owner_client, game, htmx=True, number=3)
 
-    assert "Put mine in as deal" not in page
+    assert "Add mine as a new deal" not in page
     assert "Replace deal 3 with mine" in page
     assert "Keep the one recorded" in page
 
@@ -203,7 +209,7 @@ def test_a_choice_sent_with_the_recorded_deal_tampered_with_is_refused(owner_cli
 @needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_choosing_at_once_put_the_deal_in_once():
-    """The scorekeeper's phone and a second tab of it both choose "Put mine in as deal 3"."""
+    """The scorekeeper's phone and a second tab of it both choose "Add mine as a new deal 3"."""
     owner = make_user("keeper")
     game = make_game(make_club(owner))
     record(game, 0, 1, 2, 3)

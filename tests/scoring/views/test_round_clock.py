@@ -5,6 +5,7 @@ An ordinary game's page shows none of it."""
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import re
 
@@ -12,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from scoring.models import Game
-from tests.factories import make_game, record
+from tests.factories import make_game, make_ruled_game, record
 from tests.pages import HTMX, deal_post, text
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +47,69 @@ def test_once_the_time_is_up_the_page_says_the_next_deal_is_the_last(owner_clien
     assert LAST_DEAL in text(owner_client.get(f"/games/{game.pk}/"))
     assert re.search(r'<p class="banner" role="status" data-clock-after>', html)
     assert not shown(html, "data-clock-before")
+
+
+TIME_UP_HINT = (
+    "Tap “Went out” for the player who played their last card. Time is up: the game ends with"
+    " this deal."
+)
+
+
+def hint_of(page: str) -> dict[str, str]:
+    """The hint under the deal form: what it says, and what the page's scripts swap in."""
+    found = re.search(r'<p class="muted small hint" id="deal-hint"([^>]*)>(.*?)</p>', page)
+    assert found, "no hint under the deal form"
+    said = dict(re.findall(r'data-say-([a-z-]+)="([^"]*)"', found[1]))
+    return {"text": html.unescape(found[2])} | {k: html.unescape(v) for k, v in said.items()}
+
+
+@pytest.mark.parametrize("tied", [False, True])
+def test_once_the_time_is_up_the_hint_says_the_game_ends_with_this_deal(owner_client, club, tied):
+    """Not "once anyone reaches 100", nor, in a tie, "after the first deal that leaves one
+    player lowest alone": the deal recorded now is the last, whatever it leaves."""
+    game = make_game(club, closes_at=CLOSES)
+    if tied:  # Dee passes 100, Ann and Ben tied lowest on 40: the game goes on
+        for cards in [(0, 13, 13, 13), (13, 0, 13, 13), (1, 1, 0, 13)]:
+            record(game, *cards)
+    Game.objects.filter(pk=game.pk).update(closes_at=timezone.now() - datetime.timedelta(1))
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert ("are tied for lowest on 40" in page) == tied
+    hint = hint_of(page)
+    assert hint["text"] == hint["start"] == TIME_UP_HINT
+    assert "time-up" not in hint  # nothing left to swap in
+
+
+def test_before_its_time_the_hint_carries_what_it_says_once_the_time_is_up(owner_client, club):
+    """For static/js/round-clock.js, which swaps it in as the page's clock passes the end."""
+    game = make_game(club, closes_at=CLOSES)
+    hint = hint_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    assert hint["text"] == hint["start"]
+    assert hint["start"].endswith("The game ends once anyone reaches 100.")
+    assert hint["time-up"] == TIME_UP_HINT
+
+
+@pytest.mark.parametrize(
+    ("rules", "instruction"),
+    [
+        ("finishing-order", "Tap “Out next” for each player in the order they went out"),
+        ("points-by-hand", "Type each player's points as the table works them out"),
+    ],
+)
+def test_once_the_time_is_up_every_deal_form_s_hint_says_so(owner_client, rules, instruction):
+    game = make_ruled_game(rules)
+    Game.objects.filter(pk=game.pk).update(closes_at=timezone.now() - datetime.timedelta(1))
+    owner_client.force_login(game.club.owner)
+    hint = hint_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    assert hint["text"].startswith(instruction)
+    assert hint["text"].endswith("Time is up: the game ends with this deal.")
+
+
+def test_the_time_up_hint_is_in_the_pages_language(owner_client, club):
+    game = make_game(club, closes_at=timezone.now() - datetime.timedelta(minutes=1))
+    owner_client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+    hint = hint_of(owner_client.get(f"/games/{game.pk}/").content.decode())
+    assert "100" not in hint["text"]
+    assert hint["text"] != TIME_UP_HINT
 
 
 def test_the_time_up_notice_comes_with_the_deal_area_htmx_swaps_in(owner_client, club):

@@ -255,7 +255,7 @@ def test_a_deal_sent_by_two_phones_is_recorded_once_and_the_second_told(owner_cl
     assert response.status_code == 200
     html = text(response)
     assert "Deal 1 was already recorded" in html
-    assert "Put mine in as deal 2" in html
+    assert "Add mine as a new deal 2" in html
     assert game.deals.count() == 1
 
 

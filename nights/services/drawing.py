@@ -1,34 +1,37 @@
-"""Every write of a club night, each one transaction, refusing with `ScoringError` (its message
-is meant for the organiser): a night drawn (`draw_night`), who is here changed and the rounds
-to come drawn again (`change_who_is_here`), a round started as a game a table
-(`start_round`), the TV link given or stopped (`show_on_tv`, `stop_tv`).
+"""A club night drawn (`draw_night`), and who is here changed with the rounds to come drawn
+again (`change_who_is_here`).
 
 The draw itself (`rules.seating.draw`) runs before the transaction, never under the write lock:
 the night's version, read with what was drawn against and checked under the lock, says whether
 another phone changed the night meanwhile, and then the draw is made again on what it wrote.
+A draw is made only when it will be kept: a night or redraw that will be refused is refused
+first, and a redraw that changes nothing draws nothing. Draws take turns in a process
+(`DRAW_TURN`), and each turn ends once its night is written: a form sent twice at once draws
+once, and its second answer finds the night the first drew.
 """
 
 from __future__ import annotations
 
-import datetime
 import secrets
+import threading
 import uuid
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from nights.models import MOST_PLAYERS, MOST_ROUNDS, Attendee, Night, Round, RoundSeat, Table
+from nights.models import MOST_PLAYERS, MOST_ROUNDS, Attendee, Night, Round, RoundSeat
 from rules import seating
 from rules.deal_checks import and_list
 from rules.ruleset import parse_rules
 from scoring import services as scoring
-from scoring.models import Club, Game, Player, Season, new_share_token, token_digest
+from scoring.models import Club, Game, Player, Season
 from scoring.names import name_key
 from scoring.services import ScoringError
 
@@ -38,6 +41,24 @@ Key = str
 # How often a write draws again when another phone changed the night between its read and
 # its write; more than this and the organiser is asked to look again.
 REDRAW_TRIES = 3
+# One draw at a time in a process. A draw is CPU alone (at most a tenth of a second of a core,
+# rules.seating.SEARCH_WORK), and Python runs one thread's at a time: draws side by side would
+# each end no sooner, and would slow every page the process serves meanwhile. Past
+# DRAW_WAIT_SECONDS of waiting for its turn, a draw is refused in words.
+DRAW_TURN = threading.Lock()
+DRAW_WAIT_SECONDS = 5
+
+
+@contextmanager
+def _turn_to_draw() -> Iterator[None]:
+    if not DRAW_TURN.acquire(timeout=DRAW_WAIT_SECONDS):
+        raise ScoringError(
+            _("The server is busy drawing seats for other nights: send the form again in a moment")
+        )
+    try:
+        yield
+    finally:
+        DRAW_TURN.release()
 
 
 def draw_night(
@@ -53,21 +74,19 @@ def draw_night(
     """A night in the club's current season for the players `here` and the `new_names`
     (added to the roster), every round drawn now. The form's `token` makes a resend find the
     night it drew."""
-    if (done := Night.objects.filter(token=token, club=club).first()) is not None:
-        return done
     season = Season.objects.get(club=club, is_current=True)
     table_size = parse_rules(season.rules).players
     keys = _keys(here, new_names)
     _check_count(len(keys), table_size)
     if not 1 <= rounds <= MOST_ROUNDS:
         raise ScoringError(_("Rounds must be from 1 to %(most)s") % {"most": MOST_ROUNDS})
-    seed = secrets.randbelow(2**31)
-    drawn = seating.draw(keys, rounds, seed=seed, table_size=table_size)
-    with transaction.atomic():
-        scoring.lock_club(club)
-        if (done := Night.objects.filter(token=token, club=club).first()) is not None:
+    with _turn_to_draw():
+        if (done := _drawn_with(token, club)) is not None:
             return done
-        night = Night.objects.create(
+        _listed_and_new(club, new_names)
+        seed = secrets.randbelow(2**31)
+        drawn = seating.draw(keys, rounds, seed=seed, table_size=table_size)
+        night = Night(
             club=club,
             season=season,
             created_by=by,
@@ -77,7 +96,32 @@ def draw_night(
             round_minutes=round_minutes,
             table_size=table_size,
         )
-        players = _players(club, here, new_names)
+        return _store_night(night, here=here, new_names=new_names, drawn=drawn)
+
+
+def _drawn_with(token: uuid.UUID, club: Club) -> Night | None:
+    """The night a night form's `token` already drew."""
+    done = Night.objects.filter(token=token).first()
+    if done is not None and done.club_id != club.pk:
+        raise ScoringError(_("This form was already used for another club; reload the page"))
+    return done
+
+
+def _store_night(
+    night: Night,
+    *,
+    here: Sequence[Player],
+    new_names: Sequence[str],
+    drawn: Sequence[seating.Round],
+) -> Night:
+    """The `night` drawn, with its players (the new names added to the roster), saved; or the
+    night its form drew already (a resend from another process)."""
+    with transaction.atomic():
+        scoring.lock_club(night.club)
+        if (done := _drawn_with(night.token, night.club)) is not None:
+            return done
+        night.save()
+        players = _players(night.club, here, new_names)
         Attendee.objects.bulk_create(Attendee(night=night, player=p) for p in players.values())
         _store(night, drawn, first=1, players=players)
     return night
@@ -107,25 +151,34 @@ def _check_count(players: int, table_size: int) -> None:
         )
 
 
-def _players(
-    club: Club, here: Sequence[Player], new_names: Sequence[str], night: Night | None = None
-) -> dict[Key, Player]:
-    """Every player of the draw by key, the new names added to the roster (under the club's
-    lock). A new name already on the roster is refused, since it is a box to tick, unless it is
-    on `night`'s list already: the same form sent again."""
-    players: dict[Key, Player] = {player.name_key: player for player in here}
-    keys = {name_key(name): name for name in new_names}
-    listed = Attendee.objects.filter(night=night) if night is not None else Attendee.objects.none()
-    for player in club.players.filter(name_key__in=keys, pk__in=listed.values("player_id")):
-        players[player.name_key] = player
-        del keys[player.name_key]
-    taken = list(club.players.filter(name_key__in=keys).values_list("name", flat=True))
+def _listed_and_new(
+    club: Club, new_names: Sequence[str], night: Night | None = None
+) -> tuple[dict[Key, Player], dict[Key, str]]:
+    """The `new_names` already on `night`'s list (the same form sent again) as their players,
+    and the others by key. Refused: one already on the roster, since it is a box to tick."""
+    listed: dict[Key, Player] = {}
+    new = {name_key(name): name for name in new_names}
+    on_list = Attendee.objects.filter(night=night) if night is not None else Attendee.objects.none()
+    for player in club.players.filter(name_key__in=new, pk__in=on_list.values("player_id")):
+        listed[player.name_key] = player
+        del new[player.name_key]
+    taken = list(club.players.filter(name_key__in=new).values_list("name", flat=True))
     if taken:
         raise ScoringError(
             _("Already on the club's roster: %(names)s. Tick them under “Who is here” instead")
             % {"names": and_list(taken)}
         )
-    for key, name in keys.items():
+    return listed, new
+
+
+def _players(
+    club: Club, here: Sequence[Player], new_names: Sequence[str], night: Night | None = None
+) -> dict[Key, Player]:
+    """Every player of the draw by key, the new names added to the roster (under the club's
+    lock, refused as `_listed_and_new` refuses)."""
+    listed, new = _listed_and_new(club, new_names, night)
+    players: dict[Key, Player] = {player.name_key: player for player in here} | listed
+    for key, name in new.items():
         player = Player.named(name, club=club)
         player.save()
         players[key] = player
@@ -159,28 +212,66 @@ class _Drawn:
 
 def change_who_is_here(
     *, night: Night, here: Sequence[Player], new_names: Sequence[str], by: AbstractBaseUser
-) -> None:
+) -> bool:
     """Who is here now (the roster's players `here`, and `new_names` added to the roster), and
     the rounds not started yet drawn again around the rounds already played, which never
     change. Refused, nothing written: a player ticked off while seated at a table still
-    playing, and fewer players than a table. Sent twice, it draws the same seats again."""
+    playing, and fewer players than a table. Whether it drew: not when the rounds to come seat
+    these players already (nothing changed, or the same form sent again), and then nothing is
+    written."""
     keys = _keys(here, new_names)
     _check_count(len(keys), night.table_size)
-    for _try in range(REDRAW_TRIES):
-        drawn = _draw_rest(night, keys)
-        with transaction.atomic():
-            scoring.lock_club(night.club)
-            locked = Night.objects.select_for_update(no_key=True).get(pk=night.pk)
-            if locked.version != drawn.version:
-                continue
-            players = _players(night.club, here, new_names, locked)
-            _refuse_leaving_a_table(locked, {player.pk for player in players.values()})
-            _mark_who_is_here(locked, players)
-            RoundSeat.objects.filter(round__night=locked, round__number__gte=drawn.first).delete()
-            _store(locked, drawn.rounds, first=drawn.first, players=players)
-            _changed(locked)
-            return
+    with _turn_to_draw():
+        for _try in range(REDRAW_TRIES):
+            if _seated_already(night, set(keys)):
+                return False
+            _listed_and_new(night.club, new_names, night)
+            _refuse_leaving_a_table(night, set(keys))
+            if _store_redraw(night, here, new_names, _draw_rest(night, keys)):
+                return True
     raise ScoringError(_("The night kept changing on another phone: look at it, then try again"))
+
+
+def _seated_already(night: Night, keys: set[Key]) -> bool:
+    """Whether the night's list has exactly `keys` here and every round to come seats them at
+    full tables (a player since removed from the roster leaves theirs short)."""
+    listed = Attendee.objects.filter(night=night, here=True)
+    if set(listed.values_list("player__name_key", flat=True)) != keys:
+        return False
+    planned = Round.objects.filter(night=night, started_at__isnull=True)
+    seats = RoundSeat.objects.filter(round__in=planned)
+    players: dict[int, set[Key]] = {
+        round_id: set() for round_id in planned.values_list("pk", flat=True)
+    }
+    seated: Counter[tuple[int, int | None]] = Counter()
+    for round_id, table, key in seats.values_list("round_id", "table", "player__name_key"):
+        players[round_id].add(key)
+        seated[round_id, table] += 1
+    full = len(keys) // night.table_size
+    return all(
+        found == keys
+        and sum(seated[round_id, t] == night.table_size for t in range(1, full + 1)) == full
+        for round_id, found in players.items()
+    )
+
+
+def _store_redraw(
+    night: Night, here: Sequence[Player], new_names: Sequence[str], drawn: _Drawn
+) -> bool:
+    """The rounds to come as `drawn`, with who is here; not if the night changed since the
+    version they were drawn against."""
+    with transaction.atomic():
+        scoring.lock_club(night.club)
+        locked = Night.objects.select_for_update(no_key=True).get(pk=night.pk)
+        if locked.version != drawn.version:
+            return False
+        players = _players(night.club, here, new_names, locked)
+        _refuse_leaving_a_table(locked, set(players))
+        _mark_who_is_here(locked, players)
+        RoundSeat.objects.filter(round__night=locked, round__number__gte=drawn.first).delete()
+        _store(locked, drawn.rounds, first=drawn.first, players=players)
+        _changed(locked)
+    return True
 
 
 def _draw_rest(night: Night, keys: list[Key]) -> _Drawn:
@@ -206,14 +297,14 @@ def _draw_rest(night: Night, keys: list[Key]) -> _Drawn:
     return _Drawn(version=version, first=len(started) + 1, rounds=rounds)
 
 
-def _refuse_leaving_a_table(night: Night, staying: set[int]) -> None:
+def _refuse_leaving_a_table(night: Night, staying: set[Key]) -> None:
     playing = RoundSeat.objects.filter(
         round__night=night,
         round__started_at__isnull=False,
         table__isnull=False,
         round__tables__number=F("table"),
         round__tables__game__status=Game.Status.IN_PROGRESS,
-    ).exclude(player_id__in=staying)
+    ).exclude(player__name_key__in=staying)
     leaving = sorted({seat.player.name for seat in playing.select_related("player")})
     if leaving:
         raise ScoringError(
@@ -237,86 +328,3 @@ def _mark_who_is_here(night: Night, players: dict[Key, Player]) -> None:
 
 def _changed(night: Night) -> None:
     Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
-
-
-def start_round(*, night: Night, number: int, by: AbstractBaseUser) -> Round:
-    """Round `number` started: a game a table, seated as drawn, in the night's season, each with
-    the round's clock. A round already started (a double tap, a second phone) is left as it is.
-    Refused while an earlier round is still being played or not yet started."""
-    with transaction.atomic():
-        scoring.lock_club(night.club)
-        locked = Night.objects.select_for_update(no_key=True).get(pk=night.pk)
-        round_ = Round.objects.filter(night=locked, number=number).first()
-        if round_ is None:
-            raise ScoringError(_("This night has no round %(number)s") % {"number": number})
-        if round_.started_at is not None:
-            return round_
-        _refuse_out_of_turn(locked, number)
-        now = timezone.now()
-        round_.started_at = now
-        if locked.round_minutes:
-            round_.closes_at = now + datetime.timedelta(minutes=locked.round_minutes)
-        round_.save(update_fields=["started_at", "closes_at"])
-        seats = RoundSeat.objects.filter(round=round_, table__isnull=False).select_related("player")
-        tables: dict[int, list[str]] = {}
-        for seat in seats.order_by("table", "position"):
-            tables.setdefault(seat.table, []).append(seat.player.name)
-        _refuse_short_tables(tables, locked.table_size)
-        for table, names in tables.items():
-            game = scoring.start_game(
-                club=night.club,
-                seat_names=names,
-                season=locked.season,
-                by=by,
-                closes_at=round_.closes_at,
-            )
-            Table.objects.create(round=round_, number=table, game=game)
-        _changed(locked)
-    return round_
-
-
-def _refuse_short_tables(tables: dict[int, list[str]], size: int) -> None:
-    """A player drawn for the round and since removed from the roster, or merged into another,
-    leaves their table short (their seats go with them): the round is drawn again first."""
-    short = [table for table, names in tables.items() if len(names) != size]
-    if short:
-        raise ScoringError(
-            _(
-                "Table %(table)s is short of a player since the roster changed: redraw the rounds"
-                " to come, then start the round"
-            )
-            % {"table": short[0]}
-        )
-
-
-def _refuse_out_of_turn(night: Night, number: int) -> None:
-    earlier = Round.objects.filter(night=night, number__lt=number)
-    if earlier.filter(started_at__isnull=True).exists():
-        raise ScoringError(
-            _("Start the rounds in order: round %(number)s comes after the ones before it")
-            % {"number": number}
-        )
-    still = Game.objects.filter(
-        night_table__round__in=earlier, status=Game.Status.IN_PROGRESS
-    ).values_list("night_table__round__number", flat=True)
-    if still:
-        raise ScoringError(
-            _("Round %(number)s is still being played: finish its games first")
-            % {"number": max(still)}
-        )
-
-
-def show_on_tv(*, night: Night, by: AbstractBaseUser) -> str:
-    """A new TV link for the night, and its token; a link given before stops working."""
-    with transaction.atomic():
-        token = new_share_token()
-        Night.objects.filter(pk=night.pk).update(tv_token=token, tv_digest=token_digest(token))
-    night.tv_token = token
-    return token
-
-
-def stop_tv(*, night: Night, by: AbstractBaseUser) -> None:
-    """The TV link stops working: its board answers "not found" from now on."""
-    with transaction.atomic():
-        Night.objects.filter(pk=night.pk).update(tv_token=None, tv_digest=None)
-    night.tv_token = None
