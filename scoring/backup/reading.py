@@ -1,9 +1,6 @@
-"""Reading a backup file strictly: each item through Django's deserializer
-(`serializers.deserialize("python", …)`) and each object through `full_clean()`, and besides,
-what a club's backup never holds refuses the file too: a model or field beyond the club's, a
-value written otherwise than export_club writes it, a link to a row that isn't in the file, a
-second club, an account the club doesn't name. The whole file is refused with the list of what
-was found, each problem with its item."""
+"""Reading a backup file strictly: each item through Django's deserializer and `full_clean()`,
+and what a club's backup never holds refused too, the whole file with the list of what was found,
+each problem with its item."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ import datetime
 import functools
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -23,18 +20,14 @@ from django.db import models
 from django.utils import timezone
 
 from scoring.backup import parts
-from scoring.backup.parts import CLUB_PARTS, BackupError, Check, Invalid, names_of, said, shown
+from scoring.backup.parts import CLUB_PARTS, BackupError, Rows, names_of, said, shown
 from scoring.backup.results import SEATS, check_winners
 from scoring.models import Club, Membership
-from scoring.names import name_key
-
-type Rows = dict[str, dict[int, models.Model]]
 
 
 @dataclass
 class Backup:
-    """A backup file read and checked: its rows as unsaved objects by their model's label and
-    their ids in the file, their links holding ids of the file."""
+    """A backup read and checked: unsaved objects by label and id, linking by the file's ids."""
 
     accounts: dict[int, models.Model]
     rows: Rows
@@ -46,13 +39,11 @@ class Shape(NamedTuple):
     model: type[models.Model]
     names: Sequence[str]  # its fields that travel
     required: Sequence[str]  # those every row of the file holds
-    checks: Mapping[str, Check]  # beyond the fields' own: parts.Part.checks
     noun: str  # what a problem calls a row ("account 3")
 
 
 def read(text: str) -> Backup:
     """The backup in `text`, or a BackupError listing everything in it that can't be restored."""
-    parts.check_parts()
     document = _document(text)
     problems: list[str] = []
     unknown = set(document) - {"format", "version", "club", "users", "rows"}
@@ -65,12 +56,11 @@ def read(text: str) -> Backup:
     user = get_user_model()
     names = parts.ACCOUNT_FIELDS[document["version"]]
     required = [name for name in names if name != parts.PASSWORD_FIELD]
-    users = {user._meta.label_lower: Shape(user, names, required, parts.ACCOUNT_CHECKS, "account")}
+    users = {user._meta.label_lower: Shape(user, names, required, "account")}
     accounts = _section(document.get("users"), "users", users, problems)[user._meta.label_lower]
     rows = _section(document.get("rows"), "rows", ROWS, problems)
     if not problems:
         _check_links(accounts, rows, document["version"], problems)
-        _check_repeats(accounts, rows, problems)
     if not problems:
         # A file made before wins could be shared holds no seat's `won`.
         seats = [item["fields"] for item in document["rows"] if item["model"] == SEATS]
@@ -90,7 +80,6 @@ ROWS = {
         part.model,
         [column.name for column in part.fields],
         [column.name for column in part.fields if not (column.has_default() or column.null)],
-        part.checks,
         part.label,
     )
     for part in CLUB_PARTS
@@ -106,7 +95,7 @@ def _document(text: str) -> dict[str, Any]:
         raise BackupError("This is not a club backup made by export_club")
     version = document.get("version")
     if type(version) is not int or version not in parts.ACCOUNT_FIELDS:
-        readable = " and ".join(str(number) for number in parts.ACCOUNT_FIELDS)
+        readable = " and ".join(map(str, parts.ACCOUNT_FIELDS))
         raise BackupError(
             f"This backup is version {version!r}; this site reads versions {readable}"
         )
@@ -138,6 +127,7 @@ def _section(value: object, section: str, shapes: dict[str, Shape], problems: li
     """A section's rows by label and id, each read by `_row`, noting what it can't hold."""
     rows: Rows = {label: {} for label in shapes}
     strangers: Counter[str] = Counter()
+    passed: set[tuple[str, str, type, object]] = set()
     for label, pk, fields in _items(value, section, problems):
         if (shape := shapes.get(label)) is None:
             strangers[said(label)] += 1
@@ -156,7 +146,14 @@ def _section(value: object, section: str, shapes: dict[str, Shape], problems: li
         if missing := [name for name in shape.required if name not in fields]:
             problems.append(f"{where} has no {', '.join(missing)}")
         known = {name: fields[name] for name in shape.names if name in fields}
-        rows[label][pk] = _row(shape, pk, known, where, problems)
+        rows[label][pk] = row = _row(shape, pk, known, where, problems, passed)
+        typed = known.get("username")  # an account's (row.pk: once deserialized)
+        if isinstance(typed, str) and row.pk is not None and row.username != typed:
+            # User.clean() wrote it as sign-up does, and as the login form reads it (NFKC).
+            problems.append(
+                f"{where}: username isn't as sign-up would write it {row.username!r}, and an "
+                "account named otherwise could never log in"
+            )
     for label, count in strangers.items():
         problems.append(
             f"its {section} hold {count} {label} row{'s' if count > 1 else ''}: a club "
@@ -166,11 +163,17 @@ def _section(value: object, section: str, shapes: dict[str, Shape], problems: li
 
 
 def _row(
-    shape: Shape, pk: int, fields: dict[str, Any], where: str, problems: list[str]
+    shape: Shape,
+    pk: int,
+    fields: dict[str, Any],
+    where: str,
+    problems: list[str],
+    passed: set[tuple[str, str, type, object]],
 ) -> models.Model:
-    """An item read by Django's deserializer, held as export_club writes it, passing the part's
-    checks and `full_clean()`; each problem noted."""
-    links = _links(shape.model)
+    """An item read by Django's deserializer, held as export_club writes it, passing
+    `full_clean()`; each problem noted. A value that `passed` a field's checks once passes them
+    again (the row's `clean()` runs whatever): a deal's scores repeat a few values."""
+    names, links = _columns(shape.model)
     # A link is an id of the file, never a natural key: the deserializer would look that up
     # among this database's accounts.
     odd = [
@@ -187,14 +190,23 @@ def _row(
         problems += _unreadable(item, where) or [f"{where}: {error}"]
         return shape.model()
     row = deserialized.object
-    refused = set(odd) | _as_written(row, readable, where, problems)
-    absent = _names(shape.model) - fields.keys()
+    # Links are checked above; the rest by value and type (true is no 1).
+    keys = {
+        name: (shape.noun, name, type(raw), raw)
+        for name, raw in readable.items()
+        if name not in links and isinstance(raw, Hashable)
+    }
+    fresh = {
+        name: raw
+        for name, raw in readable.items()
+        if name not in links and keys.get(name) not in passed
+    }
+    refused = _as_written(row, fresh, where, problems) if fresh else set()
     try:
-        # Links point into the file (_check_links follows them), unique values are looked for
-        # in the file and, by the restore, here; the database holds the constraints as the rows
-        # go in. Each would otherwise be a query per row.
+        # Links are followed in the file (_check_links), unique values and constraints held by
+        # the database as the rows go in, what is taken here looked up by the restore.
         row.full_clean(
-            exclude=links.keys() | refused | absent,
+            exclude=names - (fresh.keys() - refused),
             validate_unique=False,
             validate_constraints=False,
         )
@@ -202,24 +214,15 @@ def _row(
         for name, messages in error.message_dict.items():
             refused.add(name)
             problems.append(f"{where}: {name} {' '.join(messages)}")
-    for name, check in shape.checks.items():
-        try:
-            if name in readable and name not in refused:
-                # Given the value as the file holds it: a username before User.clean() tidies it.
-                check(readable[name], row)
-        except Invalid as error:
-            problems.append(f"{where}: {name} {error}")
+    passed.update(keys[name] for name in fresh.keys() - refused if name in keys)
     return row
 
 
 @functools.cache
-def _links(model: type[models.Model]) -> dict[str, models.Field]:
-    return {column.name: column for column in model._meta.concrete_fields if column.is_relation}
-
-
-@functools.cache
-def _names(model: type[models.Model]) -> frozenset[str]:
-    return frozenset(column.name for column in model._meta.concrete_fields)
+def _columns(model: type[models.Model]) -> tuple[frozenset[str], dict[str, models.Field]]:
+    """The names of a model's columns, and its links by name."""
+    columns = model._meta.concrete_fields
+    return frozenset(c.name for c in columns), {c.name: c for c in columns if c.is_relation}
 
 
 def _unreadable(item: dict[str, Any], where: str) -> list[str]:
@@ -248,37 +251,42 @@ def _as_written(
     written = json.loads(json.dumps(again["fields"], cls=parts.BackupEncoder))
     refused = set()
     for name, raw in fields.items():
+        value = getattr(row, row._meta.get_field(name).attname)
         try:
-            _storable(raw, getattr(row, row._meta.get_field(name).attname))
+            if isinstance(raw, str) and "\x00" in raw:
+                raise ValidationError("holds a null character, which no database keeps")
+            if isinstance(raw, str):
+                raw.encode()  # a lone surrogate
+            if isinstance(value, datetime.datetime) and timezone.is_naive(value):
+                raise ValidationError(f"needs its time zone, like +00:00 at the end: {raw!r}")
+            if isinstance(value, datetime.datetime):
+                value.astimezone(datetime.UTC)  # as it is stored: a year 9999 could overflow
             if type(written[name]) is not type(raw) or written[name] != raw:
-                raise Invalid(f"should be written {shown(written[name])}, not {shown(raw)}")
-        except Invalid as error:
-            refused.add(name)
-            problems.append(f"{where}: {name} {error}")
+                raise ValidationError(f"should be written {shown(written[name])}, not {shown(raw)}")
+        except UnicodeEncodeError:
+            problems.append(f"{where}: {name} holds a character that isn't Unicode text")
+        except OverflowError:
+            problems.append(f"{where}: {name} can't be {shown(raw)}")
+        except ValidationError as error:
+            problems.append(f"{where}: {name} {error.message}")
+        else:
+            continue
+        refused.add(name)  # one of the above noted why
     return refused
-
-
-def _storable(raw: object, value: object) -> None:
-    """Refuse what no database keeps as the file holds it."""
-    if isinstance(raw, str) and "\x00" in raw:
-        raise Invalid("holds a null character, which no database keeps")
-    try:
-        if isinstance(raw, str):
-            raw.encode()  # a lone surrogate
-        if isinstance(value, datetime.datetime) and timezone.is_aware(value):
-            value.astimezone(datetime.UTC)  # as it is stored: a year 9999 could overflow
-    except UnicodeEncodeError as error:
-        raise Invalid("holds a character that isn't Unicode text") from error
-    except OverflowError as error:
-        raise Invalid(f"can't be {shown(raw)}") from error
-    if isinstance(value, datetime.datetime) and timezone.is_naive(value):
-        raise Invalid(f"needs its time zone, like +00:00 at the end: {raw!r}")
 
 
 def _check_links(
     accounts: dict[int, models.Model], rows: Rows, version: int, problems: list[str]
 ) -> None:
-    """One club; every link to a row or an account of the file; every account named."""
+    """One club; every link to a row or an account of the file; every account named, no
+    username twice (ignoring case, as sign-up). The unique values of a club's rows (a player's
+    name by how it looks among them) are held by the database's constraints as rows go in."""
+    usernames = Counter(account.get_username().casefold() for account in accounts.values())
+    problems += [
+        f"the username {said(name)} is in the backup {count} times"
+        for name, count in usernames.items()
+        if count > 1
+    ]
     if len(clubs := sorted(rows[Club._meta.label_lower])) != 1:
         problems.append(
             f"it holds {len(clubs)} clubs ({', '.join(map(str, clubs))}): a backup holds one"
@@ -315,23 +323,3 @@ def _check_links(
                 f"the club's owner, account {club.owner_id} ({said(owner and owner.username)}), "
                 'isn\'t one of its members: the club would be "not found" to them'
             )
-
-
-def _check_repeats(accounts: dict[int, models.Model], rows: Rows, problems: list[str]) -> None:
-    """Values that must be unique, used twice in the file."""
-    # Usernames are unique ignoring case, as sign-up checks them.
-    usernames = Counter(account.get_username().casefold() for account in accounts.values())
-    for name, count in usernames.items():
-        if count > 1:
-            problems.append(f"the username {said(name)} is in the backup {count} times")
-    looks = Counter(name_key(row.name) for row in rows["scoring.player"].values())
-    if (alike := sum(count for count in looks.values() if count > 1)) > 0:
-        problems.append(f"{alike} scoring.player rows have names that look alike (Ann and ANN)")
-    for part in CLUB_PARTS:
-        for column in part.fields:
-            if column.unique:
-                values = Counter(getattr(row, column.attname) for row in rows[part.label].values())
-                values.pop(None, None)
-                repeated = sum(count for count in values.values() if count > 1)
-                if repeated:
-                    problems.append(f"{repeated} {part.label} rows share their {column.name}")

@@ -4,8 +4,9 @@ following, in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from functools import reduce
+from itertools import batched
+from operator import or_
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
@@ -18,12 +19,9 @@ from scoring.services import ratings
 
 
 def import_club(text: str) -> Club:
-    """Restore a backup beside whatever this database holds: all of it with new ids, or nothing.
-
-    Refused, having written nothing, when the file holds anything a club's backup doesn't,
-    when one of its usernames or unique values (invite link, deal tokens) is taken here, or
-    when the database refuses a row.
-    """
+    """Restore a backup beside whatever this database holds: all of it with new ids, or nothing
+    (a BackupError: the file holds what a club's backup doesn't, one of its usernames or unique
+    values is taken here, or the database refuses a row)."""
     backup = read(text)
     try:
         with transaction.atomic():
@@ -42,14 +40,10 @@ def _refuse_what_is_taken(backup: Backup) -> None:
     accounts = get_user_model()
     usernames = [account.get_username() for account in backup.accounts.values()]
     here: dict[str, str] = {}
-    for chunk in _chunks(usernames):
-        same_ignoring_case = Q()
-        for name in chunk:
-            same_ignoring_case |= Q(username__iexact=name)
-        for name in accounts._default_manager.filter(same_ignoring_case).values_list(
-            "username", flat=True
-        ):
-            here[name.casefold()] = name
+    for chunk in batched(usernames, LOOKUP_CHUNK):
+        same_ignoring_case = reduce(or_, (Q(username__iexact=name) for name in chunk))
+        found = accounts._default_manager.filter(same_ignoring_case)
+        here |= {name.casefold(): name for name in found.values_list("username", flat=True)}
     taken = [
         name if here[name.casefold()] == name else f"{name} (here: {here[name.casefold()]})"
         for name in usernames
@@ -66,11 +60,13 @@ def _refuse_what_is_taken(backup: Backup) -> None:
         for column in part.fields:
             # A unique link (a player's member) is given the new id of what it links to.
             if column.unique and not column.is_relation:
-                values = [getattr(row, column.attname) for row in backup.rows[part.label].values()]
-                values = [value for value in values if value is not None]
+                rows = backup.rows[part.label].values()
+                values = [
+                    value for row in rows if (value := getattr(row, column.attname)) is not None
+                ]
                 found = sum(
                     part.model._default_manager.filter(**{f"{column.name}__in": chunk}).count()
-                    for chunk in _chunks(values)
+                    for chunk in batched(values, LOOKUP_CHUNK)
                 )
                 if found:
                     clashes.append(f"{found} {part.label} {column.name}")
@@ -89,9 +85,8 @@ def _insert(backup: Backup) -> Club:
     users = [backup.accounts[pk] for pk in old_ids]
     for user in users:
         user.pk = None
-        # A plain active account whatever the file says: version 1 held is_active, read for
-        # its type only. The fields it doesn't hold took an account's defaults (no staff, no
-        # superuser, no groups or permissions).
+        # A plain active account whatever the file says (version 1 held is_active); the fields
+        # it doesn't hold took an account's defaults: no staff, superuser, groups, permissions.
         user.is_active = True
         if not user.password:  # a backup without passwords: the owner's link sets one
             user.set_unusable_password()
@@ -110,17 +105,10 @@ def _insert(backup: Backup) -> Club:
 
 
 def _relinked(part: Part, row: Model, new_ids: dict[str, dict[int, int]]) -> Model:
-    """The row as a new one, its links turned to the new ids, its derived columns worked out."""
+    """The row as a new one, its links turned to the new ids."""
     row.pk = None
     for column in part.fields:
         if column.is_relation and getattr(row, column.attname) is not None:
             old = getattr(row, column.attname)
             setattr(row, column.attname, new_ids[column.related_model._meta.label_lower][old])
-    for name, work_out in part.derived.items():
-        setattr(row, name, work_out(row))
     return row
-
-
-def _chunks(values: Sequence[Any]) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(values), LOOKUP_CHUNK):
-        yield values[start : start + LOOKUP_CHUNK]

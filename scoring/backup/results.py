@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db import models
-
+from scoring.backup.parts import Rows
 from scoring.models import Game, Seat
-
-type Rows = dict[str, dict[int, models.Model]]
 
 GAMES, SEATS = Game._meta.label_lower, Seat._meta.label_lower
 
