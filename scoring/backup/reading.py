@@ -1,58 +1,50 @@
-"""Reading a backup file strictly: its items, every value read by its model field as Django's
-deserializer reads it (`to_python`), passing the field's validators and written as export_club
-writes it, every link to a row of the same file, one club, no account it doesn't name.
-Anything else refuses the whole file with the list of what was found."""
+"""Reading a backup file strictly: each item through Django's deserializer and `full_clean()`,
+and what a club's backup never holds refused too, the whole file with the list of what was found,
+each problem with its item."""
 
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
+from django.core import serializers
 from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
+from django.core.serializers.base import DeserializationError
 from django.db import models
 from django.utils import timezone
 
-from scoring.backup.parts import (
-    ACCOUNT_FIELDS,
-    CLUB_PARTS,
-    FORMAT,
-    PASSWORD_FIELD,
-    PROBLEMS_SHOWN,
-    BackupEncoder,
-    BackupError,
-    Check,
-    Invalid,
-    check_parts,
-    kind_of,
-    names_of,
-    said,
-)
-from scoring.backup.results import check_winners
+from scoring.backup import parts
+from scoring.backup.parts import CLUB_PARTS, BackupError, Rows, names_of, said, shown
+from scoring.backup.results import SEATS, check_winners
 from scoring.models import Club, Membership
-from scoring.names import name_key
 
 
 @dataclass
 class Backup:
-    """A backup file read and checked: every value typed, every link to a row of the file."""
+    """A backup read and checked: unsaved objects by label and id, linking by the file's ids."""
 
-    # Account fields by the account's id in the file.
-    accounts: dict[int, dict[str, Any]]
-    # Field values by model label and the row's id in the file; links hold ids of the file.
-    rows: dict[str, dict[int, dict[str, Any]]]
+    accounts: dict[int, models.Model]
+    rows: Rows
+
+
+class Shape(NamedTuple):
+    """What a file may hold of a model's rows."""
+
+    model: type[models.Model]
+    names: Sequence[str]  # its fields that travel
+    required: Sequence[str]  # those every row of the file holds
+    noun: str  # what a problem calls a row ("account 3")
 
 
 def read(text: str) -> Backup:
     """The backup in `text`, or a BackupError listing everything in it that can't be restored."""
-    check_parts()
     document = _document(text)
-    version = document["version"]
     problems: list[str] = []
     unknown = set(document) - {"format", "version", "club", "users", "rows"}
     if unknown:
@@ -60,24 +52,38 @@ def read(text: str) -> Backup:
             f"it holds {names_of(unknown)} besides a backup's format, version, club, users and rows"
         )
     if not isinstance(document.get("club"), str):
-        problems.append(
-            f'its "club" should be the club\'s name, not {kind_of(document.get("club"))}'
-        )
-    accounts = _accounts(document.get("users"), version, problems)
-    rows = _rows(document.get("rows"), problems)
+        problems.append(f'its "club" should be the club\'s name, not {shown(document.get("club"))}')
+    user = get_user_model()
+    names = parts.ACCOUNT_FIELDS[document["version"]]
+    required = [name for name in names if name != parts.PASSWORD_FIELD]
+    users = {user._meta.label_lower: Shape(user, names, required, "account")}
+    accounts = _section(document.get("users"), "users", users, problems)[user._meta.label_lower]
+    rows = _section(document.get("rows"), "rows", ROWS, problems)
     if not problems:
-        _check_links(accounts, rows, version, problems)
-        _check_repeats(accounts, rows, problems)
+        _check_links(accounts, rows, document["version"], problems)
     if not problems:
-        check_winners(rows, problems)
+        # A file made before wins could be shared holds no seat's `won`.
+        seats = [item["fields"] for item in document["rows"] if item["model"] == SEATS]
+        check_winners(rows, problems, marked=any("won" in seat for seat in seats))
     if problems:
-        shown = [f"- {problem}" for problem in problems[:PROBLEMS_SHOWN]]
-        if len(problems) > PROBLEMS_SHOWN:
-            shown.append(f"- and {len(problems) - PROBLEMS_SHOWN} more")
+        listed = [f"- {problem}" for problem in problems[: parts.PROBLEMS_SHOWN]]
+        if len(problems) > parts.PROBLEMS_SHOWN:
+            listed.append(f"- and {len(problems) - parts.PROBLEMS_SHOWN} more")
         raise BackupError(
-            "This backup can't be restored, and nothing was written:\n" + "\n".join(shown)
+            "This backup can't be restored, and nothing was written:\n" + "\n".join(listed)
         )
     return Backup(accounts=accounts, rows=rows)
+
+
+ROWS = {
+    part.label: Shape(
+        part.model,
+        [column.name for column in part.fields],
+        [column.name for column in part.fields if not (column.has_default() or column.null)],
+        part.label,
+    )
+    for part in CLUB_PARTS
+}
 
 
 def _document(text: str) -> dict[str, Any]:
@@ -85,11 +91,11 @@ def _document(text: str) -> dict[str, Any]:
         document = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise BackupError(f"This is not a backup file ({error})") from error
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+    if not isinstance(document, dict) or document.get("format") != parts.FORMAT:
         raise BackupError("This is not a club backup made by export_club")
     version = document.get("version")
-    if type(version) is not int or version not in ACCOUNT_FIELDS:
-        readable = " and ".join(str(number) for number in ACCOUNT_FIELDS)
+    if type(version) is not int or version not in parts.ACCOUNT_FIELDS:
+        readable = " and ".join(map(str, parts.ACCOUNT_FIELDS))
         raise BackupError(
             f"This backup is version {version!r}; this site reads versions {readable}"
         )
@@ -99,251 +105,221 @@ def _document(text: str) -> dict[str, Any]:
 def _items(value: object, section: str, problems: list[str]) -> Iterator[tuple[str, int, dict]]:
     """The well-formed `{"model", "pk", "fields"}` items of a section, noting the others."""
     if not isinstance(value, list):
-        problems.append(f'its "{section}" should be a list, not {kind_of(value)}')
+        problems.append(f'its "{section}" should be a list, not {shown(value)}')
         return
     for number, item in enumerate(value, start=1):
         where = f"{section} item {number}"
         if not isinstance(item, dict):
-            problems.append(f"{where} should be an object, not {kind_of(item)}")
+            problems.append(f"{where} should be an object, not {shown(item)}")
         elif set(item) != {"model", "pk", "fields"}:
             problems.append(f"{where} should have a model, pk and fields, not {names_of(item)}")
         elif not isinstance(item["model"], str):
-            problems.append(f"{where}: its model should be a name, not {kind_of(item['model'])}")
+            problems.append(f"{where}: its model should be a name, not {shown(item['model'])}")
         elif type(item["pk"]) is not int:
-            problems.append(f"{where}: its pk should be a whole number, not {kind_of(item['pk'])}")
+            problems.append(f"{where}: its pk should be a whole number, not {shown(item['pk'])}")
         elif not isinstance(item["fields"], dict):
-            problems.append(
-                f"{where}: its fields should be an object, not {kind_of(item['fields'])}"
-            )
+            problems.append(f"{where}: its fields should be an object, not {shown(item['fields'])}")
         else:
             yield item["model"], item["pk"], item["fields"]
 
 
-def _accounts(value: object, version: int, problems: list[str]) -> dict[int, dict[str, Any]]:
-    model = get_user_model()
-    label = model._meta.label_lower
-    allowed = ACCOUNT_FIELDS[version]
-    accounts: dict[int, dict[str, Any]] = {}
-    for kind, pk, fields in _items(value, "users", problems):
-        who = f"account {pk}"
-        if isinstance(fields.get("username"), str):
-            who += f" ({said(fields['username'])})"
-        if kind != label:
-            problems.append(f"{who} is a {said(kind)} row: a backup's users are {label} rows")
-            continue
-        if pk in accounts:
-            problems.append(f"{who} is in the backup twice")
-        extra = set(fields) - set(allowed)
-        if extra:
-            problems.append(
-                f"{who} has {names_of(extra)}: a backup holds only an account's "
-                f"{', '.join(allowed)}, never staff, superuser, group or permission fields"
-            )
-        missing = [name for name in allowed if name not in fields and name != PASSWORD_FIELD]
-        if missing:
-            problems.append(f"{who} has no {', '.join(missing)}")
-        present = [name for name in allowed if name in fields]
-        accounts[pk] = _values(model, present, fields, {}, who, problems)
-        username = accounts[pk].get("username")
-        if isinstance(username, str) and model.normalize_username(username) != username:
-            # Sign-up and the login form read what is typed in this form (NFKC): an account
-            # named otherwise could never log in.
-            problems.append(
-                f"{who}: sign-up would write it {model.normalize_username(username)!r}, "
-                "and an account named otherwise could never log in"
-            )
-    return accounts
-
-
-def _rows(value: object, problems: list[str]) -> dict[str, dict[int, dict[str, Any]]]:
-    parts = {part.label: part for part in CLUB_PARTS}
-    rows: dict[str, dict[int, dict[str, Any]]] = {label: {} for label in parts}
+def _section(value: object, section: str, shapes: dict[str, Shape], problems: list[str]) -> Rows:
+    """A section's rows by label and id, each read by `_row`, noting what it can't hold."""
+    rows: Rows = {label: {} for label in shapes}
     strangers: Counter[str] = Counter()
-    for label, pk, fields in _items(value, "rows", problems):
-        part = parts.get(label)
-        where = f"{label} {pk}"
-        if part is None:
+    passed: set[tuple[str, str, type, object]] = set()
+    for label, pk, fields in _items(value, section, problems):
+        if (shape := shapes.get(label)) is None:
             strangers[said(label)] += 1
-        elif pk in rows[label]:
+            continue
+        where = f"{shape.noun} {pk}"
+        if isinstance(fields.get("username"), str):
+            where += f" ({said(fields['username'])})"
+        if pk in rows[label]:
             problems.append(f"{where} is in the backup twice")
-        else:
-            names = [column.name for column in part.fields]
-            extra = set(fields) - set(names)
-            if extra:
-                problems.append(f"{where} has {names_of(extra)}, which a {label} row doesn't have")
-            missing = [
-                column.name
-                for column in part.fields
-                if column.name not in fields and not (column.has_default() or column.null)
-            ]
-            if missing:
-                problems.append(f"{where} has no {', '.join(missing)}")
-            present = [name for name in names if name in fields]
-            rows[label][pk] = _values(part.model, present, fields, part.checks, where, problems)
+            continue
+        if extra := fields.keys() - shape.names:
+            # Never given to Django: an account's is_superuser, groups or permissions, say.
+            problems.append(
+                f"{where} has {names_of(extra)}: a backup holds only its {', '.join(shape.names)}"
+            )
+        if missing := [name for name in shape.required if name not in fields]:
+            problems.append(f"{where} has no {', '.join(missing)}")
+        known = {name: fields[name] for name in shape.names if name in fields}
+        rows[label][pk] = row = _row(shape, pk, known, where, problems, passed)
+        typed = known.get("username")  # an account's (row.pk: once deserialized)
+        if isinstance(typed, str) and row.pk is not None and row.username != typed:
+            # User.clean() wrote it as sign-up does, and as the login form reads it (NFKC).
+            problems.append(
+                f"{where}: username isn't as sign-up would write it {row.username!r}, and an "
+                "account named otherwise could never log in"
+            )
     for label, count in strangers.items():
         problems.append(
-            f"{count} row{'s' if count > 1 else ''} of {label}: "
-            f"a club backup's rows are {', '.join(parts)} only"
+            f"its {section} hold {count} {label} row{'s' if count > 1 else ''}: a club "
+            f"backup's {section} are {', '.join(shapes)} rows only"
         )
     return rows
 
 
-def _values(
-    model: type[models.Model],
-    names: Iterable[str],
+def _row(
+    shape: Shape,
+    pk: int,
     fields: dict[str, Any],
-    checks: Mapping[str, Check],
     where: str,
     problems: list[str],
-) -> dict[str, Any]:
-    """The values of `names` in `fields`, each read by its model field, held in the file as
-    export_club writes it (true is no position 1, 5 no name "5", 0.5 no stake "0.5"), then
-    given the part's checks."""
-    values: dict[str, Any] = {}
-    for name in names:
-        try:
-            value = _value(model._meta.get_field(name), fields[name])
-        except Invalid as error:
-            problems.append(f"{where}: {name} {error}")
-            continue
-        written = _written(value)
-        if type(written) is type(fields[name]) and written == fields[name]:
-            values[name] = value
-        else:
-            problems.append(
-                f"{where}: {name} should be written {_shown(written)}, not {_shown(fields[name])}"
-            )
-    for name, check in checks.items():
-        if name in values:
-            try:
-                check(values[name], values)
-            except Invalid as error:
-                problems.append(f"{where}: {name} {error}")
-    return values
-
-
-def _value(column: models.Field, raw: object) -> object:
-    """`raw` from a file read as Django's deserializer reads it (the field's `to_python`), and
-    checked as the field checks a form's value."""
-    if raw is None:
-        if column.null:
-            return None
-        raise Invalid("can't be null")
+    passed: set[tuple[str, str, type, object]],
+) -> models.Model:
+    """An item read by Django's deserializer, held as export_club writes it, passing
+    `full_clean()`; each problem noted. A value that `passed` a field's checks once passes them
+    again (the row's `clean()` runs whatever): a deal's scores repeat a few values."""
+    names, links = _columns(shape.model)
+    # A link is an id of the file, never a natural key: the deserializer would look that up
+    # among this database's accounts.
+    odd = [
+        name
+        for name, raw in fields.items()
+        if name in links and type(raw) is not int and not (raw is None and links[name].null)
+    ]
+    problems += [f"{where}: {name} should be a row's id, not {shown(fields[name])}" for name in odd]
+    readable = {name: raw for name, raw in fields.items() if name not in odd}
+    item = {"model": shape.model._meta.label_lower, "pk": pk, "fields": readable}
     try:
-        if isinstance(raw, str):
-            NO_NULL_CHARACTERS(raw)
-            raw.encode()  # a lone surrogate, which no database stores
-        value = column.to_python(raw)
-        if not column.is_relation:  # a link is an id of the file: _check_links finds its row
-            column.validate(value, None)
-            column.run_validators(value)
-        if isinstance(value, datetime.datetime) and timezone.is_aware(value):
-            value.astimezone(datetime.UTC)  # how it is stored: a year 9999 could overflow
+        (deserialized,) = serializers.deserialize("python", [item])
+    except DeserializationError as error:
+        problems += _unreadable(item, where) or [f"{where}: {error}"]
+        return shape.model()
+    row = deserialized.object
+    # Links are checked above; the rest by value and type (true is no 1).
+    keys = {
+        name: (shape.noun, name, type(raw), raw)
+        for name, raw in readable.items()
+        if name not in links and isinstance(raw, Hashable)
+    }
+    fresh = {
+        name: raw
+        for name, raw in readable.items()
+        if name not in links and keys.get(name) not in passed
+    }
+    refused = _as_written(row, fresh, where, problems) if fresh else set()
+    try:
+        # Links are followed in the file (_check_links), unique values and constraints held by
+        # the database as the rows go in, what is taken here looked up by the restore.
+        row.full_clean(
+            exclude=names - (fresh.keys() - refused),
+            validate_unique=False,
+            validate_constraints=False,
+        )
     except ValidationError as error:
-        raise Invalid(" ".join(error.messages)) from error
-    except UnicodeEncodeError as error:
-        raise Invalid("holds a character that isn't Unicode text") from error
-    except (TypeError, ValueError, OverflowError) as error:
-        raise Invalid(f"can't be {_shown(raw)}") from error
-    if isinstance(value, datetime.datetime) and timezone.is_naive(value):
-        raise Invalid(f"needs its time zone, like +00:00 at the end: {raw!r}")
-    return value
+        for name, messages in error.message_dict.items():
+            refused.add(name)
+            problems.append(f"{where}: {name} {' '.join(messages)}")
+    passed.update(keys[name] for name in fresh.keys() - refused if name in keys)
+    return row
 
 
-def _written(value: object) -> object:
-    """A value as export_club writes it: Django's serializer hands times, dates, decimals and
-    UUIDs to the encoder, and gives the rest as they are."""
-    return value if isinstance(value, JSON_TYPES) else ENCODER.default(value)
+@functools.cache
+def _columns(model: type[models.Model]) -> tuple[frozenset[str], dict[str, models.Field]]:
+    """The names of a model's columns, and its links by name."""
+    columns = model._meta.concrete_fields
+    return frozenset(c.name for c in columns), {c.name: c for c in columns if c.is_relation}
 
 
-# The types json.loads gives, and the encoder that writes every other value.
-JSON_TYPES = (str, int, float, bool, list, dict, type(None))
-ENCODER = BackupEncoder()
-NO_NULL_CHARACTERS = ProhibitNullCharactersValidator()
+def _unreadable(item: dict[str, Any], where: str) -> list[str]:
+    """What the deserializer refused in an item, found by giving it each field alone."""
+    found = []
+    for name, raw in item["fields"].items():
+        try:
+            list(serializers.deserialize("python", [{**item, "fields": {name: raw}}]))
+        except DeserializationError as error:
+            # Raised while handling the field's own error, which says what is wrong.
+            reason = error.__context__
+            if isinstance(reason, ValidationError):
+                found.append(f"{where}: {name} {' '.join(reason.messages)}")
+            else:
+                found.append(f"{where}: {name} can't be {shown(raw)}")
+    return found
 
 
-def _shown(value: object) -> str:
-    """A value of a file as JSON, cut short past 40 characters."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
+def _as_written(
+    row: models.Model, fields: dict[str, Any], where: str, problems: list[str]
+) -> set[str]:
+    """The fields refused as the file holds them, each noted: held otherwise than export_club
+    writes what was read (true for position 1, 5 for the name "5", 0.5 for the stake "0.5"),
+    or as no database keeps them."""
+    (again,) = serializers.serialize("python", [row], fields=list(fields))
+    written = json.loads(json.dumps(again["fields"], cls=parts.BackupEncoder))
+    refused = set()
+    for name, raw in fields.items():
+        value = getattr(row, row._meta.get_field(name).attname)
+        try:
+            if isinstance(raw, str) and "\x00" in raw:
+                raise ValidationError("holds a null character, which no database keeps")
+            if isinstance(raw, str):
+                raw.encode()  # a lone surrogate
+            if isinstance(value, datetime.datetime) and timezone.is_naive(value):
+                raise ValidationError(f"needs its time zone, like +00:00 at the end: {raw!r}")
+            if isinstance(value, datetime.datetime):
+                value.astimezone(datetime.UTC)  # as it is stored: a year 9999 could overflow
+            if type(written[name]) is not type(raw) or written[name] != raw:
+                raise ValidationError(f"should be written {shown(written[name])}, not {shown(raw)}")
+        except UnicodeEncodeError:
+            problems.append(f"{where}: {name} holds a character that isn't Unicode text")
+        except OverflowError:
+            problems.append(f"{where}: {name} can't be {shown(raw)}")
+        except ValidationError as error:
+            problems.append(f"{where}: {name} {error.message}")
+        else:
+            continue
+        refused.add(name)  # one of the above noted why
+    return refused
 
 
 def _check_links(
-    accounts: dict[int, dict[str, Any]],
-    rows: dict[str, dict[int, dict[str, Any]]],
-    version: int,
-    problems: list[str],
+    accounts: dict[int, models.Model], rows: Rows, version: int, problems: list[str]
 ) -> None:
-    """One club; every link to a row or an account of the file; every account named."""
-    clubs = sorted(rows[Club._meta.label_lower])
-    if len(clubs) != 1:
+    """One club; every link to a row or an account of the file; every account named, no
+    username twice (ignoring case, as sign-up). The unique values of a club's rows (a player's
+    name by how it looks among them) are held by the database's constraints as rows go in."""
+    usernames = Counter(account.get_username().casefold() for account in accounts.values())
+    problems += [
+        f"the username {said(name)} is in the backup {count} times"
+        for name, count in usernames.items()
+        if count > 1
+    ]
+    if len(clubs := sorted(rows[Club._meta.label_lower])) != 1:
         problems.append(
             f"it holds {len(clubs)} clubs ({', '.join(map(str, clubs))}): a backup holds one"
         )
-    account_label = get_user_model()._meta.label_lower
-    named: set[int] = set()
+    named: set[int | None] = set()
     for part in CLUB_PARTS:
-        links = [column for column in part.fields if column.is_relation]
-        for pk, values in rows[part.label].items():
-            for column in links:
-                target = values.get(column.name)
-                target_label = column.related_model._meta.label_lower
-                if target is None:
-                    continue
-                if target_label != account_label:
-                    if target not in rows[target_label]:
-                        problems.append(
-                            f"{part.label} {pk}: {column.name} is {target_label} {target}, "
-                            "which isn't in the backup"
-                        )
-                elif target in accounts:
-                    named.add(target)
-                elif version == 1 and column.null:
+        for column in [column for column in part.fields if column.is_relation]:
+            to_accounts = column.related_model is get_user_model()
+            targets = accounts if to_accounts else rows[column.related_model._meta.label_lower]
+            for pk, row in rows[part.label].items():
+                target = getattr(row, column.attname)
+                if target is None or target in targets:
+                    named.update([target] if to_accounts else [])
+                elif to_accounts and version == 1 and column.null:
                     # Version 1 held only members' accounts: whoever had left becomes "someone",
                     # as when an account is deleted.
-                    values[column.name] = None
+                    setattr(row, column.attname, None)
                 else:
+                    noun = "account" if to_accounts else column.related_model._meta.label_lower
                     problems.append(
-                        f"{part.label} {pk}: {column.name} is account {target}, "
-                        "which isn't in the backup"
+                        f"{part.label} {pk}: {column.name} is {noun} {target}, which isn't in "
+                        "the backup"
                     )
     for pk in sorted(set(accounts) - named):
         problems.append(
-            f"account {pk} ({said(accounts[pk].get('username'))}) is neither a member "
+            f"account {pk} ({said(accounts[pk].get_username())}) is neither a member "
             "of the club nor named by its history"
         )
-    members = {values.get("user") for values in rows[Membership._meta.label_lower].values()}
-    for values in rows[Club._meta.label_lower].values():
-        owner = values.get("owner")
-        if owner is not None and owner not in members:
-            name = said(accounts.get(owner, {}).get("username"))
+    members = {row.user_id for row in rows[Membership._meta.label_lower].values()}
+    for club in rows[Club._meta.label_lower].values():
+        if club.owner_id not in members:
+            owner = accounts.get(club.owner_id)
             problems.append(
-                f"the club's owner, account {owner} ({name}), isn't one of its members: the "
-                'club would be "not found" to them'
+                f"the club's owner, account {club.owner_id} ({said(owner and owner.username)}), "
+                'isn\'t one of its members: the club would be "not found" to them'
             )
-
-
-def _check_repeats(
-    accounts: dict[int, dict[str, Any]],
-    rows: dict[str, dict[int, dict[str, Any]]],
-    problems: list[str],
-) -> None:
-    """Values that must be unique, used twice in the file."""
-    # Usernames are unique ignoring case, as sign-up checks them.
-    usernames = Counter(values["username"].casefold() for values in accounts.values())
-    for name, count in usernames.items():
-        if count > 1:
-            problems.append(f"the username {said(name)} is in the backup {count} times")
-    looks = Counter(
-        name_key(row["name"]) for row in rows["scoring.player"].values() if "name" in row
-    )
-    if (alike := sum(count for count in looks.values() if count > 1)) > 0:
-        problems.append(f"{alike} scoring.player rows have names that look alike (Ann and ANN)")
-    for part in CLUB_PARTS:
-        for column in part.fields:
-            if column.unique:
-                values = Counter(row.get(column.name) for row in rows[part.label].values())
-                values.pop(None, None)
-                repeated = sum(count for count in values.values() if count > 1)
-                if repeated:
-                    problems.append(f"{repeated} {part.label} rows share their {column.name}")

@@ -4,32 +4,24 @@ following, in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from functools import reduce
+from itertools import batched
+from operator import or_
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Model, Q
 
-from scoring.backup.parts import (
-    CLUB_PARTS,
-    LOOKUP_CHUNK,
-    RESTORED_ACCOUNT_FIELDS,
-    BackupError,
-    Part,
-)
+from scoring.backup.parts import CLUB_PARTS, LOOKUP_CHUNK, BackupError, Part
 from scoring.backup.reading import Backup, read
 from scoring.models import Club
 from scoring.services import ratings
 
 
 def import_club(text: str) -> Club:
-    """Restore a backup beside whatever this database holds: all of it with new ids, or nothing.
-
-    Refused, having written nothing, when the file holds anything a club's backup doesn't,
-    when one of its usernames or unique values (invite link, deal tokens) is taken here, or
-    when the database refuses a row.
-    """
+    """Restore a backup beside whatever this database holds: all of it with new ids, or nothing
+    (a BackupError: the file holds what a club's backup doesn't, one of its usernames or unique
+    values is taken here, or the database refuses a row)."""
     backup = read(text)
     try:
         with transaction.atomic():
@@ -46,16 +38,12 @@ def import_club(text: str) -> Club:
 
 def _refuse_what_is_taken(backup: Backup) -> None:
     accounts = get_user_model()
-    usernames = [values["username"] for values in backup.accounts.values()]
+    usernames = [account.get_username() for account in backup.accounts.values()]
     here: dict[str, str] = {}
-    for chunk in _chunks(usernames):
-        same_ignoring_case = Q()
-        for name in chunk:
-            same_ignoring_case |= Q(username__iexact=name)
-        for name in accounts._default_manager.filter(same_ignoring_case).values_list(
-            "username", flat=True
-        ):
-            here[name.casefold()] = name
+    for chunk in batched(usernames, LOOKUP_CHUNK):
+        same_ignoring_case = reduce(or_, (Q(username__iexact=name) for name in chunk))
+        found = accounts._default_manager.filter(same_ignoring_case)
+        here |= {name.casefold(): name for name in found.values_list("username", flat=True)}
     taken = [
         name if here[name.casefold()] == name else f"{name} (here: {here[name.casefold()]})"
         for name in usernames
@@ -72,11 +60,13 @@ def _refuse_what_is_taken(backup: Backup) -> None:
         for column in part.fields:
             # A unique link (a player's member) is given the new id of what it links to.
             if column.unique and not column.is_relation:
-                values = [row.get(column.name) for row in backup.rows[part.label].values()]
-                values = [value for value in values if value is not None]
+                rows = backup.rows[part.label].values()
+                values = [
+                    value for row in rows if (value := getattr(row, column.attname)) is not None
+                ]
                 found = sum(
                     part.model._default_manager.filter(**{f"{column.name}__in": chunk}).count()
-                    for chunk in _chunks(values)
+                    for chunk in batched(values, LOOKUP_CHUNK)
                 )
                 if found:
                     clashes.append(f"{found} {part.label} {column.name}")
@@ -90,51 +80,35 @@ def _refuse_what_is_taken(backup: Backup) -> None:
 
 def _insert(backup: Backup) -> Club:
     """Every account and row of the backup as new rows, links following the new ids."""
-    accounts = get_user_model()
     new_ids: dict[str, dict[int, int]] = {}
     old_ids = sorted(backup.accounts)  # in order, so ids keep their order (ties sort by id)
-    users = [
-        # Only these fields: the rest take an account's defaults (active, no staff, no
-        # superuser, no groups or permissions). Version 1 had no names or addresses.
-        accounts(
-            **{
-                name: backup.accounts[pk][name]
-                for name in RESTORED_ACCOUNT_FIELDS
-                if name in backup.accounts[pk]
-            }
-        )
-        for pk in old_ids
-    ]
+    users = [backup.accounts[pk] for pk in old_ids]
     for user in users:
+        user.pk = None
+        # A plain active account whatever the file says (version 1 held is_active); the fields
+        # it doesn't hold took an account's defaults: no staff, superuser, groups, permissions.
+        user.is_active = True
         if not user.password:  # a backup without passwords: the owner's link sets one
             user.set_unusable_password()
+    accounts = get_user_model()
     accounts._default_manager.bulk_create(users)
     new_ids[accounts._meta.label_lower] = {
         old: user.pk for old, user in zip(old_ids, users, strict=True)
     }
     for part in CLUB_PARTS:
-        rows = backup.rows[part.label]
-        old_ids = sorted(rows)
-        made = [part.model(**_relinked(part, rows[pk], new_ids)) for pk in old_ids]
+        old_ids = sorted(backup.rows[part.label])
+        made = [_relinked(part, backup.rows[part.label][pk], new_ids) for pk in old_ids]
         part.model._default_manager.bulk_create(made)
         new_ids[part.label] = {old: row.pk for old, row in zip(old_ids, made, strict=True)}
     (club_id,) = new_ids[Club._meta.label_lower].values()
     return Club.objects.get(pk=club_id)
 
 
-def _relinked(part: Part, values: dict[str, Any], new_ids: dict[str, dict[int, int]]) -> dict:
-    """A row's values by column, its links turned to the new ids (absent fields take defaults)."""
-    made = {}
+def _relinked(part: Part, row: Model, new_ids: dict[str, dict[int, int]]) -> Model:
+    """The row as a new one, its links turned to the new ids."""
+    row.pk = None
     for column in part.fields:
-        if column.name in values:
-            value = values[column.name]
-            if column.is_relation and value is not None:
-                value = new_ids[column.related_model._meta.label_lower][value]
-            made[column.attname] = value
-    made.update({name: work_out(values) for name, work_out in part.derived.items()})
-    return made
-
-
-def _chunks(values: Sequence[Any]) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(values), LOOKUP_CHUNK):
-        yield values[start : start + LOOKUP_CHUNK]
+        if column.is_relation and getattr(row, column.attname) is not None:
+            old = getattr(row, column.attname)
+            setattr(row, column.attname, new_ids[column.related_model._meta.label_lower][old])
+    return row

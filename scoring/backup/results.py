@@ -10,29 +10,27 @@ was won by nobody. Anything else would count wins the deals don't give, and refu
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
+from scoring.backup.parts import Rows
 from scoring.models import Game, Seat
-
-type Rows = dict[str, dict[int, dict[str, Any]]]
 
 GAMES, SEATS = Game._meta.label_lower, Seat._meta.label_lower
 
 
-def check_winners(rows: Rows, problems: list[str]) -> None:
-    """Mark the winning seats of a file without them; note where a file's disagree."""
-    tables: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+def check_winners(rows: Rows, problems: list[str], *, marked: bool) -> None:
+    """Mark the winning seats of a file without them (not `marked`); note where a file's
+    disagree."""
+    tables: dict[int, list[tuple[int, Seat]]] = defaultdict(list)
     for pk, seat in sorted(rows[SEATS].items()):
-        tables[seat["game"]].append((pk, seat))
-    marked = any("won" in seat for seat in rows[SEATS].values())
+        tables[seat.game_id].append((pk, seat))
     for pk, game in sorted(rows[GAMES].items()):
         seats = tables[pk]
         winners = _winners(pk, game, seats, problems)
         if not marked:
             for seat_pk, seat in seats:
-                seat["won"] = seat_pk in winners
+                seat.won = seat_pk in winners
             continue
-        won = {seat_pk for seat_pk, seat in seats if seat.get("won")}
+        won = {seat_pk for seat_pk, seat in seats if seat.won}
         if won != winners:
             problems.append(
                 f"{GAMES} {pk}: the seats marked as having won it ({_listed(won)}) aren't "
@@ -40,21 +38,19 @@ def check_winners(rows: Rows, problems: list[str]) -> None:
             )
 
 
-def _winners(
-    pk: int, game: dict[str, Any], seats: list[tuple[int, dict[str, Any]]], problems: list[str]
-) -> set[int]:
+def _winners(pk: int, game: Game, seats: list[tuple[int, Seat]], problems: list[str]) -> set[int]:
     """The seats (by their ids in the file) that won the game, as its result says."""
-    if game.get("status") != Game.Status.FINISHED:
+    if game.status != Game.Status.FINISHED:
         return set()
-    if game.get("win_shared"):
-        low = min((seat["total"] for _pk, seat in seats), default=None)
-        lowest = {seat_pk for seat_pk, seat in seats if seat["total"] == low}
+    if game.win_shared:
+        low = min((seat.total for _pk, seat in seats), default=None)
+        lowest = {seat_pk for seat_pk, seat in seats if seat.total == low}
         if len(lowest) < 2:
             problems.append(f"{GAMES} {pk}: its win is shared, but one seat alone is lowest")
         return lowest
-    winners = {seat_pk for seat_pk, seat in seats if seat["player"] == game.get("winner")}
+    winners = {seat_pk for seat_pk, seat in seats if seat.player_id == game.winner_id}
     if not winners:
-        problems.append(f"{GAMES} {pk}: its winner, player {game.get('winner')}, has no seat at it")
+        problems.append(f"{GAMES} {pk}: its winner, player {game.winner_id}, has no seat at it")
     return winners
 
 

@@ -16,14 +16,12 @@ from scoring.backup.parts import (
     PASSWORD_FIELD,
     VERSION,
     BackupEncoder,
-    check_parts,
 )
 from scoring.models import Club
 
 
 def export_club(club: Club, *, with_passwords: bool = False) -> str:
     """The club's backup as JSON text; its accounts' password hashes only `with_passwords`."""
-    check_parts()
     accounts = get_user_model()
     rows: list[dict[str, Any]] = []
     named: set[int | None] = set()

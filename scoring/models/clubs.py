@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
@@ -18,7 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from rules.ruleset import DEFAULT_RULES, RuleSet, parse_rules
-from scoring.names import name_key
+from scoring.names import name_key, name_problem, tidy_name
 
 if TYPE_CHECKING:
     pass
@@ -51,6 +52,26 @@ def season_day_problem(day: datetime.date | None) -> str | None:
         "first": date_format(FIRST_SEASON_DAY),
         "last": date_format(LAST_SEASON_DAY),
     }
+
+
+def validate_rules_name(value: object) -> None:
+    """House rules named as `rules.ruleset.parse_rules` reads them (a season's, a game's)."""
+    if not isinstance(value, str):
+        raise ValidationError(_("Name the house rules in words"))
+    try:
+        parse_rules(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+
+
+def validate_roster_name(value: str) -> None:
+    """A player's name as `scoring.names` keeps it: tidied, nothing hidden, something shown."""
+    if problem := name_problem(value):
+        raise ValidationError(problem)
+    if tidy_name(value) != value:
+        raise ValidationError(
+            _("Write the name as %(name)s, its spaces tidied") % {"name": tidy_name(value)}
+        )
 
 
 def new_invite_token() -> str:
@@ -127,7 +148,7 @@ class Player(models.Model):
     they leave the club (their membership with it)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH)
+    name = models.CharField(max_length=PLAYER_NAME_MAX_LENGTH, validators=[validate_roster_name])
     # What the name is compared by, worked out from it wherever a name is written
     # (`Player.named`, a rename); a few times the name's length at most, so text.
     name_key = models.TextField(editable=False)
@@ -147,6 +168,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        # The admin's form and a backup's restore check a name by full_clean(): its key follows.
+        if isinstance(self.name, str):
+            self.name_key = name_key(self.name)
 
     @classmethod
     def named(cls, name: str, **fields: object) -> Player:
@@ -169,7 +195,9 @@ class Season(models.Model):
     key = models.UUIDField(default=uuid.uuid4, editable=False)
     # The house rules new games of the season are played by (rules.ruleset.parse_rules names),
     # and the money a point is worth at tables that play for it.
-    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name)
+    rules = models.CharField(
+        max_length=200, default=DEFAULT_RULES.name, validators=[validate_rules_name]
+    )
     stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
     # Players with fewer finished games in the season are listed apart, "Not yet ranked".
     min_games = models.PositiveSmallIntegerField(default=0)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     pass
 
 from rules.deal_checks import and_list
-from scoring.models.clubs import SEATS, Club, Player, Season
+from scoring.models.clubs import SEATS, Club, Player, Season, validate_rules_name
 
 # The most cards any house rule leaves in one hand: two players dealt 13 each who draw on a
 # pass, one of whom ends holding the whole stock (52 less the other's 13). A rule set's own
@@ -65,7 +65,9 @@ class Game(models.Model):
     start_token = models.UUIDField(unique=True, null=True, blank=True, editable=False)
     # The rules the game started with, copied from its season and never changed: a game is
     # scored by the rules it was played under, whatever the season's later become.
-    rules = models.CharField(max_length=200, default=DEFAULT_RULES.name, editable=False)
+    rules = models.CharField(
+        max_length=200, default=DEFAULT_RULES.name, editable=False, validators=[validate_rules_name]
+    )
     stake = models.DecimalField(max_digits=9, decimal_places=3, null=True, blank=True)
     # The table stopped after the last deal: an open-ended match ends when the scorekeeper says
     # so ("End match"), and a game stopped with the lowest total shared (ended so, or a score
@@ -149,7 +151,7 @@ class Seat(models.Model):
     won = models.BooleanField(default=False)
     # Deals ended holding a full hand; null when the game's rules don't ask for cards left
     # (finishing order, points by hand), so the standings show a dash rather than a 0.
-    thirteens = models.PositiveIntegerField(default=0, null=True)
+    thirteens = models.PositiveIntegerField(default=0, null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "position"]

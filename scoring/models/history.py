@@ -3,10 +3,12 @@ says it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -18,7 +20,14 @@ from rules.ruleset import parse_rules
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
 
-from scoring.models.clubs import PLAYER_NAME_MAX_LENGTH, Club, Season
+from scoring.models.clubs import (
+    PLAYER_NAME_MAX_LENGTH,
+    SEASON_NAME_MAX_LENGTH,
+    SEATS,
+    Club,
+    Season,
+    validate_rules_name,
+)
 from scoring.models.games import Game
 
 
@@ -71,6 +80,10 @@ class GameChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} (deal {self.deal_number}) of game {self.game_id}"
+
+    def clean(self) -> None:
+        # What a line keeps before and after depends on what changed: cards left by default.
+        check_both(self, GAME_HISTORY_VALUES.get(self.action, validate_cards_per_seat))
 
     def summary(self) -> str:
         """ "ann changed deal 3 from 0 5 9 13 to 0 5 8 13", for the game's history."""
@@ -134,6 +147,10 @@ class SeasonChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_what_display()} of season {self.season_id}"
+
+    def clean(self) -> None:
+        # `what` itself is checked against its choices: an unknown one is refused there.
+        check_both(self, SEASON_HISTORY_VALUES.get(self.what, lambda value: None))
 
     def summary(self) -> str:
         """ "ann changed the rules from Standard rules to Pusoy Dos suits (♣ < ♠ < ♥ < ♦)"."""
@@ -240,6 +257,65 @@ class ClubChange(models.Model):
         if self.action == self.Action.UNLINK_PLAYER:
             return _("%(who)s undid %(name)s's “This is me” for the player %(new_name)s") % values
         return _("%(who)s removed the player %(name)s from the roster") % values
+
+
+def check_both(line: GameChange | SeasonChange, check: Callable[[object], None]) -> None:
+    """A history line's `before` and `after` checked, each error under its own name."""
+    errors = {}
+    for name in ("before", "after"):
+        try:
+            check(getattr(line, name))
+        except ValidationError as error:
+            errors[name] = error
+    if errors:
+        raise ValidationError(errors)
+
+
+def validate_cards_per_seat(value: object) -> None:
+    """Cards left (or a match's banked totals), one whole number per seat, or null."""
+    if value is not None and not (
+        isinstance(value, list)
+        and len(value) <= SEATS
+        and all(type(number) is int and 0 <= number < 2**31 for number in value)
+    ):
+        raise ValidationError(
+            _("Enter at most %(seats)s whole numbers, one per seat"), params={"seats": SEATS}
+        )
+
+
+def validate_stake_text(value: object) -> None:
+    """A stake as a line shows it ("0.10", `stake_text`), or null for none."""
+    if value is None:
+        return
+    try:
+        stake = Decimal(value) if isinstance(value, str) and len(value) <= 20 else None
+    except ArithmeticError:
+        stake = None
+    if stake is None or not stake.is_finite() or stake < 0:
+        raise ValidationError(_("Enter the stake as a number, e.g. 0.10"))
+
+
+def name_of_at_most(count: int) -> Callable[[object], None]:
+    """A season's or a player's name as a line keeps it: text of 1 to `count` characters."""
+
+    def validate(value: object) -> None:
+        if not isinstance(value, str) or not 0 < len(value) <= count:
+            raise ValidationError(
+                _("Enter a name of 1 to %(count)s characters"), params={"count": count}
+            )
+
+    return validate
+
+
+GAME_HISTORY_VALUES: dict[str, Callable[[object], None]] = {
+    GameChange.Action.STAKE: validate_stake_text,
+    GameChange.Action.MOVE: name_of_at_most(SEASON_NAME_MAX_LENGTH),
+    GameChange.Action.MERGE: name_of_at_most(PLAYER_NAME_MAX_LENGTH),
+}
+SEASON_HISTORY_VALUES: dict[str, Callable[[object], None]] = {
+    SeasonChange.Subject.RULES: validate_rules_name,
+    SeasonChange.Subject.STAKE: validate_stake_text,
+}
 
 
 def who(user: AbstractBaseUser | None) -> str:

@@ -4,12 +4,14 @@ fail."""
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.forms.models import model_to_dict
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
 from scoring.models import DealScore, Game
+from scoring.names import name_key
 from tests.factories import finish, make_club, make_deals, make_game, make_user
 from tests.scoring.rated import openskill_run
 
@@ -116,3 +118,30 @@ def test_no_input_makes_recording_a_deal_fail(
     headers = {"HX-Request": "true"} if htmx else {}
     response = owner_client.post(f"/games/{game.pk}/deals/", data, headers=headers)
     assert response.status_code in (200, 302)
+
+
+def changed_in_the_admin(client, row, **changes) -> int:
+    """Post the admin's change form of `row` with `changes`; the answer's status."""
+    values = {
+        name: value for name, value in model_to_dict(row).items() if value is not None
+    } | changes
+    url = f"/admin/scoring/{row._meta.model_name}/{row.pk}/change/"
+    return client.post(url, values).status_code
+
+
+def test_the_admin_keeps_a_players_name_and_a_seasons_rules_as_the_site_does(client, game):
+    """The bug: a player renamed in the admin kept the old name's key, so a new game of the
+    new name seated a player of their own, and a game of the old one this player; and the
+    admin took a name with a hidden character, or house rules no page could read."""
+    admin = get_user_model().objects.create_superuser("admin", password="a long passphrase 7")
+    client.force_login(admin)
+    player = game.club.players.get(name="Dee")
+
+    assert changed_in_the_admin(client, player, name="Deb") == 302
+    player.refresh_from_db()
+    assert (player.name, player.name_key) == ("Deb", name_key("Deb"))
+    assert changed_in_the_admin(client, player, name="De\u200bb") == 200  # the form again
+    assert changed_in_the_admin(client, game.season, rules="nonsense") == 200
+    player.refresh_from_db()
+    game.season.refresh_from_db()
+    assert (player.name, game.season.rules) == ("Deb", "standard")
