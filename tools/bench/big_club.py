@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from tools.bench.throwaway import pages_as_served, start_django, throwaway_database
+from tools.bench.throwaway import nothing_cached, pages_as_served, start_django, throwaway_database
 
 RUNS = 5
 
@@ -79,7 +79,6 @@ def first_and_second(label: str, call: Callable[[], object]) -> None:
 
 
 def measure_club(*, players: int, games: int, seed: int) -> None:
-    from django.core.cache import cache
     from django.db.models import Count
     from django.test import Client
     from django.urls import reverse
@@ -101,20 +100,25 @@ def measure_club(*, players: int, games: int, seed: int) -> None:
         f"club of {players:,} players, {games:,} finished games"
         f" (seeded in {time.perf_counter() - started:.1f} s)"
     )
-    cache.clear()
-    client = Client()
-    client.force_login(user)
-    busiest = club.players.annotate(games=Count("seats")).order_by("-games", "pk").first()
-    first_and_second(
-        "head-to-head", get(client, reverse("scoring:club-head-to-head", args=[club.pk]))
-    )
-    first_and_second("all-time standings", get(client, reverse("scoring:all-time", args=[club.pk])))
-    first_and_second("a player's page", get(client, reverse("scoring:player", args=[busiest.pk])))
-    first_and_second("ratings.json", get(client, reverse("scoring:ratings-json", args=[club.pk])))
+    with nothing_cached():
+        client = Client()
+        client.force_login(user)
+        busiest = club.players.annotate(games=Count("seats")).order_by("-games", "pk").first()
+        first_and_second(
+            "head-to-head", get(client, reverse("scoring:club-head-to-head", args=[club.pk]))
+        )
+        first_and_second(
+            "all-time standings", get(client, reverse("scoring:all-time", args=[club.pk]))
+        )
+        first_and_second(
+            "a player's page", get(client, reverse("scoring:player", args=[busiest.pk]))
+        )
+        first_and_second(
+            "ratings.json", get(client, reverse("scoring:ratings-json", args=[club.pk]))
+        )
 
 
 def measure_game(*, deals: int, seed: int) -> None:
-    from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
 
@@ -124,28 +128,28 @@ def measure_game(*, deals: int, seed: int) -> None:
     started = time.perf_counter()
     user, game = seed_long_game(deals=deals, rng=random.Random(seed))
     print(f"a game of {deals:,} deals (recorded in {time.perf_counter() - started:.1f} s)")
-    cache.clear()
-    client = Client()
-    client.force_login(user)
-    for label, name in (
-        ("game page", "scoring:game"),
-        ("game .json", "scoring:game-json"),
-        ("game .csv", "scoring:game-csv"),
-        ("score.txt", "scoring:game-score-file"),
-    ):
-        first_and_second(label, get(client, reverse(name, args=[game.pk])))
-    # Deal 1 corrected to another player going out, and back, in turn: each a real change.
-    first_deal = selectors.stored_deals(game, number=1)[0].facts.cards_left
-    went_out = first_deal.index(0)
-    other = list(first_deal)
-    other[went_out], other[(went_out + 1) % len(other)] = 5, 0
+    with nothing_cached():
+        client = Client()
+        client.force_login(user)
+        for label, name in (
+            ("game page", "scoring:game"),
+            ("game .json", "scoring:game-json"),
+            ("game .csv", "scoring:game-csv"),
+            ("score.txt", "scoring:game-score-file"),
+        ):
+            first_and_second(label, get(client, reverse(name, args=[game.pk])))
+        # Deal 1 corrected to another player going out, and back, in turn: each a real change.
+        first_deal = selectors.stored_deals(game, number=1)[0].facts.cards_left
+        went_out = first_deal.index(0)
+        other = list(first_deal)
+        other[went_out], other[(went_out + 1) % len(other)] = 5, 0
 
-    def correct(values):
-        return lambda: services.edit_deal(game=game, number=1, by=user, cards_left=values)
+        def correct(values):
+            return lambda: services.edit_deal(game=game, number=1, by=user, cards_left=values)
 
-    edits = [Timed(correct(other if run % 2 == 0 else first_deal)) for run in range(RUNS)]
-    middle = sorted(edits, key=lambda timed: timed.seconds)[RUNS // 2]
-    print(f"  {'correct deal 1':<28} {middle}  (median of {RUNS}, all inside the game's lock)")
+        edits = [Timed(correct(other if run % 2 == 0 else first_deal)) for run in range(RUNS)]
+        middle = sorted(edits, key=lambda timed: timed.seconds)[RUNS // 2]
+        print(f"  {'correct deal 1':<28} {middle}  (median of {RUNS}, all inside the game's lock)")
 
 
 def main(argv: list[str] | None = None) -> None:

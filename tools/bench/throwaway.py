@@ -30,6 +30,21 @@ def start_django() -> None:
 
 
 @contextlib.contextmanager
+def nothing_cached() -> Iterator[None]:
+    """For the block, the cache as an empty one: the site's cache under a key prefix of its own.
+    Not `cache.clear()`, which on Redis is FLUSHDB, emptying a database other processes (a
+    running site, test processes) keep their cache, sessions and streams' groups in."""
+    import secrets
+
+    from django.conf import settings
+    from django.test import override_settings
+
+    own = {**settings.CACHES["default"], "KEY_PREFIX": f"bench-{secrets.token_hex(6)}"}
+    with override_settings(CACHES={"default": own}):
+        yield
+
+
+@contextlib.contextmanager
 def pages_as_served() -> Iterator[None]:
     """For the block, templates render without collectstatic (unhashed static files) and the
     test client's host is allowed."""
