@@ -152,7 +152,7 @@ def everything_countable() -> dict[str, int]:
 # A genuine backup, restored
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 @pytest.mark.parametrize("club_id_collides", [True, False], ids=["same club id", "other club id"])
 def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
     club_id_collides,
