@@ -97,19 +97,25 @@ lint: install-test
 # A run narrowed with PYTEST_ARGS skips them, since it can't cover everything. The load tool's
 # runs (marked `loadtest`) are left out: `make test-load`. `make test-services` is CI's pass on
 # PostgreSQL and Redis: the suite without what is the same on any database, namely the rules
-# engine (pure Python), the hand checker (no database, cache or session), what servers and the
+# engine and the rest that is pure Python (the engine's benchmarks, names, charts, wording), the
+# hand checker (no database, cache or session), what servers and the
 # proxy do with requests' bytes (bodies, static files, slow clients, the access log's
 # redaction) and the checks of the code's own layout; and of the browser
 # tests those of writes (BROWSER_TESTS_OF_WRITES), in Chromium (WebKit's pass is `make test`'s).
 # It runs without coverage, which costs about a
 # third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
-PYTEST := $(BIN)/python -m pytest -n $(TEST_PROCESSES) --cov --cov-report=
+# Every test process imports the same few hundred test modules, which pytest rewrites for its
+# assertions (about 6 s of CPU a process): kept in __pycache__ (which git ignores), the first
+# pass's work serves every process after it, so the suite writes them even where
+# PYTHONDONTWRITEBYTECODE is set (as on CI's machines).
+PYTEST_RUN := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+PYTEST := $(PYTEST_RUN) -n $(TEST_PROCESSES) --cov --cov-report=
 
 test: install-test setup lint
 	@started=$$(date +%s); \
 	if [ -n "$(PYTEST_ARGS)" ]; then \
-		$(BIN)/python -m pytest $(PYTEST_ARGS); \
+		$(PYTEST_RUN) $(PYTEST_ARGS); \
 	else \
 		$(PYTEST) -m "not browser and not webkit and not loadtest" && \
 		$(PYTEST) --cov-append -m browser && \
@@ -118,7 +124,14 @@ test: install-test setup lint
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 
-SAME_ON_ANY_DATABASE := --ignore=rules --ignore=tests/rules --ignore=tests/checker \
+# What `make test-services` leaves out, beside the doctests of rules/ and checker/ (it collects
+# tests/ alone: --ignore leaves a folder of testpaths collected). The benchmarks' tests of the
+# engine (all 2,598,960 hands among them), names, charts and wording are pure Python too.
+SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
+	--ignore=tests/tools/bench/test_hands.py --ignore=tests/tools/bench/test_seating.py \
+	--ignore=tests/tools/bench/test_split.py --ignore=tests/tools/bench/test_split_page.py \
+	--ignore=tests/tools/test_traditional_only.py --ignore=tests/scoring/test_names.py \
+	--ignore=tests/scoring/presenters/test_charts.py --ignore=tests/scoring/presenters/test_wording.py \
 	--ignore=tests/bigtwo_site/test_request_bodies.py --ignore=tests/bigtwo_site/test_static_files.py \
 	--ignore=tests/bigtwo_site/test_log_redaction.py --ignore=tests/test_slow_clients.py \
 	--ignore=tests/test_layout.py --ignore=tests/test_suite_imports.py
@@ -133,12 +146,12 @@ BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test
 
 test-services: install-test setup
 	@started=$$(date +%s); \
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" $(SAME_ON_ANY_DATABASE) && \
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
+	$(PYTEST_RUN) -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" tests $(SAME_ON_ANY_DATABASE) && \
+	$(PYTEST_RUN) -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 
 test-load: install-test setup
-	$(BIN)/python -m pytest -m loadtest $(PYTEST_ARGS)
+	$(PYTEST_RUN) -m loadtest $(PYTEST_ARGS)
 
 gates:
 	@status=0; for gate in $(GATES); do \

@@ -19,17 +19,25 @@ settings.load_profile("untimed")
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
-    """On SQLite, the test database is a WAL-mode file, as the server runs it. Django's in-memory
+    """The test database is made from the models, not by running every migration (a second
+    against a quarter of a minute on a busy machine, in each test process of each pass): the
+    migrations are held to the models by tests/test_migrations.py, run from nothing by
+    `make setup` (on SQLite, and on PostgreSQL in CI) and by the servers the tests start on a
+    fresh directory, and run back and forth by the migrations' own tests
+    (tests/scoring/test_shared_win_migration.py). Unlike pytest-django's --no-migrations,
+    Django's TEST["MIGRATE"] leaves the migrations readable once the database is made.
+
+    On SQLite, the test database is a WAL-mode file, as the server runs it. Django's in-memory
     one is shared-cache, which locks whole tables: a page a live server's thread reads while
     another request writes would fail at once ("database table is locked") where the site waits
     its turn. (Under xdist each process has a temporary directory of its own.)"""
     from django.conf import settings
 
     database = settings.DATABASES["default"]
+    test_database = database.setdefault("TEST", {})
+    test_database["MIGRATE"] = False
     if database["ENGINE"] == "django.db.backends.sqlite3":
-        database.setdefault("TEST", {})["NAME"] = str(
-            tmp_path_factory.getbasetemp() / "test.sqlite3"
-        )
+        test_database["NAME"] = str(tmp_path_factory.getbasetemp() / "test.sqlite3")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -155,7 +155,7 @@ def everything_countable() -> dict[str, int]:
 # A genuine backup, restored
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 @pytest.mark.parametrize("club_id_collides", [True, False], ids=["same club id", "other club id"])
 def test_a_restore_beside_a_club_whose_ids_collide_changes_nothing_of_that_club(
     club_id_collides,
@@ -419,12 +419,22 @@ def victim(db):
     return user
 
 
+@pytest.fixture(scope="module")
+def genuine_backup(django_db_setup, django_db_blocker) -> str:
+    """A genuine backup, made once for the module's eighty-odd tests of it (a club of
+    everything takes a while to build): built and written out in a transaction, as in a test's;
+    once that commits, every club and account is deleted again, ids counting on, as before."""
+    with django_db_blocker.unblock():
+        with transaction.atomic():
+            backup = export_club(build_club("a"))
+        empty_the_database()
+    return backup
+
+
 @pytest.fixture
-def genuine(db) -> dict:
+def genuine(db, genuine_backup) -> dict:
     """A genuine backup of a club that isn't in this database (any more)."""
-    backup = export_club(build_club("a"))
-    empty_the_database()
-    return json.loads(backup)
+    return json.loads(genuine_backup)
 
 
 def refused(document: dict, *words: str) -> str:

@@ -36,7 +36,7 @@ def pages(club: Club) -> dict[str, str]:
     return {name: shown(client, address) for name, address in addresses.items()}
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_club_restored_from_its_backup_shows_the_same_pages():
     club = build_club("a", games=3)
     backup = export_club(club, with_passwords=True)

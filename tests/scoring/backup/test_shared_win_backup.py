@@ -53,7 +53,7 @@ def without_winning_seats(text: str) -> str:
     return json.dumps(document)
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_win_shared_comes_back_from_a_backup():
     club = a_club_with_a_win_shared_and_one_not()
     expected = results(club)
@@ -70,7 +70,7 @@ def test_a_win_shared_comes_back_from_a_backup():
     assert wins(restored) == {"Ann": 1, "Ben": 1, "Cy": 1, "Dee": 0}
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_backup_made_before_wins_could_be_shared_restores_with_each_winner_counted():
     club = make_club(name="Older backup")
     game = make_ruled_game("open-ended", club=club)
@@ -95,7 +95,7 @@ def test_the_version_1_backup_restores_with_its_winner_counted(db):
     assert sum(line.wins for line in standings(Game.objects.filter(season=manila.season))) == 1
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("change", "named"),
     [

@@ -12,12 +12,12 @@ import threading
 import uuid
 
 import pytest
-from django.db import IntegrityError, connection, connections, transaction
+from django.db import IntegrityError, connections, transaction
 
 from rules.ruleset import parse_rules
 from scoring import services
 from scoring.models import Deal, Game, GameChange
-from tests.concurrency import wait_for_a_lock_wait
+from tests.concurrency import needs_postgres, wait_for_a_lock_wait
 from tests.factories import make_club, make_game, make_member, record
 from tests.pages import HTMX, text
 
@@ -278,12 +278,11 @@ def test_a_spent_token_of_another_game_is_refused_too(club):
     assert not second.deals.exists()
 
 
+@needs_postgres  # the row-lock wait: SQLite has none
 @pytest.mark.django_db(transaction=True)
 def test_a_resend_waiting_on_an_undo_in_progress_sees_it_once_it_commits():
     """Phone A undoes deal 1 while phone B's retry of deal 1 waits for the game's row lock:
     once the undo commits, B's resend finds its token spent and records nothing."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the row-lock wait needs PostgreSQL (set DATABASE_URL); SQLite has none")
     game = make_game(make_club())
     owner = game.club.owner
     token = uuid.uuid4()

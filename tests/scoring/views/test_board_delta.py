@@ -7,18 +7,24 @@ import re
 
 import pytest
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import Game
+from tests import factories
 from tests.caches import cache_emptied
-from tests.factories import record
 from tests.pages import deal_post, text
 
-# Committed for real: what says a version is a deal recorded is kept once the write commits.
-pytestmark = pytest.mark.django_db(transaction=True)
-
 HTMX = {"HX-Request": "true"}
+
+
+def record(game: Game, *cards_left: int) -> None:
+    """A deal recorded by a phone, with what its write does once it commits: what says the
+    game's new version is that deal recorded is kept then (in the test's transaction, which
+    never commits, the on-commit work is run as the write ends)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        factories.record(game, *cards_left)
 
 
 def version_of(game: Game) -> int:

@@ -589,7 +589,6 @@ def test_correcting_a_deal_reads_the_game_and_its_seats_once(
     assert scored.count((0, 3, 4, 5)) == 1  # by the form; the write takes its score
 
 
-@pytest.mark.django_db(transaction=True)  # the note that a version is a deal is kept on commit
 def test_recording_a_deal_scores_it_once_and_reads_the_seats_once(owner_client, club, monkeypatch):
     """The deal's request in one pass: the form scores the deal, the write keeps that score
     and the seats the form was built on, and the answer (what the deal changed on the board
