@@ -33,7 +33,7 @@ from tools.loadtest.page import (
     told_recorded,
 )
 from tools.loadtest.verify import failures
-from tools.loadtest.wire import Event, EventStream, body_parts
+from tools.loadtest.wire import Event, events
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTHING_WRONG = dict.fromkeys(Failure, 0)
@@ -334,31 +334,24 @@ def test_the_tool_reads_the_boards_follower_in_any_order():
 
 
 def test_the_phones_read_server_sent_events_as_eventsource_does():
-    events = EventStream()
-    assert events.feed(b"retry: 2000\n\ndata: 1") == []  # no data: no event
-    assert events.feed(b"2\n") == []  # an event ends only at a blank line
-    assert events.feed(b"\n: still here\n\ndata:13\r") == [("message", "12")]
-    assert events.feed(b"\n\r\ndata: a\ndata: b\r\r") == [("message", "13")]  # half "\r\n"?
-    assert events.feed(b"\n") == [("message", "a\nb")]
-    assert events.feed(b"event: x\nid: 4\n\n") == []  # no data: no event
-    assert events.feed(b"event: alive\ndata: 20\n\ndata: 14\n\n") == [
+    """From a stream's lines as they come, however the body was cut into chunks."""
+
+    async def read(*chunks: bytes) -> list[Event]:
+        lines = asyncio.StreamReader()  # line by line, as aiohttp's body reads
+        for chunk in chunks:
+            lines.feed_data(chunk)
+        lines.feed_eof()
+        return [event async for event in events(lines)]
+
+    assert asyncio.run(read(b"retry: 2000\n\ndata: 1", b"2\n", b"\n")) == [("message", "12")]
+    assert asyncio.run(read(b"data: 1\n")) == []  # an event ends only at a blank line
+    assert asyncio.run(read(b": still here\n\ndata:13\r", b"\n\r\n")) == [("message", "13")]
+    assert asyncio.run(read(b"data: a\r\ndata: b\n\n")) == [("message", "a\nb")]
+    assert asyncio.run(read(b"event: x\nid: 4\n\n")) == []  # no data: no event
+    assert asyncio.run(read(b"event: alive\ndata: 20\n\ndata: 14\n\n")) == [
         ("alive", "20"),
         ("message", "14"),  # the type is the event's own
     ]
-
-
-def test_the_phones_read_a_chunked_stream_as_it_comes_and_a_body_by_its_length():
-    async def parts(raw: bytes, headers: dict[str, str]) -> list[bytes]:
-        reader = asyncio.StreamReader()
-        reader.feed_data(raw)
-        reader.feed_eof()
-        return [part async for part in body_parts(reader, headers)]
-
-    chunked = {"transfer-encoding": "chunked"}
-    raw = b"d\r\nretry: 2000\n\n\r\n9\r\ndata: 5\n\n\r\n0\r\n\r\n"
-    assert asyncio.run(parts(raw, chunked)) == [b"retry: 2000\n\n", b"data: 5\n\n"]
-    assert asyncio.run(parts(b"data: 5\n\nmore", {"content-length": "9"})) == [b"data: 5\n\n"]
-    assert asyncio.run(parts(b"", {})) == []  # 204: no length, no body
 
 
 def test_the_phones_take_a_delta_one_version_on_and_fetch_the_board_on_any_other(monkeypatch):

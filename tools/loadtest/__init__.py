@@ -17,7 +17,7 @@ phones take the servers in turn. With `--layout server`, the server layout of do
 instead (tools/server_layout.py): nginx in front of gunicorn (pages) and uvicorn (streams), with
 a throwaway Redis between them, or REDIS_URL's. Every phone comes from 127.0.0.1, so the servers
 are started with DJANGO_STREAMS_PER_ADDRESS (and nginx's limits) raised. The phones are
-coroutines on one event loop speaking HTTP/1.1 (tools/loadtest/phones.py).
+coroutines on one event loop, asking through aiohttp (tools/loadtest/phones.py).
 
 Run (the default):
   logging in   every scorekeeper opens the login page and posts its password, 8 at a time
@@ -51,7 +51,7 @@ told about, every deal has its four scores and its line of history, stored total
 of the penalties, and services.recompute would change nothing. The exit status is 1 when
 anything was lost, doubled, half-written or answered with an error.
 
-The modules: wire (HTTP and event streams on asyncio), page (reading the answers), phones (a
+The modules: wire (HTTP and event streams through aiohttp), page (reading the answers), phones (a
 phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn,
 the server layout),
 phases (logging in, phase A, the crash, phase B), capacity, log (what the phones saw), verify
