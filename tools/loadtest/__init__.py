@@ -32,17 +32,12 @@ Run (the default):
                204 (the floor of a members-only page: session, user, one query), a game page,
                recording a deal (htmx), the season's standings; each as a share of /ping/'s
                throughput (figures, not targets)
-Crash: scorekeepers record deals with little think time, and a phone at each table follows its
-game as its page does, while a third of the way in the servers holding the streams are
-restarted (SIGTERM, as Ctrl-C and `make run` again, or `systemctl restart bigtwo-streams` in
-the server layout, do: started again once gone, an error if still there 20 s later) and two
-thirds in every server is killed with SIGKILL and started again (in the server layout gunicorn,
-master and workers, and uvicorn, as a power cut or the OOM killer would; nginx and Redis stay
-up, and gunicorn starts again after its unit's migrate and collectstatic); a
-request that got no answer, or nginx's 502 for one, is sent again with the same token, as the
-phone does. After each, every following phone must show its table's next deal: how soon after
-the servers answer again is printed, and one that doesn't within 60 s is stranded, an error
-(tools/loadtest/handover.py).
+Crash: scorekeepers record deals with little think time while a phone at each table follows its
+game; a third of the way in the servers holding the streams are restarted (SIGTERM), two thirds
+in the site's servers are killed (SIGKILL; nginx and Redis stay up), each started again once
+gone (tools/loadtest/phases.py). A request left unanswered, or nginx's 502 for it, is sent again
+with the same token, as the phone does. After each stop, how soon each following phone shows its
+table's next deal is printed; one that doesn't within 60 s is stranded, an error (handover.py).
 Capacity: see tools/loadtest/capacity.py; `--layout server` measures the server layout.
 
 Afterwards the database is checked against what the phones were told (tools/loadtest/verify.py):
@@ -52,8 +47,7 @@ of the penalties, and services.recompute would change nothing. The exit status i
 anything was lost, doubled, half-written or answered with an error.
 
 The modules: wire (HTTP and event streams through aiohttp), page (reading the answers), phones (a
-phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn,
-the server layout),
+phone following or keeping a game), seed (the data), servers (the database, Redis, the servers),
 phases (logging in, phase A, the crash, phase B), capacity, log (what the phones saw), verify
 (the check, and its `Failure` kinds), __main__ (the command line)."""
 

@@ -1,17 +1,8 @@
-"""The tool's phones: coroutines on one event loop, each with its own cookies, sending its
-requests over a pool of keep-alive connections shared by all (tools/loadtest/wire.py).
-
-A phone following a game does what the game page does (static/js/live-board.js): it loads the
-page and holds the game's event stream (`data-changes` on the board's follower, a connection of
-its own); a deal's `delta` event one version past the one it shows it takes without a request
-(the stream brings what the deal changed); on any other event naming a version newer than the
-one it shows, it fetches the board (the follower's `hx-get`): a "poll". It polls besides, opens
-again a stream refused, ended or silent, and now and then loads the whole page again (a new
-stream) or the season's standings (the timings below); the scorekeeper's phone records the next
-deal, the answer bringing its board.
-
-Each phone notes when it first shows a deal: from the scorekeeper being told "recorded" to the
-last phone of the table showing it is the deal's delay."""
+"""The tool's phones: coroutines on one event loop, each with its own cookies, sharing one pool
+of keep-alive connections (tools/loadtest/wire.py). A phone following a game does what the game
+page does (static/js/live-board.js, `follow` and `heard` below); the scorekeeper's also records
+the next deal, the answer bringing its board. The time from the scorekeeper told "recorded" to
+the last phone of the table showing the deal is the deal's delay."""
 
 from __future__ import annotations
 
@@ -113,11 +104,7 @@ class Phone:
                 reply = await self.send_once(kind, method, path, form, htmx)
                 if reply.status < 500 or self.give_up is None:
                     return reply
-                what = f"{method} {path} answered {reply.status}"
-                if reply.status in NO_ANSWER_BEHIND:
-                    self.no_answer(what)
-                else:
-                    self.error(what)
+                self.refused(f"{method} {path}", reply.status)
             except FAILURES as error:
                 if self.give_up is None:
                     raise
@@ -128,6 +115,12 @@ class Phone:
                 self.retried = True
                 self.run.log.counts["requests sent again"] += 1
             await asyncio.sleep(self.resend_seconds)
+
+    def refused(self, what: str, status: int) -> None:
+        """An answer of `status` it can't go on from: nginx's word that the server behind it
+        gave none (`no_answer`), or the site's own error."""
+        what = f"{what} answered {status}"
+        (self.no_answer if status in NO_ANSWER_BEHIND else self.error)(what)
 
     def no_answer(self, what: str) -> None:
         """A try the site gave no answer to, none at all or a proxy's word that the server
@@ -276,12 +269,7 @@ async def stream(phone: Phone) -> None:
         log.note_server_timing("stream open", answer.headers.get("server-timing", ""))
         if answer.status != 200:
             log.counts["streams refused"] += 1
-            what = f"stream {path} answered {answer.status}"
-            if answer.status in NO_ANSWER_BEHIND:
-                phone.no_answer(what)
-            else:
-                phone.error(what)
-            return
+            return phone.refused(f"stream {path}", answer.status)
         phone.streaming, phone.heard_at = True, time.monotonic()
         async for event in events(answer.content):
             await heard(phone, event)

@@ -14,8 +14,6 @@ FAILURES = (aiohttp.ClientError, OSError)  # no answer: refused, reset, cut, tim
 IDLE_SECONDS = 4.0  # a kept connection idle this long is opened anew: uvicorn closes it at 5 s
 ANSWER_SECONDS = 60.0  # the longest a request waits for its answer
 Address = tuple[str, int]
-# The answers as measured before the tool asked for compression: none (a phone's browser asks).
-AS_SENT = frozenset({"Accept-Encoding"})
 
 
 class Reply(NamedTuple):
@@ -36,12 +34,16 @@ class Pool:
         self.size, self.turn = size, 0
 
     async def __aenter__(self) -> Pool:
+        # Cookies are each phone's own; no compression asked for, as the answers were measured.
+        own = {"cookie_jar": aiohttp.DummyCookieJar(), "skip_auto_headers": ["Accept-Encoding"]}
         kept = aiohttp.TCPConnector(
             limit=0, limit_per_host=self.size, keepalive_timeout=IDLE_SECONDS
         )
-        self.requests = session(kept, aiohttp.ClientTimeout(total=ANSWER_SECONDS))
-        own = aiohttp.TCPConnector(limit=0, force_close=True)
-        self.streams = session(own, aiohttp.ClientTimeout(total=None))
+        timeout = aiohttp.ClientTimeout(total=ANSWER_SECONDS)
+        self.requests = aiohttp.ClientSession(connector=kept, timeout=timeout, **own)
+        alone = aiohttp.TCPConnector(limit=0, force_close=True)
+        timeout = aiohttp.ClientTimeout(total=None)
+        self.streams = aiohttp.ClientSession(connector=alone, timeout=timeout, **own)
         return self
 
     async def __aexit__(self, *exc) -> None:
@@ -80,16 +82,6 @@ class Pool:
 
 def cookie_header(cookies: dict[str, str]) -> str:
     return "; ".join(f"{name}={value}" for name, value in cookies.items())
-
-
-def session(connector: aiohttp.TCPConnector, timeout: aiohttp.ClientTimeout):
-    """A session sending what the tool says and nothing more: cookies are each phone's own."""
-    return aiohttp.ClientSession(
-        connector=connector,
-        timeout=timeout,
-        cookie_jar=aiohttp.DummyCookieJar(),
-        skip_auto_headers=AS_SENT,
-    )
 
 
 class Event(NamedTuple):
