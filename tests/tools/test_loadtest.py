@@ -33,7 +33,7 @@ from tools.loadtest.page import (
     told_recorded,
 )
 from tools.loadtest.verify import failures
-from tools.loadtest.wire import Event, events
+from tools.loadtest.wire import Event, Pool, events
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTHING_WRONG = dict.fromkeys(Failure, 0)
@@ -331,6 +331,65 @@ def test_the_tool_reads_the_boards_follower_in_any_order():
     assert board_of(Page(tag)) == (3, "/games/7/board/?v=3&deal=4", "/games/7/changes/")
     assert board_of(Page(tag.replace(' data-changes="/games/7/changes/"', "")))[2] == ""
     assert board_of(Page("<div id='other'></div>")) is None
+
+
+async def served(handler, action):
+    """`action(pool)` against a server answering every request with `handler`, through the pool
+    the phones share."""
+    from aiohttp import web
+    from aiohttp.test_utils import TestServer
+
+    app = web.Application()
+    app.router.add_route("*", "/{path:.*}", handler)
+    async with (
+        TestServer(app, host="127.0.0.1") as server,
+        Pool([(server.host, server.port)], 2) as pool,
+    ):
+        return await action(pool)
+
+
+def test_each_phone_sends_its_own_cookies_and_keeps_what_its_answers_set_or_delete():
+    """One pool for every phone, each phone's cookies its own: an answer's Set-Cookie adds or
+    replaces one of them, a deletion (as Django's: empty, expired) drops it; a form goes as a
+    browser posts it. No compression is asked for: the answers cost the server what they did
+    when the figures in docs/performance.md were taken."""
+    from aiohttp import web
+
+    async def answer(request):
+        assert "Accept-Encoding" not in request.headers
+        response = web.Response(
+            text=f"{request.headers.get('Cookie')} {dict(await request.post())}"
+        )
+        response.set_cookie("csrftoken", "new")
+        response.del_cookie("sessionid")
+        return response
+
+    async def two_phones(pool):
+        kim, lee = {"sessionid": "k", "theme": "dark"}, {"sessionid": "l"}
+        sent = await pool.request("POST", "/games/1/deals/", kim, {"number": 3, "cards_0": 0})
+        return kim, lee, sent.status, sent.body
+
+    kim, lee, status, body = asyncio.run(served(answer, two_phones))
+    assert (status, body) == (200, "sessionid=k; theme=dark {'number': '3', 'cards_0': '0'}")
+    assert kim == {"theme": "dark", "csrftoken": "new"}
+    assert lee == {"sessionid": "l"}
+
+
+def test_a_phones_stream_brings_each_event_as_it_is_sent():
+    from aiohttp import web
+
+    async def changes(request):
+        stream = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await stream.prepare(request)
+        for part in (b"retry: 2000\n\nevent: alive\ndata: 20\n\n", b"data: 5\n", b"\n"):
+            await stream.write(part)
+        return stream
+
+    async def follow(pool):
+        async with pool.stream("/games/1/changes/", {"sessionid": "k"}) as answer:
+            return answer.status, [event async for event in events(answer.content)]
+
+    assert asyncio.run(served(changes, follow)) == (200, [("alive", "20"), ("message", "5")])
 
 
 def test_the_phones_read_server_sent_events_as_eventsource_does():
