@@ -12,7 +12,7 @@ import aiohttp
 
 FAILURES = (aiohttp.ClientError, OSError)  # no answer: refused, reset, cut, timed out
 IDLE_SECONDS = 4.0  # a kept connection idle this long is opened anew: uvicorn closes it at 5 s
-ANSWER_SECONDS = 60.0  # the longest a request waits for its answer
+ANSWER_SECONDS = 60.0  # the longest a request waits for its answer, once sent
 Address = tuple[str, int]
 
 
@@ -39,7 +39,9 @@ class Pool:
         kept = aiohttp.TCPConnector(
             limit=0, limit_per_host=self.size, keepalive_timeout=IDLE_SECONDS
         )
-        timeout = aiohttp.ClientTimeout(total=ANSWER_SECONDS)
+        # The bound is on the answer, not on the wait for a connection: a phone queued behind a
+        # busy server is late, which its request's time shows, not failed.
+        timeout = aiohttp.ClientTimeout(total=None, sock_read=ANSWER_SECONDS)
         self.requests = aiohttp.ClientSession(connector=kept, timeout=timeout, **own)
         alone = aiohttp.TCPConnector(limit=0, force_close=True)
         timeout = aiohttp.ClientTimeout(total=None)
