@@ -21,11 +21,10 @@ import asyncio
 import random
 import statistics
 import time
-import urllib.parse
 
 from tools.loadtest import page as pages
 from tools.loadtest.servers import Environment, Servers, machine_load, prepare
-from tools.loadtest.wire import EventStream, Pool, Reply, body_parts
+from tools.loadtest.wire import Pool, Reply, events
 
 POLL_SECONDS = 2.0
 SEAT_NAMES = ("Ann", "Ben", "Cat", "Dev")
@@ -38,16 +37,8 @@ class Browser:
         self.pool, self.cookies = pool, cookies
 
     async def send(self, method: str, path: str, form: dict | None = None) -> Reply:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        headers |= {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
-        body = b"" if form is None else urllib.parse.urlencode(form).encode()
-        if form is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        reply = await self.pool.request(method, path, headers, body)
-        for cookie in filter(None, reply.headers["set-cookie"].split("\n")):
-            name, _, rest = cookie.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0]
-        return reply
+        headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+        return await self.pool.request(method, path, self.cookies, form, headers)
 
 
 class LiveView:
@@ -71,19 +62,11 @@ class LiveView:
             await asyncio.sleep(POLL_SECONDS)
 
     async def stream(self) -> None:
-        headers = {"Accept": "text/event-stream"}
-        status, answer, reader, writer = await self.browser.pool.open_stream(
-            self.board.changes, headers
-        )
-        assert status == 200, f"the live view's stream answered {status}"
-        try:
-            events = EventStream()
-            async for part in body_parts(reader, answer):
-                for event in events.feed(part):
-                    if event.data.isdigit() and int(event.data) > self.board.version:
-                        await self.fetch()
-        finally:
-            writer.close()
+        async with self.browser.pool.stream(self.board.changes, {}) as answer:
+            assert answer.status == 200, f"the live view's stream answered {answer.status}"
+            async for event in events(answer.content):
+                if event.data.isdigit() and int(event.data) > self.board.version:
+                    await self.fetch()
 
     async def shows(self, version: int) -> float:
         while version not in self.shown_at and not any(v > version for v in self.shown_at):
@@ -94,27 +77,29 @@ class LiveView:
 
 async def follow(port: int, session: str, game: int, token: str, deals: int, how: str):
     """The delays of `deals` deals reaching a live view that follows by `how`."""
-    pool = Pool([("127.0.0.1", port)], 4)
-    scorekeeper, rng = Browser(pool, {"sessionid": session}), random.Random(1)
-    form = pages.Page((await scorekeeper.send("GET", f"/games/{game}/")).body)
-    live = LiveView(Browser(pool, {}), pages.board_of(pages.Page(await page_of(pool, token))))
-    follower = asyncio.create_task(live.stream() if how == "stream" else live.poll())
-    delays = []
-    try:
-        for count in range(deals):
-            await asyncio.sleep(rng.uniform(0.5, 2.5))
-            number, deal_token = pages.next_deal(form)
-            cards = [0 if seat == count % 4 else 1 for seat in range(4)]  # nobody near 100
-            sent = time.monotonic()
-            reply = await scorekeeper.send(
-                "POST", f"/games/{game}/deals/", deal_form(scorekeeper, number, deal_token, cards)
-            )
-            form = pages.Page(reply.body)
-            version = pages.board_of(form).version
-            delays.append(await live.shows(version) - sent)
-    finally:
-        follower.cancel()
-    return delays
+    async with Pool([("127.0.0.1", port)], 4) as pool:
+        scorekeeper, rng = Browser(pool, {"sessionid": session}), random.Random(1)
+        form = pages.Page((await scorekeeper.send("GET", f"/games/{game}/")).body)
+        live = LiveView(Browser(pool, {}), pages.board_of(pages.Page(await page_of(pool, token))))
+        follower = asyncio.create_task(live.stream() if how == "stream" else live.poll())
+        delays = []
+        try:
+            for count in range(deals):
+                await asyncio.sleep(rng.uniform(0.5, 2.5))
+                number, deal_token = pages.next_deal(form)
+                cards = [0 if seat == count % 4 else 1 for seat in range(4)]  # nobody near 100
+                sent = time.monotonic()
+                reply = await scorekeeper.send(
+                    "POST",
+                    f"/games/{game}/deals/",
+                    deal_form(scorekeeper, number, deal_token, cards),
+                )
+                form = pages.Page(reply.body)
+                version = pages.board_of(form).version
+                delays.append(await live.shows(version) - sent)
+        finally:
+            follower.cancel()
+        return delays
 
 
 async def page_of(pool: Pool, token: str) -> str:

@@ -54,32 +54,35 @@ class TV:
 
 
 async def follow(port: int, session: str, games: list[int], token: str, deals: int) -> list[float]:
-    pool = Pool([("127.0.0.1", port)], 4)
-    scorekeeper, rng = Browser(pool, {"sessionid": session}), random.Random(1)
-    forms = {
-        game: pages.Page((await scorekeeper.send("GET", f"/games/{game}/")).body) for game in games
-    }
-    first = (await pool.request("GET", f"/tv/{token}/", {})).body
-    tv = TV(Browser(pool, {}), token, int(STATE.search(first)[1]))
-    shown = tv.state
-    follower = asyncio.create_task(tv.follow())
-    delays = []
-    try:
-        for count in range(deals):
-            await asyncio.sleep(rng.uniform(0.5, 2.5))
-            game = games[count % len(games)]
-            number, deal_token = pages.next_deal(forms[game])
-            cards = [0 if seat == (count // len(games)) % 4 else 1 for seat in range(4)]
-            sent = time.monotonic()
-            reply = await scorekeeper.send(
-                "POST", f"/games/{game}/deals/", deal_form(scorekeeper, number, deal_token, cards)
-            )
-            forms[game] = pages.Page(reply.body)
-            shown += 1  # a deal moves its game's version, and so the board's state, on by one
-            delays.append(await tv.shows(shown) - sent)
-    finally:
-        follower.cancel()
-    return delays
+    async with Pool([("127.0.0.1", port)], 4) as pool:
+        scorekeeper, rng = Browser(pool, {"sessionid": session}), random.Random(1)
+        forms = {
+            game: pages.Page((await scorekeeper.send("GET", f"/games/{game}/")).body)
+            for game in games
+        }
+        first = (await pool.request("GET", f"/tv/{token}/", {})).body
+        tv = TV(Browser(pool, {}), token, int(STATE.search(first)[1]))
+        shown = tv.state
+        follower = asyncio.create_task(tv.follow())
+        delays = []
+        try:
+            for count in range(deals):
+                await asyncio.sleep(rng.uniform(0.5, 2.5))
+                game = games[count % len(games)]
+                number, deal_token = pages.next_deal(forms[game])
+                cards = [0 if seat == (count // len(games)) % 4 else 1 for seat in range(4)]
+                sent = time.monotonic()
+                reply = await scorekeeper.send(
+                    "POST",
+                    f"/games/{game}/deals/",
+                    deal_form(scorekeeper, number, deal_token, cards),
+                )
+                forms[game] = pages.Page(reply.body)
+                shown += 1  # a deal moves its game's version, and so the board's state, on by one
+                delays.append(await tv.shows(shown) - sent)
+        finally:
+            follower.cancel()
+        return delays
 
 
 def night_on_tv() -> tuple[str, list[int], str]:

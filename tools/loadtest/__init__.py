@@ -17,7 +17,7 @@ phones take the servers in turn. With `--layout server`, the server layout of do
 instead (tools/server_layout.py): nginx in front of gunicorn (pages) and uvicorn (streams), with
 a throwaway Redis between them, or REDIS_URL's. Every phone comes from 127.0.0.1, so the servers
 are started with DJANGO_STREAMS_PER_ADDRESS (and nginx's limits) raised. The phones are
-coroutines on one event loop speaking HTTP/1.1 (tools/loadtest/phones.py).
+coroutines on one event loop, asking through aiohttp (tools/loadtest/phones.py).
 
 Run (the default):
   logging in   every scorekeeper opens the login page and posts its password, 8 at a time
@@ -32,17 +32,12 @@ Run (the default):
                204 (the floor of a members-only page: session, user, one query), a game page,
                recording a deal (htmx), the season's standings; each as a share of /ping/'s
                throughput (figures, not targets)
-Crash: scorekeepers record deals with little think time, and a phone at each table follows its
-game as its page does, while a third of the way in the servers holding the streams are
-restarted (SIGTERM, as Ctrl-C and `make run` again, or `systemctl restart bigtwo-streams` in
-the server layout, do: started again once gone, an error if still there 20 s later) and two
-thirds in every server is killed with SIGKILL and started again (in the server layout gunicorn,
-master and workers, and uvicorn, as a power cut or the OOM killer would; nginx and Redis stay
-up, and gunicorn starts again after its unit's migrate and collectstatic); a
-request that got no answer, or nginx's 502 for one, is sent again with the same token, as the
-phone does. After each, every following phone must show its table's next deal: how soon after
-the servers answer again is printed, and one that doesn't within 60 s is stranded, an error
-(tools/loadtest/handover.py).
+Crash: scorekeepers record deals with little think time while a phone at each table follows its
+game; a third of the way in the servers holding the streams are restarted (SIGTERM), two thirds
+in the site's servers are killed (SIGKILL; nginx and Redis stay up), each started again once
+gone (tools/loadtest/phases.py). A request left unanswered, or nginx's 502 for it, is sent again
+with the same token, as the phone does. After each stop, how soon each following phone shows its
+table's next deal is printed; one that doesn't within 60 s is stranded, an error (handover.py).
 Capacity: see tools/loadtest/capacity.py; `--layout server` measures the server layout.
 
 Afterwards the database is checked against what the phones were told (tools/loadtest/verify.py):
@@ -51,9 +46,8 @@ told about, every deal has its four scores and its line of history, stored total
 of the penalties, and services.recompute would change nothing. The exit status is 1 when
 anything was lost, doubled, half-written or answered with an error.
 
-The modules: wire (HTTP and event streams on asyncio), page (reading the answers), phones (a
-phone following or keeping a game), seed (the data), servers (the database, Redis, uvicorn,
-the server layout),
+The modules: wire (HTTP and event streams through aiohttp), page (reading the answers), phones (a
+phone following or keeping a game), seed (the data), servers (the database, Redis, the servers),
 phases (logging in, phase A, the crash, phase B), capacity, log (what the phones saw), verify
 (the check, and its `Failure` kinds), __main__ (the command line)."""
 

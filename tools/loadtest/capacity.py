@@ -90,25 +90,29 @@ def sit_down(run: phones.Run, plan: Plan, index: int) -> list[phones.Phone]:
 
 async def ramp(options, plan: Plan, servers: Served, log: Log) -> list[dict]:
     """Add tables step by step until a step fails or every seeded table is in."""
-    pool = Pool(servers.addresses, options.connections)
-    run = phones.Run(pool, log, plan.standings, compress=options.compress)
     following: list[asyncio.Task] = []
     steps: list[dict] = []
     seated, tables = 0, min(options.tables_start, len(plan.keepers))
-    try:
-        while True:
-            arriving = [p for index in range(seated, tables) for p in sit_down(run, plan, index)]
-            spread = max(min(20.0, options.step_seconds / 2), len(arriving) / ARRIVALS_PER_SECOND)
-            following += [asyncio.create_task(phones.follow(p, spread)) for p in arriving]
-            seated = tables
-            await asyncio.sleep(spread + min(SETTLE_SECONDS, options.step_seconds))
-            steps.append(step := await measure(options, servers, log, tables))
-            if not step["ok"] or tables >= len(plan.keepers):
-                return steps
-            tables = min(len(plan.keepers), tables + max(1, int(tables * options.tables_growth)))
-    finally:
-        run.stop_at = 0.0
-        await asyncio.gather(*following, return_exceptions=True)
+    async with Pool(servers.addresses, options.connections) as pool:
+        run = phones.Run(pool, log, plan.standings, compress=options.compress)
+        try:
+            while True:
+                arriving = [p for i in range(seated, tables) for p in sit_down(run, plan, i)]
+                spread = max(
+                    min(20.0, options.step_seconds / 2), len(arriving) / ARRIVALS_PER_SECOND
+                )
+                following += [asyncio.create_task(phones.follow(p, spread)) for p in arriving]
+                seated = tables
+                await asyncio.sleep(spread + min(SETTLE_SECONDS, options.step_seconds))
+                steps.append(step := await measure(options, servers, log, tables))
+                if not step["ok"] or tables >= len(plan.keepers):
+                    return steps
+                tables = min(
+                    len(plan.keepers), tables + max(1, int(tables * options.tables_growth))
+                )
+        finally:
+            run.stop_at = 0.0
+            await asyncio.gather(*following, return_exceptions=True)
 
 
 async def measure(options, servers: Served, log: Log, tables: int) -> dict:

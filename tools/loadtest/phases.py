@@ -37,28 +37,28 @@ Action = Callable[[Phone], Awaitable[None]]
 async def play(options, plan: Plan, servers: Served, log: Log, summary: dict) -> list[float]:
     """Log the scorekeepers in, then phases A and B, or the crash; when the servers were stopped
     (the crash's restart and kill)."""
-    pool = Pool(servers.addresses, size=64)
-    # A crash's followers keep the page they opened, at the model's own pace: none of them opens
-    # another, and a stream at once, on the new server.
-    compress = 1 if options.crash else PHASE_A_COMPRESS
-    run = Run(pool, log, plan.standings, compress=compress, crash=options.crash)
-    tables = [Table(keeper.club, keeper.game) for keeper in plan.keepers]
-    keepers = [
-        Phone(run, table, keeper.username, {}, scorekeeper=True, streams=False)
-        for table, keeper in zip(tables, plan.keepers, strict=True)
-    ]
-    keepers = await log_in(keepers, log)
-    viewers = [  # viewer i is a member of scorekeeper i % n's club
-        Phone(run, tables[index % len(tables)], f"viewer{index}", {"sessionid": session})
-        for index, session in enumerate(plan.viewer_sessions)
-    ]
-    if options.crash:
-        summary["crash"] = result = await crash(options, servers, keepers, viewers, log)
-        return result["stopped_at"]
-    summary["phase_a"] = await phase_a(options, run, servers, keepers, viewers)
-    if options.bench:
-        summary["phase_b"] = await phase_b(options, plan, run, servers)
-    return []
+    async with Pool(servers.addresses, size=64) as pool:
+        # A crash's followers keep the page they opened, at the model's own pace: none of them opens
+        # another, and a stream at once, on the new server.
+        compress = 1 if options.crash else PHASE_A_COMPRESS
+        run = Run(pool, log, plan.standings, compress=compress, crash=options.crash)
+        tables = [Table(keeper.club, keeper.game) for keeper in plan.keepers]
+        keepers = [
+            Phone(run, table, keeper.username, {}, scorekeeper=True, streams=False)
+            for table, keeper in zip(tables, plan.keepers, strict=True)
+        ]
+        keepers = await log_in(keepers, log)
+        viewers = [  # viewer i is a member of scorekeeper i % n's club
+            Phone(run, tables[index % len(tables)], f"viewer{index}", {"sessionid": session})
+            for index, session in enumerate(plan.viewer_sessions)
+        ]
+        if options.crash:
+            summary["crash"] = result = await crash(options, servers, keepers, viewers, log)
+            return result["stopped_at"]
+        summary["phase_a"] = await phase_a(options, run, servers, keepers, viewers)
+        if options.bench:
+            summary["phase_b"] = await phase_b(options, plan, run, servers)
+        return []
 
 
 async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:

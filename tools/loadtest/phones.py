@@ -1,17 +1,8 @@
-"""The tool's phones: coroutines on one event loop, each with its own cookies, sending its
-requests over a pool of keep-alive connections shared by all (tools/loadtest/wire.py).
-
-A phone following a game does what the game page does (static/js/live-board.js): it loads the
-page and holds the game's event stream (`data-changes` on the board's follower, a connection of
-its own); a deal's `delta` event one version past the one it shows it takes without a request
-(the stream brings what the deal changed); on any other event naming a version newer than the
-one it shows, it fetches the board (the follower's `hx-get`): a "poll". It polls besides, opens
-again a stream refused, ended or silent, and now and then loads the whole page again (a new
-stream) or the season's standings (the timings below); the scorekeeper's phone records the next
-deal, the answer bringing its board.
-
-Each phone notes when it first shows a deal: from the scorekeeper being told "recorded" to the
-last phone of the table showing it is the deal's delay."""
+"""The tool's phones: coroutines on one event loop, each with its own cookies, sharing one pool
+of keep-alive connections (tools/loadtest/wire.py). A phone following a game does what the game
+page does (static/js/live-board.js, `follow` and `heard` below); the scorekeeper's also records
+the next deal, the answer bringing its board. The time from the scorekeeper told "recorded" to
+the last phone of the table showing the deal is the deal's delay."""
 
 from __future__ import annotations
 
@@ -20,7 +11,6 @@ import contextlib
 import math
 import random
 import time
-import urllib.parse
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -28,7 +18,7 @@ from typing import TYPE_CHECKING
 from tools.loadtest import page as pages
 from tools.loadtest.log import Log, Told
 from tools.loadtest.seed import SEAT_NAMES
-from tools.loadtest.wire import FAILURES, Event, EventStream, Pool, Reply, body_parts
+from tools.loadtest.wire import FAILURES, Event, Pool, Reply, events
 
 if TYPE_CHECKING:
     from tools.loadtest.handover import HandOver
@@ -98,10 +88,6 @@ class Phone:
     silent_seconds: float = 50.0  # a silence this long means a dead stream
     next_poll: float = 0.0
 
-    @property
-    def cookie_header(self) -> str:
-        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
-
     def error(self, text: str) -> None:
         self.run.log.errors.append(f"{self.name}: {text}")
 
@@ -118,11 +104,7 @@ class Phone:
                 reply = await self.send_once(kind, method, path, form, htmx)
                 if reply.status < 500 or self.give_up is None:
                     return reply
-                what = f"{method} {path} answered {reply.status}"
-                if reply.status in NO_ANSWER_BEHIND:
-                    self.no_answer(what)
-                else:
-                    self.error(what)
+                self.refused(f"{method} {path}", reply.status)
             except FAILURES as error:
                 if self.give_up is None:
                     raise
@@ -134,6 +116,12 @@ class Phone:
                 self.run.log.counts["requests sent again"] += 1
             await asyncio.sleep(self.resend_seconds)
 
+    def refused(self, what: str, status: int) -> None:
+        """An answer of `status` it can't go on from: nginx's word that the server behind it
+        gave none (`no_answer`), or the site's own error."""
+        what = f"{what} answered {status}"
+        (self.no_answer if status in NO_ANSWER_BEHIND else self.error)(what)
+
     def no_answer(self, what: str) -> None:
         """A try the site gave no answer to, none at all or a proxy's word that the server
         behind it gave none: expected in a crash run (noted with its time, for the check that
@@ -144,29 +132,18 @@ class Phone:
             self.error(what)
 
     async def send_once(self, kind: str, method: str, path: str, form, htmx: bool) -> Reply:
-        headers = {"Cookie": self.cookie_header}
-        body = b"" if form is None else urllib.parse.urlencode(form).encode()
-        if form is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if htmx:
-            headers |= {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+        headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", "")}
         log = self.run.log
         log.in_flight += 1
         started = time.perf_counter()
         try:
-            reply = await self.run.pool.request(method, path, headers, body)
+            pool = self.run.pool
+            reply = await pool.request(method, path, self.cookies, form, headers if htmx else None)
         finally:
             log.in_flight -= 1
         if reply.status not in NO_ANSWER_BEHIND:  # the site's answer, not nginx's word of none
             log.latency[kind].append(time.perf_counter() - started)
         log.note_server_timing(kind, reply.headers.get("server-timing", ""))
-        for cookie in filter(None, reply.headers["set-cookie"].split("\n")):
-            name, _, rest = cookie.partition("=")
-            value = rest.split(";", 1)[0]
-            if "max-age=0" in cookie.lower() or value in ("", '""'):
-                self.cookies.pop(name.strip(), None)
-            else:
-                self.cookies[name.strip()] = value
         return reply
 
     async def get(self, path: str, status: int = 200, htmx: bool = False, kind: str = "") -> None:
@@ -286,28 +263,17 @@ async def listen(phone: Phone) -> None:
 async def stream(phone: Phone) -> None:
     """One stream, until the server ends it; its answer is timed as a "stream open"."""
     log, path = phone.run.log, phone.board.changes if phone.board else ""
-    headers = {"Accept": "text/event-stream", "Cookie": phone.cookie_header}
     started = time.perf_counter()
-    status, answer, reader, writer = await phone.run.pool.open_stream(path, headers)
-    try:
+    async with phone.run.pool.stream(path, phone.cookies) as answer:
         log.latency["stream open"].append(time.perf_counter() - started)
-        log.note_server_timing("stream open", answer.get("server-timing", ""))
-        if status != 200:
+        log.note_server_timing("stream open", answer.headers.get("server-timing", ""))
+        if answer.status != 200:
             log.counts["streams refused"] += 1
-            what = f"stream {path} answered {status}"
-            if status in NO_ANSWER_BEHIND:
-                phone.no_answer(what)
-            else:
-                phone.error(what)
-            return
+            return phone.refused(f"stream {path}", answer.status)
         phone.streaming, phone.heard_at = True, time.monotonic()
-        events = EventStream()
-        async for part in body_parts(reader, answer):
-            for event in events.feed(part):
-                await heard(phone, event)
+        async for event in events(answer.content):
+            await heard(phone, event)
         log.counts["streams ended"] += 1
-    finally:
-        writer.close()
 
 
 async def heard(phone: Phone, event: Event) -> None:

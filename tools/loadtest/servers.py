@@ -5,6 +5,7 @@ or the server layout of docs/deploying.md behind nginx (LayoutServers, tools/ser
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import resource
 import secrets
@@ -16,19 +17,17 @@ import tempfile
 import time
 import urllib.parse
 from pathlib import Path
-from typing import Protocol
 
 from tools.server_layout import (
     STOPPING_SECONDS,
     ServerLayout,
-    answers,
     answers_ping,
     free_port,
     process_cpu_seconds,
+    spawn,
     start_redis,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
 
 
@@ -135,14 +134,14 @@ def stop(process: subprocess.Popen) -> None:
 
 
 class Servers:
-    """`count` uvicorn processes, each in a process group of its own for a crash run to SIGKILL,
-    pinned to core `pin` if given, and logging to `server-<port>.log` in the var directory."""
+    """`count` uvicorn processes as `make run` starts it, one a port, each started as the server
+    layout's are (`spawn`: a process group of its own for a crash run to SIGKILL, pinned to core
+    `pin` if given, logging to `server-<port>.log` in the var directory)."""
 
     def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
         self.environment, self.pin = environment, pin
         self.ports = [free_port() for _ in range(count)]
         self.addresses = [("127.0.0.1", port) for port in self.ports]
-        self.logs = [environment.var / f"server-{port}.log" for port in self.ports]
         self.processes: list[subprocess.Popen] = []
 
     def describe(self) -> str:
@@ -153,32 +152,29 @@ class Servers:
         )
 
     def command(self, port: int) -> list[str]:
-        command = [
+        return [
             *(sys.executable, "-m", "uvicorn", "bigtwo_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--workers", "1"),
             *("--lifespan", "off", "--no-proxy-headers", "--no-server-header"),
             *("--timeout-graceful-shutdown", "3"),
         ]
-        return command if self.pin is None else ["taskset", "--cpu-list", str(self.pin), *command]
 
     def start(self) -> None:
-        """Start every server and wait until each answers /ping/."""
-        self.processes = []
-        for port, path in zip(self.ports, self.logs, strict=True):
-            with path.open("a") as output:
-                self.processes.append(
-                    subprocess.Popen(
-                        self.command(port),
-                        cwd=ROOT,
-                        env=self.environment.env,
-                        start_new_session=True,
-                        stdout=output,
-                        stderr=subprocess.STDOUT,
-                    )
+        """Start every server, each once it answers /ping/."""
+        self.processes, env = [], self.environment.env
+        cpus, directory = None if self.pin is None else {self.pin}, self.environment.var
+        for port in self.ports:
+            ready = functools.partial(answers_ping, port)
+            self.processes.append(
+                spawn(
+                    f"server-{port}",
+                    self.command(port),
+                    ready,
+                    env=env,
+                    cpus=cpus,
+                    directory=directory,
                 )
-        for port, process in zip(self.ports, self.processes, strict=True):
-            if not answers(lambda port=port: answers_ping(port), process, 60):
-                raise RuntimeError(f"no answer to /ping/ on port {port}\n{self.log_tail()}")
+            )
 
     def __enter__(self) -> Servers:
         """Started, and stopped again if they don't all answer."""
@@ -221,26 +217,17 @@ class Servers:
 
     def log_tail(self) -> str:
         """The last 20 lines of every server's log, but for its access log's."""
-        text = []
-        for path in self.logs:
-            if path.exists():
-                logged = path.read_text(errors="replace").splitlines()
-                text += [f"--- {path}", *[x for x in logged if " uvicorn.access: " not in x][-20:]]
-        return "\n".join(text)
+        logs = [self.environment.var / f"server-{port}.log" for port in self.ports]
+        return log_tail(logs, lambda line: " uvicorn.access: " not in line)
 
 
-class Served(Protocol):
-    """What the load tool uses of its servers, whichever layout runs them."""
-
-    addresses: list[tuple[str, int]]
-
-    def start(self) -> None: ...
-    def stop(self, kill: bool = False) -> None: ...
-    def halt(self, kill: bool = False) -> bool: ...
-    def describe(self) -> str: ...
-    def cpu_seconds(self) -> float: ...
-    def cpu_by_server(self) -> dict[str, float]: ...
-    def log_tail(self) -> str: ...
+def log_tail(paths: list[Path], kept=lambda line: True) -> str:
+    """The last 20 lines `kept` of each log that exists, under its name."""
+    text = []
+    for path in filter(Path.exists, paths):
+        logged = path.read_text(errors="replace").splitlines()
+        text += [f"--- {path}", *list(filter(kept, logged))[-20:]]
+    return "\n".join(text)
 
 
 class LayoutServers:
@@ -310,11 +297,11 @@ class LayoutServers:
 
     def log_tail(self) -> str:
         """The last 20 lines of each server's log (nginx's errors; its access log left out)."""
-        text = []
-        for path in [*sorted(self.directory.glob("*.log")), self.directory / "nginx/error.log"]:
-            if path.exists():
-                text += [f"--- {path}", *path.read_text(errors="replace").splitlines()[-20:]]
-        return "\n".join(text)
+        return log_tail([*sorted(self.directory.glob("*.log")), self.directory / "nginx/error.log"])
+
+
+# What the load tool uses of its servers, whichever layout runs them.
+Served = Servers | LayoutServers
 
 
 def prepare() -> float:

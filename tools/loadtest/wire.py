@@ -1,128 +1,89 @@
-"""HTTP/1.1 as the tool's phones speak it, on raw asyncio streams: a pool of keep-alive
-connections for their requests (Pool), and a connection of its own for each game's event stream
-(`open_stream`, `body_parts`, EventStream). Raw streams rather than a client library, so that one
-core of clients holds thousands of phones and their streams."""
+"""HTTP as the tool's phones speak it, through aiohttp: a pool of keep-alive connections for
+their requests, each phone's cookies sent and kept (Pool.request), and a connection of its own
+for each game's event stream (Pool.stream), read as EventSource reads it (`events`)."""
 
-import asyncio
-import time
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterable, AsyncIterator, Mapping
 from typing import NamedTuple
 
-FAILURES = (OSError, asyncio.IncompleteReadError, ValueError)  # no answer: refused, reset, cut
+import aiohttp
+
+FAILURES = (aiohttp.ClientError, OSError)  # no answer: refused, reset, cut, timed out
 IDLE_SECONDS = 4.0  # a kept connection idle this long is opened anew: uvicorn closes it at 5 s
-ANSWER_SECONDS = 60.0  # the longest a request waits for its answer (TimeoutError: an OSError)
+ANSWER_SECONDS = 60.0  # the longest a request waits for its answer, once sent
 Address = tuple[str, int]
 
 
-@dataclass
-class Reply:
+class Reply(NamedTuple):
     """An answer, read whole."""
 
     status: int
-    headers: dict[str, str]  # lower-case names; every Set-Cookie joined by newlines
+    headers: Mapping[str, str]  # any case
     body: str
 
 
-class Connection:
-    """One keep-alive connection to a server."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.used = time.monotonic()
-
-    async def exchange(self, method: str, path: str, headers: dict[str, str], body: bytes):
-        self.writer.write(request_bytes(method, path, headers, body))
-        status, answer = await read_head(self.reader)
-        data = b"".join([part async for part in body_parts(self.reader, answer)])
-        self.used = time.monotonic()
-        return Reply(status, answer, data.decode())
-
-
 class Pool:
-    """`size` keep-alive connections to each server, one request at a time on each, shared by
-    every phone; requests, and streams, take the servers in turn."""
+    """`size` keep-alive connections to each server, shared by every phone, and a connection of
+    its own for each stream; requests and streams take the servers in turn. Open it with
+    `async with`: aiohttp's sessions live on the running event loop."""
 
     def __init__(self, addresses: list[Address], size: int) -> None:
-        self.addresses = addresses
-        self.idle = [asyncio.LifoQueue[Connection | None]() for _ in addresses]
-        for queue in self.idle:
-            for _ in range(size):
-                queue.put_nowait(None)
-        self.turn = 0
+        self.servers = [f"http://{host}:{port}" for host, port in addresses]
+        self.size, self.turn = size, 0
 
-    def next_server(self) -> int:
+    async def __aenter__(self) -> Pool:
+        # Cookies are each phone's own; no compression asked for, as the answers were measured.
+        own = {"cookie_jar": aiohttp.DummyCookieJar(), "skip_auto_headers": ["Accept-Encoding"]}
+        kept = aiohttp.TCPConnector(
+            limit=0, limit_per_host=self.size, keepalive_timeout=IDLE_SECONDS
+        )
+        # The bound is on the answer, not on the wait for a connection: a phone queued behind a
+        # busy server is late, which its request's time shows, not failed.
+        timeout = aiohttp.ClientTimeout(total=None, sock_read=ANSWER_SECONDS)
+        self.requests = aiohttp.ClientSession(connector=kept, timeout=timeout, **own)
+        alone = aiohttp.TCPConnector(limit=0, force_close=True)
+        timeout = aiohttp.ClientTimeout(total=None)
+        self.streams = aiohttp.ClientSession(connector=alone, timeout=timeout, **own)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.requests.close()
+        await self.streams.close()
+
+    def next_server(self) -> str:
         self.turn += 1
-        return self.turn % len(self.addresses)
+        return self.servers[self.turn % len(self.servers)]
 
     async def request(
-        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+        self, method: str, path: str, cookies: dict[str, str], form=None, headers=None
     ) -> Reply:
-        server = self.next_server()
-        connection = await self.idle[server].get()
-        try:
-            if connection is None or time.monotonic() - connection.used > IDLE_SECONDS:
-                if connection is not None:
-                    connection.writer.close()
-                connection = None
-                connection = Connection(*await asyncio.open_connection(*self.addresses[server]))
-            async with asyncio.timeout(ANSWER_SECONDS):
-                reply = await connection.exchange(method, path, headers, body)
-            if reply.headers.get("connection", "").lower() == "close":
-                connection.writer.close()
-                connection = None
-            return reply
-        except BaseException:  # cancelled too: an answer half read
-            if connection is not None:
-                connection.writer.close()
-            connection = None
-            raise
-        finally:
-            self.idle[server].put_nowait(connection)
+        """Send the request with `cookies`, which keep what its answer sets (and lose what it
+        deletes); `form` is sent as a form's fields are."""
+        headers = {"Cookie": cookie_header(cookies), **(headers or {})}
+        async with self.requests.request(
+            method, self.next_server() + path, headers=headers, data=form, allow_redirects=False
+        ) as response:
+            body = await response.read()
+        for name, morsel in response.cookies.items():
+            if morsel.value and morsel["max-age"] != "0":
+                cookies[name] = morsel.value
+            else:
+                cookies.pop(name, None)
+        return Reply(response.status, response.headers, body.decode())
 
-    async def open_stream(self, path: str, headers: dict[str, str]):
-        """A connection of its own asking for `path`: (status, headers, reader, writer)."""
-        reader, writer = await asyncio.open_connection(*self.addresses[self.next_server()])
-        try:
-            writer.write(request_bytes("GET", path, headers))
-            status, answer = await read_head(reader)
-        except BaseException:
-            writer.close()
-            raise
-        return status, answer, reader, writer
+    @contextlib.asynccontextmanager
+    async def stream(self, path: str, cookies: dict[str, str]):
+        """A connection of its own asking for the event stream at `path`: its answer, the body
+        yet to come."""
+        headers = {"Accept": "text/event-stream", "Cookie": cookie_header(cookies)}
+        async with self.streams.get(self.next_server() + path, headers=headers) as response:
+            yield response
 
 
-def request_bytes(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> bytes:
-    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
-    lines += [f"{name}: {value}" for name, value in headers.items()]
-    if method != "GET" or body:
-        lines.append(f"Content-Length: {len(body)}")
-    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-
-
-async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
-    """An answer's status and headers."""
-    head = await reader.readuntil(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    answer: dict[str, str] = {"set-cookie": ""}
-    for line in header_lines:
-        name, colon, value = line.partition(":")
-        if colon:
-            name, value = name.strip().lower(), value.strip()
-            joined = answer.get(name) if name == "set-cookie" else ""
-            answer[name] = f"{joined}\n{value}" if joined else value
-    return int(status_line.split()[1]), answer
-
-
-async def body_parts(reader: asyncio.StreamReader, headers: dict[str, str]) -> AsyncIterator[bytes]:
-    """The body as it comes: chunk by chunk (chunked, as a stream is sent), or all of it."""
-    if "chunked" not in headers.get("transfer-encoding", "").lower():
-        if length := int(headers.get("content-length", "0")):  # none: no body (204)
-            yield await reader.readexactly(length)
-        return
-    while size := int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16):
-        yield (await reader.readexactly(size + 2))[:-2]
-    await reader.readuntil(b"\r\n")  # the end, with no trailers
+def cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
 
 
 class Event(NamedTuple):
@@ -132,32 +93,20 @@ class Event(NamedTuple):
     data: str
 
 
-@dataclass
-class EventStream:
-    """Server-sent events read as EventSource reads them, from the body's bytes as they come:
-    each event's type and data (lines joined by "\\n"); comments, `id` and `retry` skipped."""
-
-    pending: bytes = b""  # a line not ended yet
-    data: list[str] = field(default_factory=list)
-    type: str = ""
-
-    def feed(self, chunk: bytes) -> list[Event]:
-        buffer, held = self.pending + chunk, b""
-        if buffer.endswith(b"\r"):  # maybe the first half of a "\r\n": wait for the next byte
-            buffer, held = buffer[:-1], b"\r"
-        *lines, rest = buffer.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-        self.pending = rest + held
-        events = []
-        for line in (raw.decode("utf-8", "replace") for raw in lines):
-            if not line:
-                if self.data:
-                    events.append(Event(self.type or "message", "\n".join(self.data)))
-                self.data, self.type = [], ""
-                continue
-            name, _, value = line.partition(":")
-            value = value.removeprefix(" ")
-            if name == "data":
-                self.data.append(value)
-            elif name == "event":
-                self.type = value
-        return events
+async def events(lines: AsyncIterable[bytes]) -> AsyncIterator[Event]:
+    """Server-sent events read as EventSource reads them from a stream's lines (aiohttp's
+    reading, each line ending "\\n", "\\r\\n" too, as the site writes them): each event's type
+    and data (lines joined by "\\n"); comments, `id` and `retry` skipped."""
+    data: list[str] = []
+    kind = ""
+    async for raw in lines:
+        line = raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
+        name, _, value = line.partition(":")
+        if not line and data:
+            yield Event(kind or "message", "\n".join(data))
+        if not line:
+            data, kind = [], ""
+        elif name == "data":
+            data.append(value.removeprefix(" "))
+        elif name == "event":
+            kind = value.removeprefix(" ")
