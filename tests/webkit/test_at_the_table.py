@@ -100,3 +100,39 @@ def test_a_deal_kept_while_the_server_is_down_is_sent_once_it_is_back(phone, gam
     assert recorded(game) == [[0, 5, 10, 13]]
     kept = phone.driver.execute_script(f"return [...{PENDING_KEYS}, ...{WAITING_KEYS}]")
     assert kept == []  # nothing left to send again
+
+
+@pytest.mark.console_errors(
+    r"^console error: htmx:(sendError|afterRequest), ",
+    reason="the server is down: the page's requests to it fail, and htmx says so",
+)
+def test_a_deal_typed_offline_is_kept_through_a_reload_and_sent_once_when_it_is_back(
+    phone, game, site
+):
+    """The offline queue in WebKit: the deal waits on the phone (localStorage), the page
+    opened again while the server is still down comes from the service worker with the deal
+    still waiting, and once the server is back the deal is recorded, once."""
+    on_the_game(phone, game)
+    # The service worker keeps the game page as it comes: the next load goes through it.
+    phone.driver.execute_async_script(
+        "navigator.serviceWorker.ready.then(() => arguments[arguments.length - 1](true))"
+    )
+    on_the_game(phone, game)
+    site.stop()
+    phone.fill(DEAL)
+    phone.tap("Record deal")
+    phone.shows("#live-notice", "1 deal waiting to send")
+
+    phone.driver.refresh()  # still no server: the worker has the page, the phone its deal
+    phone.watch()
+    phone.shows("#live-notice", "1 deal waiting to send")
+    phone.shows("tr.waiting th", "1")
+    phone.shows(".deal-no", "Deal 2")
+    assert recorded(game) == []
+
+    site.start()
+    phone.until(lambda: not phone.find_all("tr.waiting"), "the waiting deal sent", seconds=20)
+    phone.shows("#game-board tfoot", "39")
+    assert recorded(game) == [[0, 5, 10, 13]]
+    kept = phone.driver.execute_script(f"return {WAITING_KEYS}")
+    assert kept == []
