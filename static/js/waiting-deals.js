@@ -107,36 +107,20 @@
 
   // What the server does for "Went out": that player 0, anyone else at 0 cleared (one player
   // goes out); then on to the next empty box round the table, or to Record deal.
-  document.addEventListener("click", (event) => {
-    const form = dealForm();
-    const button = event.target.closest?.("[name=went_out]");
-    if (!button || !form?.contains(button)) {
-      return;
-    }
-    event.preventDefault();
+  function wentOut(form, button) {
     const out = counts(form).find((input) => seatOf(input) === button.value);
-    for (const input of isLocked(form) ? [] : counts(form)) {
+    for (const input of counts(form)) {
       const was = input.value;
       input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
-      if (input.value !== was) {
-        input.dispatchEvent(new Event("input", { bubbles: true })); // for the penalty preview
-      }
+      input.value === was || input.dispatchEvent(new Event("input", { bubbles: true })); // the preview
     }
-    if (!isLocked(form)) {
-      (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
-    }
-  });
+    (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
+  }
 
   // A penalty preview asked for while another was on its way is dropped (hx-sync): asked again
   // once that one is back (and htmx has let go of it, hence the timeout) if the typing moved on.
   let previewed = "";
   const asTyped = (form) => new URLSearchParams(new FormData(form)).toString();
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.detail.elt) && event.detail.elt !== form) {
-      previewed = asTyped(form);
-    }
-  });
   document.addEventListener("htmx:afterRequest", (event) => {
     const form = dealForm();
     const rows = event.detail.elt;
@@ -149,8 +133,6 @@
     }
   });
 
-  // As a count is typed, and as the form comes or is filled in by waiting-deals.js.
-  document.addEventListener("input", (event) => dealForm()?.contains(event.target) && markOut(dealForm()));
   document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
 
   // --- Kept on this phone: one key per user and game, a day at most
@@ -595,8 +577,9 @@
 
   // No penalty preview while the phone says the figures, nor offline; one that can't come, it says.
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (dealForm()?.contains(event.detail.elt) && (navigator.onLine === false || saysOwn())) {
-      event.preventDefault();
+    const form = dealForm();
+    if (form?.contains(event.detail.elt)) {
+      navigator.onLine === false || saysOwn() ? event.preventDefault() : (previewed = asTyped(form));
     }
   });
   for (const name of ["htmx:sendError", "htmx:timeout"]) {
@@ -646,9 +629,9 @@
       letGo(form, letGoOf.dataset.deal === "Discard");
     } else if (waiting && !sending) {
       choose(form, waiting.dataset.waiting, waiting.value);
-    } else if (form?.contains(target) && isLocked(form) && (target.closest(TAPS) || isChoice(target))) {
-      event.preventDefault();
-      showWaiting(form, "");
+    } else if (form?.contains(target) && (target.closest(TAPS) || (isLocked(form) && isChoice(target)))) {
+      event.preventDefault(); // no request: the server's "Went out" is for pages without scripts
+      isLocked(form) ? showWaiting(form, "") : target.closest("[name=went_out]") && wentOut(form, target.closest(TAPS));
     }
   });
 
@@ -692,7 +675,14 @@
     });
   }
 
-  document.addEventListener("input", (event) => dealForm()?.contains(event.target) && showFigures(dealForm()));
+  // As a count is typed, and as the queue fills the form in.
+  document.addEventListener("input", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target)) {
+      markOut(form);
+      showFigures(form);
+    }
+  });
 
   // One timer, one set of listeners: the first waiting deal goes when it can.
   window.addEventListener("online", () => send());
