@@ -11,7 +11,7 @@ always has, rather than guess.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.urls import reverse
@@ -62,7 +62,7 @@ def offline_game(rules: RuleSet, board: Board, keeper: str) -> Json:
     }
 
 
-@cache
+@lru_cache(maxsize=64)  # a rule set each: the same table on every page of its games
 def penalty_table(rules: RuleSet) -> list[list[list[int | None]]]:
     """What one seat's count costs, as the engine scores it (`score_deal`): by whether the
     winner went out on twos (only False where no twos rule counts it), the cards left (0 for
