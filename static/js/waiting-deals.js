@@ -494,6 +494,7 @@
     const timeout = window.setTimeout(() => controller.abort(), 8000);
     let response = null;
     let text = "";
+    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: live-board.js
     try {
       // With the version the board shows, the answer to a deal held in the form is what it changed.
       const shown = held(deal) ? { shown: document.querySelector("[name=shown]")?.value ?? "" } : {};
@@ -506,6 +507,7 @@
     }
     window.clearTimeout(timeout);
     sending = null;
+    document.dispatchEvent(new Event("deal:answered"));
     if (deals[0] === deal || clash === deal) { // not let go of meanwhile
       answered(deal, response && (response.redirected ? 0 : response.status), text, response?.headers);
     }
