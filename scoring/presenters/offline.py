@@ -11,14 +11,18 @@ always has, rather than guess.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from rules.deal_checks import DealResult
+from rules.deal_checks import TWOS_IN_THE_DECK, DealResult
 from rules.deal_options import Scoring
-from rules.deal_score import ScoredDeal
+from rules.deal_score import DealRefused, ScoredDeal, facts_wanted, score_deal
 from rules.next_deal import next_deal
+from rules.options import TwosRule
+from rules.penalties import outcome
 from rules.ruleset import RuleSet
 from rules.scoring_sheet import SHEET_VERSION, Json, scoring_sheet
 from scoring.presenters.board import Board
@@ -39,37 +43,83 @@ def offline_keeper(user: AbstractBaseUser) -> str:
     return str(user.pk)
 
 
-def offline_game(rules: RuleSet, board: Board, keeper: str) -> Json | None:
+def offline_game(rules: RuleSet, board: Board, keeper: str) -> Json:
     """The page's part that never changes while it is open: the game, whose phone keeps its
-    waiting deals (`offline_keeper`), the players, the sheet and who deals next
-    (`next_deal_words`); None where the phone can't score these rules."""
-    sheet = scoring_sheet(rules)
-    if not phone_can_score(sheet):
-        return None
+    waiting deals (`offline_keeper`), where they are sent, and, where the phone can score these
+    rules, the players and what it reads instead of rules of its own: each count's penalty
+    (`penalty_table`), when the game ends (`finish`) and who deals next (`next_deal_words`).
+    Under other rules `points` is None, and the phone keeps one deal at a time."""
     game = board.game.pk
-    record = reverse("scoring:record", args=[game])
+    found: Json = {"game": game, "user": keeper, "record": reverse("scoring:record", args=[game])}
+    if not phone_can_score(scoring_sheet(rules)):
+        return found | {"points": None}
     names = board.names
-    return {
-        "game": game,
-        "user": keeper,
+    return found | {
         "names": names,
-        "sheet": sheet,
-        "record": record,
+        "points": penalty_table(rules),
+        "finish": finish(rules),
         "next": next_deal_words(rules, names),
     }
 
 
-def next_deal_words(rules: RuleSet, names: list[str]) -> list[str | list[str | None]]:
+@lru_cache(maxsize=64)  # a rule set each: the same table on every page of its games
+def penalty_table(rules: RuleSet) -> list[list[list[int | None]]]:
+    """What one seat's count costs, as the engine scores it (`score_deal`): by whether the
+    winner went out on twos (only False where no twos rule counts it), the cards left (0 for
+    the winner) and the twos held (only 0 where the rules don't ask). None where the engine
+    refuses that seat's count (more twos than cards, or than the pack has left)."""
+    wanted = facts_wanted(rules).allowed
+    on_twos = (False, True) if "out_on_twos" in wanted else (False,)
+    most_twos = TWOS_IN_THE_DECK if "twos_held" in wanted else 0
+    return [
+        [
+            [_one_seat(rules, on, cards, twos) for twos in range(min(cards, most_twos) + 1)]
+            for cards in range(rules.hand_size + 1)
+        ]
+        for on in on_twos
+    ]
+
+
+def _one_seat(rules: RuleSet, on_twos: bool, cards: int, twos: int) -> int | None:
+    if cards == 0:
+        return 0
+    # Seat 1's count in a deal seat 0 won, the others each left with one card and no twos.
+    others = (1,) * (rules.players - 2)
+    twos_held = (0, twos, *(0,) * len(others)) if rules.twos is TwosRule.EACH_TWO else None
+    facts = DealResult((0, cards, *others), out_on_twos=on_twos, twos_held=twos_held)
+    try:
+        return score_deal(facts, rules).penalties[1]
+    except DealRefused:
+        return None
+
+
+def finish(rules: RuleSet) -> Json:
+    """When the game ends, as the phone reads it: the target a total reaches, or the deals
+    played (neither when open-ended); `ties_play_on`: a tie for lowest there plays on
+    (`outcome`, rules/penalties.py)."""
+    sheet_finish = dict(scoring_sheet(rules)["finish"])  # type: ignore[call-overload]
+    del sheet_finish["kind"]
+    reached = [sheet_finish.get("target", 0)] + [0] * (rules.players - 1)
+    tied = outcome(reached, rules, deals_played=sheet_finish.get("deals"))
+    return sheet_finish | {"ties_play_on": tied.tied}
+
+
+def next_deal_words(rules: RuleSet, names: list[str]) -> list[str | list[list[int | str]]]:
     """ "Next: Ann deals; whoever holds 3♦ leads" after a deal, by the seat that went out and
     then the seat left holding the most cards (`ScoredDeal.loser`): what the game page says
     under the scoreboard, for the phone to say after a waiting deal. `rules.next_deal` decides
-    who deals and leads, here as on the server; the phone only finds the two seats. One
-    sentence a winner where the lead rule doesn't ask who lost."""
-    seats = range(len(names))
-    words: list[str | list[str | None]] = []
-    for winner in seats:
-        said = [None if loser == winner else _after(rules, names, winner, loser) for loser in seats]
-        told = set(said) - {None}
+    who deals and leads, here as on the server. One sentence a winner where the lead rule
+    doesn't ask who lost; else [seat, sentence] for each other seat, in the order that breaks
+    a tie for the most cards (the first after the winner): the phone says the first of those
+    left holding the most."""
+    seats = len(names)
+    words: list[str | list[list[int | str]]] = []
+    for winner in range(seats):
+        after = [(winner + step) % seats for step in range(1, seats)]
+        said: list[list[int | str]] = [
+            [loser, _after(rules, names, winner, loser)] for loser in after
+        ]
+        told = {pair[1] for pair in said}
         words.append(told.pop() if len(told) == 1 else said)
     return words
 

@@ -130,6 +130,9 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (isWrite(event) && writing) writing--;
   });
+  // A deal the queue sends (waiting-deals.js) is a write too: its answer brings the board.
+  document.addEventListener("deal:sending", () => writing++);
+  document.addEventListener("deal:answered", () => writing && writing--);
   // An answer to a follower no longer on the page is let go, and so is the current deal form
   // fetched for one that was typed in meanwhile (`renew`).
   document.addEventListener("htmx:beforeSwap", function (event) {

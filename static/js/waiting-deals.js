@@ -1,22 +1,42 @@
-// A deal typed is never lost: why, beside this script's tag in templates/scoring/game.html.
+// Every deal typed goes through one queue: why, beside this script's tag in templates/scoring/game.html.
 (() => {
   "use strict";
-  if (!window.htmx) {
+  const $ = (id) => document.getElementById(id);
+  const own = $("offline-game");
+  if (!window.htmx || !own) {
     return;
   }
-  const $ = (id) => document.getElementById(id);
+  // `points`, `finish`, `next`: read instead of rules of its own (null where it can't score them).
+  const { game, user, names, record, points, finish, next: after } = JSON.parse(own.textContent);
+  const PREFIX = "bigtwo:waiting:";
+  const KEY = `${PREFIX}${user}:${game}`;
+  const OLD = `bigtwo:pending-deal:${game}:`; // the one deal the script before this one kept
+  const KEEP_FOR_MS = 864e5;
+  const PAGES = "game-pages"; // the service worker's copies of game pages (templates/pwa/sw.js)
+  const TAPS = "[name=went_out], [name=out_next]";
+  const FACT = /^(cards|twos|points|place)_\d$|^(winner|out_on_twos|last_play_twos|pays|dragon)$/;
+  let store = null; // switched off: the deals wait while the page is open
+  try {
+    store = window.localStorage;
+  } catch (error) {}
+  let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
+  let clash = null; // a deal the server offered back beside another phone's, until a choice is made
+  let editing = null; // the waiting deal back in the form, by index
+  let conflict = null; // the server's answer to deals[0] while the scorekeeper chooses
+  let blocked = null; // { why, status }: why the deals don't go
+  let sending = null; // the AbortController of the send under way
+  let ownFigures = false; // the form's figures are the phone's
+
   const dealForm = () => $("deal-form");
-  const notice = () => $("live-notice");
-  const store = (() => {
-    try {
-      return window.localStorage;
-    } catch (error) {
-      return null; // switched off: the values still stay in the form, one deal at a time
-    }
-  })();
   const filled = (text, values = {}) =>
     Object.entries(values).reduce((said, [key, value]) => said.split(`{${key}}`).join(value), text);
   const words = (name, values) => filled(dealForm().dataset[name], values);
+  const said = (name, values) => filled($("offline-words").dataset[name], values);
+  const uuid = () =>
+    "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+      (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
+  const boardState = () => JSON.parse($("board-state").textContent);
+  const piece = (selector) => $("waiting-rows").content.querySelector(selector).cloneNode(true);
 
   function make(tag, text = "", className = "", attributes = {}) {
     const element = document.createElement(tag);
@@ -26,40 +46,10 @@
     return element;
   }
 
-  const FACT = /^(cards|twos|points|place)_\d$|^(winner|out_on_twos|last_play_twos|pays|dragon)$/;
-  const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
+  // --- The deal form as it is typed in, with no request: who is marked out, the hint of what
+  // comes next, the keyboard's Next and Done, and "Went out" (a submit button without scripts)
   const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
   const seatOf = (input) => input.name.split("_")[1];
-  // A choice (tick, radio, list) can't be read-only: taps and keys on it are cancelled instead.
-  const isChoice = (e) => e.tagName === "SELECT" || e.type === "checkbox" || e.type === "radio";
-
-  function valuesOf(form, inputs = dealFields(form)) {
-    const values = {};
-    for (const input of inputs) {
-      if (input.type === "checkbox") {
-        values[input.name] = input.checked ? "on" : "";
-      } else if (input.type !== "radio" || input.checked) {
-        values[input.name] = input.value;
-      }
-    }
-    return values;
-  }
-
-  // Back into the form: `values` as kept, or (`values` null) the form as it first came.
-  function fillIn(form, values) {
-    for (const input of dealFields(form)) {
-      const value = values ? (values[input.name] ?? "") : "";
-      if (input.type === "radio") {
-        input.checked = values ? value === input.value : input.defaultChecked;
-      } else if (input.type === "checkbox") {
-        input.checked = value === "on";
-      } else {
-        input.value = value;
-      }
-    }
-    markOut(form);
-  }
-
   const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
 
   // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
@@ -88,8 +78,6 @@
         hint.textContent = said;
       }
     }
-    // The keyboard's key says what Enter will do there (the server's, without scripts, that the
-    // last box records).
     const all = boxes(form);
     all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
   }
@@ -117,807 +105,593 @@
     }
   });
 
-  const offline = queue();
-
-  // --- One deal kept in the form
-  const PREFIX = "bigtwo:pending-deal:";
-  const KEEP_FOR_MS = 12 * 60 * 60 * 1000;
-  let timer = null; // resending every few seconds
-  let request = null; // the deal form's last XMLHttpRequest
-  let previewed = ""; // what the last penalty preview was asked for
-
-  const isLocked = (form) => form.classList.contains("deal-locked");
-  const inFlight = () => request !== null && request.readyState !== XMLHttpRequest.DONE;
-  const keyOf = (form) => `${PREFIX}${form.dataset.game}:${form.elements.token.value}`;
-
-  function keep(form, clash) {
-    const { number, token } = form.elements;
-    // With its number and token: a deal offered back beside another phone's is sent again as it
-    // was when the page is reloaded before a choice is made (`adopt`).
-    const values = valuesOf(form, [...dealFields(form), number, token]);
-    const entry = { number: number.value, token: token.value, values, at: Date.now(), clash };
-    try {
-      store.setItem(keyOf(form), JSON.stringify(entry));
-    } catch (error) {
-      // No storage, or full: the values still stay in the form.
-    }
-  }
-
-  const forget = (form) => store?.removeItem(keyOf(form));
-
-  // The deals of `game` kept on this phone, newest first. Expired ones (of any game) go.
-  function keptDeals(game) {
-    const found = [];
-    for (let i = store ? store.length - 1 : -1; i >= 0; i--) {
-      const key = store.key(i);
-      if (!key?.startsWith(PREFIX)) {
-        continue;
-      }
-      let entry = null;
-      try {
-        entry = JSON.parse(store.getItem(key));
-      } catch (error) {}
-      if (!entry?.values || !(Date.now() - entry.at < KEEP_FOR_MS)) {
-        store.removeItem(key);
-      } else if (key.startsWith(`${PREFIX}${game}:`)) {
-        found.push({ ...entry, key });
-      }
-    }
-    return found.sort((a, b) => b.at - a.at);
-  }
-
-  const flag = (element, attribute, on) =>
-    on ? element.setAttribute(attribute, "true") : element.removeAttribute(attribute);
-
-  function lock(form, locked) {
-    form.classList.toggle("deal-locked", locked);
-    for (const input of dealFields(form)) {
-      if (isChoice(input)) {
-        flag(input, "aria-disabled", locked);
-      } else {
-        input.readOnly = locked;
-      }
-    }
-    // Still focusable: a tap on one says why it does nothing.
-    form.querySelectorAll(TAPS).forEach((button) => flag(button, "aria-disabled", locked));
-  }
-
-  const TAPS = "[name=went_out], [name=out_next]";
-  const shown = (choice) =>
-    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
-
-  function waitingText(form) {
-    const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
-      const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
-      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_], [name=winner]");
-      const name = row.querySelector(".deal-name").textContent.trim();
-      if (box.type === "radio") { // Pusoy Dos: only who went out, as the choice is named
-        return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
-      }
-      const count = (box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–";
-      const said = `${name} ${count}`;
-      const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
-      return twos && twos !== "0" ? `${said} (${held} ${twos})` : said;
-    }).filter(Boolean);
-    if (form.elements.out_on_twos?.checked) {
-      parts.push(words("sayOutOnTwos"));
-    }
-    for (const extra of form.querySelectorAll(".deal-last-play, .deal-pays, .deal-dragon")) {
-      const chosen = shown(extra.querySelector("select, :checked"));
-      const label = extra.querySelector("legend, label").textContent.trim().replace(/[?？]$/, "");
-      if (chosen) {
-        parts.push(`${label}: ${chosen}`);
-      }
-    }
-    return words("sayWaiting", { number: form.elements.number.value, deal: parts.join(", ") });
-  }
-
-  function showWaiting(form, reason) {
-    const shown = notice().querySelector(".message-waiting");
-    if (!reason && shown) {
-      return;
-    }
-    const message = make("div", "", "message message-waiting");
-    const actions = make("p", "", "button-row");
-    for (const action of ["Change", "Discard"]) {
-      actions.append(make("button", words(`say${action}`), "button", { type: "button", "data-deal": action }));
-    }
-    // Under house rules the phone can't score, it says why the next deal has to wait.
-    const oneOnly = form.dataset.sayOneOnly ? [make("p", form.dataset.sayOneOnly)] : [];
-    message.append(...(reason ? [make("p", reason)] : []), make("p", waitingText(form)), ...oneOnly, actions);
-    if (shown?.textContent !== message.textContent) {
-      notice().replaceChildren(message);
-    }
-  }
-
-  function startWaiting(form, reason) {
-    lock(form, true);
-    showWaiting(form, reason);
-    timer ??= window.setInterval(sendAgain, 4000);
-  }
-
-  function stopWaiting() {
-    window.clearInterval(timer);
-    timer = null;
-  }
-
-  function sendAgain() {
-    const form = dealForm();
-    if (timer !== null && form && navigator.onLine !== false && !inFlight()) {
-      // Not requestSubmit(): htmx sends the button last clicked, which could be a "Went out".
-      form.querySelector("[type=submit]").click();
-    }
-  }
-
-  function letGo(form, discard) {
-    if (inFlight()) {
-      request.abort();
-      request = null;
-    }
-    stopWaiting();
-    forget(form);
-    lock(form, false);
-    notice().replaceChildren();
-    if (discard) {
-      fillIn(form, null);
-      notice().append(make("p", words("sayDiscarded", { number: form.elements.number.value }), "message"));
-    }
-    dealFields(form)[0].focus();
-  }
-
+  // What the server does for "Went out": that player 0, anyone else at 0 cleared (one player
+  // goes out); then on to the next empty box round the table, or to Record deal.
   function wentOut(form, button) {
     const out = counts(form).find((input) => seatOf(input) === button.value);
-    counts(form).forEach((input) => {
+    for (const input of counts(form)) {
       const was = input.value;
       input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
-      if (input.value !== was) {
-        input.dispatchEvent(new Event("input", { bubbles: true })); // for the penalty preview
-      }
-    });
+      input.value === was || input.dispatchEvent(new Event("input", { bubbles: true })); // the preview
+    }
     (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
   }
 
-  document.addEventListener("click", (event) => {
-    const form = dealForm();
-    const target = event.target;
-    const action = target.closest?.("[data-deal]");
-    if (form && action) {
-      letGo(form, action.dataset.deal === "Discard");
-    } else if (form?.contains(target)) {
-      const button = target.closest(TAPS);
-      if (button || (isChoice(target) && isLocked(form))) {
-        event.preventDefault(); // no request: the server's "Went out" is for pages without JS
-        if (isLocked(form)) {
-          showWaiting(form, "");
-        } else if (button?.name === "went_out") {
-          wentOut(form, button);
-        }
-      }
-    }
-  });
-
-  // A list opens on a press, and a key changes a list or a radio: not while the deal is sent.
-  for (const name of ["mousedown", "keydown"]) {
-    document.addEventListener(name, (event) => {
-      const form = dealForm();
-      const target = event.target;
-      if (form?.contains(target) && isLocked(form) && isChoice(target) && event.key !== "Tab") {
-        event.preventDefault();
-        showWaiting(form, "");
-      }
-    });
-  }
-
-  // Tapping a box of the deal being sent says why it takes no typing.
-  document.addEventListener("focusin", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.target) && isLocked(form) && event.target.readOnly) {
-      showWaiting(form, "");
-    }
-  });
-
-  document.addEventListener("input", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.target)) {
-      markOut(form);
-    }
-  });
-
-  function adopt(loaded) {
-    const form = dealForm();
-    if (form) {
-      markOut(form);
-    }
-    let pending = null;
-    for (const entry of form ? keptDeals(form.dataset.game) : []) {
-      if (!pending && entry.number === form.elements.number.value) {
-        pending = entry;
-      } else if (loaded && entry.clash) {
-        // The page reloaded before a choice was made: sent again, the deal brings the choice back.
-        window.htmx.ajax("POST", form.action, { target: "#game-live", swap: "outerHTML", values: entry.values });
-      } else {
-        store.removeItem(entry.key);
-      }
-    }
-    if (!pending) {
-      stopWaiting();
-      return;
-    }
-    form.elements.token.value = pending.token;
-    fillIn(form, pending.values);
-    startWaiting(form, loaded ? words("sayRestored", { number: pending.number }) : "");
-    sendAgain();
-  }
-
-  // Known to be offline, the phone asks nothing: the deal waits as if its send had failed.
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    const form = dealForm();
-    const elt = event.detail.elt;
-    if (!form?.contains(elt)) {
-      return;
-    }
-    if (!navigator.onLine) {
-      event.preventDefault();
-      if (elt === form) {
-        failed(event, "sayOffline");
-      }
-    } else if (elt === form) {
-      request = event.detail.xhr;
-      keep(form);
-      lock(form, true);
-    } else {
-      previewed = JSON.stringify(valuesOf(form));
-    }
-  });
-
+  // A penalty preview asked for while another was on its way is dropped (hx-sync): asked again
+  // once that one is back (and htmx has let go of it, hence the timeout) if the typing moved on.
+  let previewed = "";
+  const asTyped = (form) => new URLSearchParams(new FormData(form)).toString();
   document.addEventListener("htmx:afterRequest", (event) => {
     const form = dealForm();
     const rows = event.detail.elt;
     if (rows !== form && form?.contains(rows) && event.detail.successful) {
       window.setTimeout(() => {
-        if (form.isConnected && !isLocked(form) && JSON.stringify(valuesOf(form)) !== previewed) {
-          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" })
-            .catch(() => {}); // offline: the next typing asks again
+        if (form.isConnected && !isLocked(form) && asTyped(form) !== previewed) {
+          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" }).catch(() => {});
         }
       }, 0);
     }
   });
 
-  // The deal form's send failed: `reason` names the form's data-say-<name> that says why.
-  function failed(event, reason) {
-    const form = dealForm();
-    if (form && event.detail.elt === form) {
-      const key = keyOf(form);
-      if (offline?.take(form)) {
+  document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
+
+  // --- Kept on this phone: one key per user and game, a day at most
+  function load() {
+    let old = null;
+    for (let i = store ? store.length - 1 : -1; i >= 0; i--) {
+      const key = store.key(i);
+      let kept = [];
+      try {
+        kept = [JSON.parse(store.getItem(key))].flat().filter((deal) => Date.now() - deal.at < KEEP_FOR_MS);
+      } catch (error) {}
+      old = key.startsWith(OLD) ? (kept[0] ?? old) : old; // read into the queue once
+      if (key.startsWith(OLD) || (/^bigtwo:(waiting|pending-deal):/.test(key) && !kept.length)) {
         store.removeItem(key);
-        stopWaiting();
-        lock(form, false);
-        return;
+      } else if (key.startsWith(PREFIX)) {
+        store.setItem(key, JSON.stringify(kept));
       }
-      keep(form);
-      startWaiting(form, words(reason));
+    }
+    const all = JSON.parse(store?.getItem(KEY) || "[]");
+    if (old?.values && !all.some((deal) => deal.token === old.token)) {
+      const { number, token, ...values } = old.values;
+      all.push({ ...old, number: Number(number), values });
+    }
+    clash = all.find((deal) => deal.clash) ?? null;
+    deals = all.filter((deal) => !deal.clash).sort((a, b) => a.number - b.number);
+    save();
+  }
+
+  function save() {
+    const kept = clash ? [clash, ...deals] : deals;
+    try {
+      kept.length ? store?.setItem(KEY, JSON.stringify(kept)) : store?.removeItem(KEY);
+    } catch (error) {} // full: still shown, and sent while the page is open
+  }
+
+  // --- The form
+  const dealFields = (form) => [...form.elements].filter((e) => FACT.test(e.name) && e.type !== "submit");
+  // As the form sends them (the winner's twos box is disabled).
+  const typed = (form) => Object.fromEntries([...new FormData(form)].filter(([name]) => FACT.test(name)));
+  // A choice (tick, radio, list) can't be read-only: taps and keys on it are cancelled instead.
+  const isChoice = (e) => e.tagName === "SELECT" || e.type === "checkbox" || e.type === "radio";
+  const isLocked = (form) => form.classList.contains("deal-locked");
+  const entryOf = (form) =>
+    ({ number: Number(form.elements.number.value), token: form.elements.token.value, values: typed(form), at: Date.now() });
+
+  // Back into the form: `values` as kept, or (`values` null) the form as it first came.
+  function fillIn(form, values, number, token) {
+    if (number) {
+      [form.elements.number.value, form.elements.token.value] = [number, token];
+      points && (form.querySelector(".deal-no").textContent = said("sayDeal", { number }));
+    }
+    for (const input of dealFields(form)) {
+      const value = values?.[input.name] ?? "";
+      const radio = input.type === "radio" && (values ? value === input.value : input.defaultChecked);
+      input.type === "radio" || input.type === "checkbox" ? (input.checked = radio || value === "on") : (input.value = value);
+    }
+    dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (`markOut`)
+  }
+
+  const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
+
+  // Held: read-only, not disabled (left out of the post); the taps still focusable, to say why.
+  function lock(form, locked) {
+    form.classList.toggle("deal-locked", locked);
+    dealFields(form).forEach((input) => (isChoice(input) ? flag(input, locked) : (input.readOnly = locked)));
+    form.querySelectorAll(TAPS).forEach((button) => flag(button, locked));
+  }
+
+  // --- One deal at a time, held in the form, where the phone can't score the rules
+  const shown = (choice) =>
+    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
+
+  // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", with whatever else it says.
+  function waitingText(form) {
+    const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
+      const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
+      const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_], [name=winner]");
+      if (box.type === "radio") { // Pusoy Dos: only who went out, as the choice is named
+        return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
+      }
+      const text = `${row.querySelector(".deal-name").textContent.trim()} ${(box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–"}`;
+      const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
+      return twos && twos !== "0" ? `${text} (${held} ${twos})` : text;
+    }).filter(Boolean);
+    parts.push(...(form.elements.out_on_twos?.checked ? [words("sayOutOnTwos")] : []));
+    for (const extra of form.querySelectorAll(".deal-last-play, .deal-pays, .deal-dragon")) {
+      const chosen = shown(extra.querySelector("select, :checked"));
+      const label = extra.querySelector("legend, label").textContent.trim().replace(/[?？]$/, "");
+      parts.push(...(chosen ? [`${label}: ${chosen}`] : []));
+    }
+    return words("sayWaiting", { number: form.elements.number.value, deal: parts.join(", ") });
+  }
+
+  // Why (else the why said before), what waits and the choices; not again if already said.
+  function showWaiting(form, reason) {
+    const before = $("live-notice").querySelector(".message-waiting");
+    const actions = make("p", "", "button-row");
+    actions.append(...["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action })));
+    const lines = [reason, waitingText(form), form.dataset.sayOneOnly].filter(Boolean).map((line) => make("p", line));
+    const message = make("div", "", "message message-waiting");
+    message.append(...lines, actions);
+    if ((reason || !before) && before?.textContent !== message.textContent) {
+      $("live-notice").replaceChildren(message);
     }
   }
 
-  for (const name of ["htmx:sendError", "htmx:timeout"]) {
-    document.addEventListener(name, (event) => failed(event, "sayOffline"));
+  // "Change it" / "Discard it": the send under way called off (the token keeps the next safe).
+  function letGo(form, discard) {
+    sending?.abort();
+    deals = [];
+    save();
+    lock(form, false);
+    $("live-notice").replaceChildren();
+    if (discard) {
+      fillIn(form, null);
+      $("live-notice").append(make("p", words("sayDiscarded", { number: form.elements.number.value }), "message"));
+    }
+    dealFields(form)[0].focus();
   }
 
-  // The server answered (htmx fires this before swapping the answer in).
-  document.addEventListener("htmx:beforeOnLoad", (event) => {
-    const form = dealForm();
-    const status = event.detail.xhr.status;
-    if (!form || event.detail.elt !== form) {
+  // --- The waiting deals scored from what the server rendered: a lookup, no rule of the phone's
+  const count = (text) => (/^\s*\d+\s*$/.test(text ?? "") ? Number(text) : NaN);
+  const seatsOf = (values, field, blank) => names.map((_, seat) => count(values[`${field}_${seat}`] || blank));
+  const facts = (values) =>
+    ({ cards: seatsOf(values, "cards"), twos: seatsOf(values, "twos", "0"), onTwos: values.out_on_twos === "on" });
+  // One seat's penalty; undefined where the table has none (a count the engine refuses).
+  const cost = (cards, twos, onTwos) => points[onTwos ? 1 : 0]?.[cards]?.[twos] ?? undefined;
+  const penalties = ({ cards, twos, onTwos }) => cards.map((n, seat) => cost(n, twos[seat], onTwos));
+  const fits = (dealFacts) =>
+    dealFacts.cards.filter((n) => n === 0).length === 1 && !penalties(dealFacts).includes(undefined);
+
+  // "Next: …": by the winner, then (where it matters) the first of the seats left holding the most.
+  function nextAfter(deal) {
+    const { cards } = facts(deal.values);
+    const told = after[cards.indexOf(0)];
+    return typeof told === "string" ? told : told.reduce((a, b) => (cards[b[0]] > cards[a[0]] ? b : a))[1];
+  }
+
+  // The waiting deals, each on the totals before it: the server's, or `from`.
+  function played(from = boardState().totals) {
+    let totals = from;
+    return deals.map((deal) => {
+      const points = penalties(facts(deal.values));
+      totals = totals.map((total, seat) => total + points[seat]);
+      const reached = Math.max(...totals) >= (finish.target ?? Infinity) || deal.number >= (finish.deals ?? Infinity);
+      const lowest = names.filter((_, seat) => totals[seat] === Math.min(...totals));
+      return { deal, points, totals, reached, lowest, over: reached && (lowest.length === 1 || !finish.ties_play_on) };
+    });
+  }
+
+  const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
+  const saysOwn = () => Boolean(points) && (deals.length > 0 || editing !== null || navigator.onLine === false);
+
+  // Each player's "on 21", or "+6 → 27" as a count is typed, while deals wait (or no signal).
+  function showFigures(form, anyway = false) {
+    if (!points || !(anyway || ownFigures || saysOwn())) {
       return;
     }
-    if (status === 0 || status >= 500) {
-      failed(event, "sayNoServer");
-    } else if (event.detail.xhr.getResponseHeader("HX-Redirect")) {
-      stopWaiting(); // off to log in again: the deal stays kept for when the page is back
-    } else if (status >= 400) {
-      stopWaiting();
-      showWaiting(form, words("sayRefused", { status }));
+    ownFigures = saysOwn();
+    const before = editing ?? deals.length;
+    const totals = before ? played()[before - 1].totals : boardState().totals;
+    const { cards, twos, onTwos } = facts(typed(form));
+    names.forEach((_, seat) => {
+      const points = cost(cards[seat], twos[seat], onTwos);
+      $(`preview-${seat}`).textContent = points === undefined ? said("sayOn", { total: totals[seat] })
+        : cards[seat] === 0 ? said("sayWentOutZero") : `+${points} → ${totals[seat] + points}`;
+    });
+  }
+
+  // --- Record deal: held in the form and sent at once (online, none waiting), else in the rows
+  function take(form) {
+    const entry = entryOf(form);
+    if (!points || (!deals.length && editing === null && navigator.onLine !== false)) {
+      deals = [entry];
+      save();
+      lock(form, true);
+      return navigator.onLine === false ? answered(entry, null) : send();
+    }
+    const before = deals;
+    deals = editing === null ? [...deals.filter((deal) => deal.token !== entry.token), entry]
+      : deals.map((deal, index) => (index === editing ? { ...deal, values: entry.values } : deal));
+    const ends = played().findIndex((row) => row.over);
+    const why = !fits(facts(entry.values)) ? said("sayCheck", { number: entry.number, most: points[0].length - 1 })
+      : ends >= 0 && ends < deals.length - 1 && said("sayEndsEarly", { number: deals[ends].number });
+    if (why) {
+      deals = before;
+      return notice([make("p", why, "", { role: "alert" })]);
+    }
+    editing = null;
+    intoRows(form);
+    send();
+  }
+
+  // The form goes on to the next deal: what it held waits in the rows.
+  function intoRows(form) {
+    if (deals.length === 1 && editing === null) {
+      snapshot(); // the page as the server last drew it, for opening it again offline
+    }
+    save();
+    lock(form, false);
+    fillIn(form, {}, nextNumber(), uuid());
+    render();
+  }
+
+  // Shown only to the account it was made for (X-Signed-In-As: templates/pwa/sw.js).
+  function snapshot() {
+    const signedInAs = $("offline-words").dataset.signedInAs;
+    const page = new Response(`<!DOCTYPE html>${document.documentElement.outerHTML}`, {
+      headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString(), "X-Signed-In-As": signedInAs },
+    });
+    window.caches?.open(PAGES).then((cache) => cache.put(location.pathname, page)).catch(() => {});
+  }
+
+  // --- What the scorekeeper sees of the queue
+  function notice(parts) {
+    const box = make("div", "", "message message-waiting waiting");
+    box.append(...parts);
+    $("live-notice").replaceChildren(box);
+  }
+
+  const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
+
+  // What a cell says of its seat, as the server's row does (`cell_notes`, scoring/presenters/board.py).
+  function note({ cards, twos, onTwos }, seat) {
+    if (cards[seat] === 0) {
+      return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
+    }
+    const left = said("sayLeft", { count: cards[seat] });
+    return twos[seat] ? `${left}, ${said("sayTwos").split("|")[twos[seat] - 1]}` : left;
+  }
+
+  // The template's row of a waiting deal, filled in: each penalty, what it says, the running total.
+  function row({ deal, points, totals }, index) {
+    const tr = piece("tbody:not(.waiting) tr");
+    const dealFacts = facts(deal.values);
+    const edit = tr.querySelector("button");
+    edit.value = index;
+    edit.textContent = `${deal.number} ✎`;
+    edit.setAttribute("aria-label", said("sayEdit", { number: deal.number }));
+    [...tr.cells].slice(1).forEach((td, seat) => {
+      const won = dealFacts.cards[seat] === 0;
+      td.className = won ? "went-out-cell" : "";
+      const [pen, meta, run] = td.children;
+      pen.textContent = won ? "0" : `+${points[seat]}`;
+      meta.textContent = note(dealFacts, seat);
+      run.textContent = `= ${totals[seat]}`;
+    });
+    return tr;
+  }
+
+  // The template's scoreboard without rows: for the first deals, or the conflict's two.
+  function emptyTable() {
+    const wrap = piece(".table-wrap");
+    wrap.querySelectorAll("tbody, tfoot").forEach((part) => part.remove());
+    return wrap;
+  }
+
+  function render() {
+    const board = $("game-board");
+    const form = dealForm();
+    if (!board || !points) {
+      return;
+    }
+    board.querySelectorAll(".waiting").forEach((element) => element.remove());
+    // The tie banner sits above the deal form, outside the board.
+    $("game-live").querySelectorAll(".scoreboard > p, .banner-tied, #undo-area, .next-deal").forEach((e) => (e.hidden = deals.length > 0));
+    const last = played().at(-1);
+    if (form && deals.length && editing === null && Number(form.elements.number.value) !== nextNumber()) {
+      fillIn(form, {}, nextNumber(), uuid());
+    }
+    if (form) {
+      form.hidden = Boolean(last?.over);
+      showFigures(form);
+    }
+    if (!last) {
+      $("live-notice").querySelector(".waiting")?.remove();
+      return;
+    }
+    if (!last.over) {
+      $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
+    }
+    if (!board.querySelector(".scores")) {
+      board.querySelector(".scoreboard h2").after(emptyTable());
+    }
+    // Below the sent deals, under one label: each row keeps to the height of a sent one.
+    const table = board.querySelector(".scores");
+    const waiting = piece("tbody.waiting");
+    waiting.append(...played().map(row));
+    table.createTBody().replaceWith(waiting);
+    const total = piece("tfoot tr");
+    [...total.cells].slice(1).forEach((td, seat) => {
+      td.textContent = last.totals[seat];
+      td.className = last.lowest.includes(names[seat]) ? "lowest" : "";
+    });
+    (table.tFoot || table.createTFoot()).append(total);
+    if (last.reached) {
+      const banner = piece(".banner");
+      const lowest = { name: last.lowest[0], names: last.lowest.join(", "), total: Math.min(...last.totals) };
+      banner.classList.add(`banner-${last.over ? "finished" : "tied"}`);
+      banner.querySelector("h2").textContent = said(last.over ? "sayWins" : "sayTied", lowest);
+      board.prepend(banner);
+    }
+    conflict ? showConflict() : showQueue(last);
+  }
+
+  // How many wait, why they don't go, the one being changed, and "Undo".
+  function showQueue(last) {
+    const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
+    if (blocked) {
+      const why = parts[parts.push(make("p", said(blocked.why, blocked))) - 1];
+      if (blocked.status === 0) {
+        why.append(" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login }));
+      }
+    }
+    if (editing !== null) {
+      parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
+    }
+    const actions = make("p", "", "button-row");
+    actions.append(button(said("sayUndo", { number: last.deal.number }), "undo"));
+    notice([...parts, actions]);
+  }
+
+  // Another phone recorded deals[0]'s number first: both, for the scorekeeper to choose.
+  function showConflict() {
+    const deal = deals[0];
+    const { row: theirs, state, reason } = conflict;
+    const parts = [make("p", theirs ? said("sayConflict", { number: deal.number }) : reason)];
+    const actions = make("p", "", "button-row");
+    if (theirs) {
+      const wrap = emptyTable();
+      wrap.className = "table-wrap";
+      wrap.querySelector("th").textContent = "";
+      theirs.cells[0].replaceWith(make("th", said("sayServers"), "", { scope: "row" }));
+      // Mine where the server's is: on the same totals, whatever the board has taken since.
+      const mine = row({ deal, ...played(conflict.before)[0] });
+      mine.className = "";
+      mine.cells[0].replaceWith(make("th", said("sayMine"), "", { scope: "row" }));
+      wrap.querySelector("table").createTBody().append(theirs, mine);
+      parts.push(wrap);
+      actions.append(button(said("sayKeep", { number: deal.number }), "keep"));
+    }
+    if (state && !state.finished && state.next !== deal.number) {
+      actions.append(button(said("sayPut", { number: state.next }), "put", state.next));
+    }
+    actions.append(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
+    notice([...parts, actions]);
+  }
+
+  // --- Sending: the first waiting deal (or, `again`, the one offered back, as the page reloads)
+  async function send(again = false) {
+    const form = dealForm();
+    const deal = again ? clash : deals[0];
+    // One deal given back to the form by "Change it" goes when Record deal is tapped again.
+    const due = again || points || (form && isLocked(form));
+    if (!deal || !due || sending || conflict || editing !== null || navigator.onLine === false) {
+      return;
+    }
+    const controller = (sending = new AbortController());
+    const timeout = window.setTimeout(() => controller.abort(), 8000);
+    let response = null;
+    let text = "";
+    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: live-board.js
+    try {
+      // With the version the board shows, the answer to a deal held in the form is what it changed.
+      const shown = held(deal) ? { shown: document.querySelector("[name=shown]")?.value ?? "" } : {};
+      const body = new URLSearchParams({ ...deal.values, number: deal.number, token: deal.token, ...shown });
+      const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
+      response = await fetch(record, { method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": csrf }, signal: controller.signal });
+      text = await response.text();
+    } catch (error) {
+      response = null; // no answer: tried again in a moment
+    }
+    window.clearTimeout(timeout);
+    sending = null;
+    document.dispatchEvent(new Event("deal:answered"));
+    if (deals[0] === deal || clash === deal) { // not let go of meanwhile
+      answered(deal, response && (response.redirected ? 0 : response.status), text, response?.headers);
+    }
+  }
+
+  // The deal the form holds, locked, whose answer replaces it (or offered back, sent again).
+  const held = (deal) => !points || deal === clash || (deal === deals[0] && dealForm() && isLocked(dealForm()));
+
+  // The server's word on a deal: `status` null for no answer, 0 for the log-in page.
+  function answered(deal, status, text = "", headers = null) {
+    const form = dealForm();
+    const redirect = headers?.get("HX-Redirect");
+    const failed = status === null || status >= 500 || status === 0 || redirect || status >= 400;
+    if (failed && status !== null && status < 500) {
+      blocked = { why: status && !redirect ? "sayBlocked" : "saySignedOut", status: redirect ? 0 : status };
+    }
+    const locked = form && isLocked(form);
+    if (failed && points && !(locked && !fits(facts(deal.values)))) {
+      locked ? intoRows(form) : render();
+    } else if (failed && form && !(status === 0 || redirect)) { // held: one the rows can't score too
+      const why = status === null ? "sayOffline" : status >= 500 ? "sayNoServer" : "sayRefused";
+      showWaiting(form, words(why, { status }));
+    }
+    if (failed) {
+      return;
+    }
+    blocked = null;
+    const page = new DOMParser().parseFromString(text, "text/html");
+    const refusal = page.querySelector("[role=alert]");
+    if (held(deal)) {
+      // The answer replaces the form, and alone says what became of the deal.
+      offeredBack(deal, page.getElementById("deal-clash"));
+      window.htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
+    } else if (!refusal) {
+      deals.shift(); // recorded, now or by an earlier send whose answer was lost
+      save();
+      deals.length ? send() : refresh();
     } else {
-      // Recorded, or refused with its reason (role="alert"): the answer alone says which. Offered
-      // back beside the deal another phone recorded first, it stays kept until a choice is made.
-      /id="deal-clash"/.test(event.detail.xhr.responseText) ? keep(form, true) : forget(form);
-      stopWaiting();
-      lock(form, false);
+      const theirs = [...page.querySelectorAll("#game-board tbody tr")]
+        .find((tr) => parseInt(tr.cells[0].textContent, 10) === deal.number);
+      theirs?.removeAttribute("id"); // the board's own row of it, when it comes, goes by that id
+      const state = JSON.parse(page.getElementById("board-state")?.textContent || "null");
+      // The totals before the server's deal: its running totals less its penalties.
+      const figure = (td, part) => Number(td.querySelector(part).textContent.replace(/\D/g, ""));
+      const before = theirs && [...theirs.cells].slice(1).map((td) => figure(td, ".run") - figure(td, ".pen"));
+      conflict = { row: theirs, state, before, reason: refusal.textContent.trim() };
+      render();
+    }
+  }
+
+  // Offered back beside another phone's deal, it stays kept until a choice is made.
+  function offeredBack(deal, offered) {
+    clash = offered ? { ...deal, clash: true } : null;
+    deals = deals.filter((kept) => kept.token !== deal.token);
+    save();
+  }
+
+  // The game's live part as the server now has it (htmx:load then adds what still waits).
+  const refresh = () => window.htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
+
+  document.addEventListener("submit", (event) => {
+    const form = dealForm();
+    if (event.target === form) {
+      event.preventDefault();
+      event.stopImmediatePropagation(); // not htmx's: the queue sends it
+      isLocked(form) ? points || showWaiting(form, "") : take(form);
+    }
+  }, true);
+
+  // No penalty preview while the phone says the figures, nor offline; one that can't come, it says.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.detail.elt)) {
+      navigator.onLine === false || saysOwn() ? event.preventDefault() : (previewed = asTyped(form));
     }
   });
+  for (const name of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(name, (event) => dealForm()?.contains(event.detail.elt) && showFigures(dealForm(), true));
+  }
+
+  // After the page loads and each swap of the game's live part: the queue against the page.
+  function adopt(loaded) {
+    const form = dealForm();
+    const deal = deals[0];
+    if (clash && !$("deal-clash") && !loaded) {
+      clash = null; // the choice was made
+    }
+    if (!points && form && deal && deal.number !== Number(form.elements.number.value)) {
+      deals = []; // the game has moved past it
+    } else if (!points && form && deal && !isLocked(form)) {
+      fillIn(form, deal.values, deal.number, deal.token);
+      lock(form, true);
+      showWaiting(form, loaded ? words("sayRestored", { number: deal.number }) : "");
+    }
+    save();
+    render();
+    send(loaded && Boolean(clash)); // reloaded before a choice was made: sent again, it brings it back
+  }
 
   document.addEventListener("htmx:load", (event) => {
     const element = event.detail.elt;
     // The deal area comes alone when a deal's answer brings only what it changed on the board.
     if (element === document.body || element?.id === "game-live" || element?.id === "deal-area") {
       adopt(element === document.body);
+    } else if (element.closest?.("#game-board")) {
+      render(); // a part of the board swapped alone (what one deal changed) drops the waiting rows
     }
-    // The answer to a deal, an undo or "Get the form" says what is now: what the page said when
-    // it was loaded ("Deal 1 changed.") is over, and would sit above "Deal 7 recorded.".
+    // What the page said as it loaded ("Deal 1 changed.") is over: the answer says what is now.
     if (element?.id === "game-live" || element?.id === "deal-area") {
       document.querySelector("main > .messages")?.remove();
     }
   });
 
-  window.addEventListener("online", sendAgain);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") {
-      sendAgain();
+  // --- Taps and keys
+  document.addEventListener("click", (event) => {
+    const form = dealForm();
+    const target = event.target;
+    const letGoOf = target.closest?.("[data-deal]");
+    const waiting = target.closest?.("[data-waiting]");
+    if (form && letGoOf) {
+      letGo(form, letGoOf.dataset.deal === "Discard");
+    } else if (waiting && !sending) {
+      choose(form, waiting.dataset.waiting, waiting.value);
+    } else if (form?.contains(target) && (target.closest(TAPS) || (isLocked(form) && isChoice(target)))) {
+      event.preventDefault(); // no request: the server's "Went out" is for pages without scripts
+      isLocked(form) ? showWaiting(form, "") : target.closest("[name=went_out]") && wentOut(form, target.closest(TAPS));
     }
   });
 
-  // --- A queue of waiting deals: a whole game without a signal
-  function queue() {
-    const own = $("offline-game");
-    if (!own || !store) {
-      return null;
-    }
-    // `after`: "Next: Ann deals; …" by the winner of the last deal (then its loser, where the lead
-    // rule asks): scoring/presenters/offline.py, `next_deal_words`.
-    const { game, user, names, sheet, record, next: after } = JSON.parse(own.textContent);
-    const PREFIX = "bigtwo:waiting:";
-    const KEY = `${PREFIX}${user}:${game}`;
-    const DAY = 864e5;
-    const PAGES = "game-pages"; // the service worker's copies of game pages (templates/pwa/sw.js)
-    let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
-    let editing = null; // the waiting deal back in the form, by index
-    let conflict = null; // the server's answer to deals[0] while the scorekeeper chooses
-    let sending = false;
-    let blocked = null; // { why, status }: see game.html
-
-    const sum = (list) => list.reduce((a, b) => a + b, 0);
-    const said = (name, values) => filled($("offline-words").dataset[name], values);
-    const uuid = () =>
-      "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
-        (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
-    const boardState = () => JSON.parse($("board-state").textContent);
-
-    function load() {
-      for (let i = store.length - 1; i >= 0; i--) {
-        const key = store.key(i);
-        if (key?.startsWith(PREFIX)) {
-          let kept = [];
-          try {
-            kept = JSON.parse(store.getItem(key)).filter((deal) => Date.now() - deal.at < DAY);
-          } catch (error) {}
-          kept.length ? store.setItem(key, JSON.stringify(kept)) : store.removeItem(key);
-        }
-      }
-      deals = JSON.parse(store.getItem(KEY) || "[]");
-    }
-
-    function save() {
-      try {
-        deals.length ? store.setItem(KEY, JSON.stringify(deals)) : store.removeItem(KEY);
-      } catch (error) {} // full: still shown, and sent while the page is open
-    }
-
-    // --- Scoring, from the sheet
-    const count = (text) => (/^\s*\d+\s*$/.test(text ?? "") ? Number(text) : NaN);
-    const seatsOf = (values, field, blank) => names.map((_, seat) => count(values[`${field}_${seat}`] || blank));
-
-    function facts(values) {
-      return { cards: seatsOf(values, "cards"), twos: seatsOf(values, "twos", "0"), onTwos: values.out_on_twos === "on" };
-    }
-
-    // What the engine checks of cards left and twos (rules/deal_checks.py), from the sheet.
-    function fits({ cards, twos, onTwos }) {
-      const { most, most_in_all: inAll, most_once: once } = sheet.cards_left;
-      return cards.every((n) => n <= most) && cards.filter((n) => n === 0).length === 1 &&
-        (inAll === null || sum(cards) <= inAll) && (!once || cards.filter((n) => n === most).length < 2) &&
-        twos.every((n, seat) => n <= Math.min(cards[seat], 4)) &&
-        sum(twos) <= (sheet.twos?.in_the_deck ?? 0) - (onTwos ? 1 : 0);
-    }
-
-    // One seat's penalty: its cards left on the scale, doubled as the twos rules say.
-    const cost = (cards, twos, onTwos) =>
-      sheet.penalties[cards] * (sheet.twos && onTwos ? sheet.twos.out_on_twos : 1) * (sheet.twos?.per_two_held ?? 1) ** twos;
-    const penalties = ({ cards, twos, onTwos }) => cards.map((n, seat) => cost(n, twos[seat], onTwos));
-
-    // Who lost a deal (`ScoredDeal.loser`, rules/deal_score.py): the most cards left, and of
-    // seats tied, the first after the winner.
-    function loser(cards, winner) {
-      let most = (winner + 1) % cards.length;
-      for (let step = 2; step < cards.length; step++) {
-        const seat = (winner + step) % cards.length;
-        most = cards[seat] > cards[most] ? seat : most;
-      }
-      return most;
-    }
-
-    function nextAfter(deal) {
-      const { cards } = facts(deal.values);
-      const winner = cards.indexOf(0);
-      const said = after[winner];
-      return typeof said === "string" ? said : said[loser(cards, winner)];
-    }
-
-    // The waiting deals, each on the totals before it: the server's, or `from`.
-    function played(from = boardState().totals) {
-      let totals = from;
-      return deals.map((deal) => {
-        const points = penalties(facts(deal.values));
-        totals = totals.map((total, seat) => total + points[seat]);
-        const finish = sheet.finish;
-        const reached = finish.kind === "target" ? Math.max(...totals) >= finish.target
-          : finish.kind === "deals" && deal.number >= finish.deals;
-        const lowest = names.filter((_, seat) => totals[seat] === Math.min(...totals));
-        return { deal, points, totals, reached, lowest, over: reached && lowest.length === 1 };
-      });
-    }
-
-    // --- The form
-    // As the form sends them: the winner's twos box is disabled.
-    const typed = (f) => valuesOf(f, dealFields(f).filter((e) => !e.disabled));
-
-    function fillInDeal(f, number, token, values = {}) {
-      f.elements.number.value = number;
-      f.elements.token.value = token;
-      f.querySelector(".deal-no").textContent = said("sayDeal", { number });
-      fillIn(f, values);
-      dealFields(f)[0].dispatchEvent(new Event("input", { bubbles: true })); // "Went out" and the twos
-    }
-
-    const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
-
-    // Each player's "on 21", or "+6 → 27" as a count is typed. The server's preview knows only
-    // the deals it has: while any wait (or one is changed, or there is no signal) the phone
-    // says them, on the totals before the form's deal, and asks the server nothing.
-    let ownFigures = false;
-    const saysOwn = () => deals.length > 0 || editing !== null || navigator.onLine === false;
-
-    function showFigures(f, anyway = false) {
-      if (!(anyway || ownFigures || saysOwn())) {
-        return;
-      }
-      ownFigures = saysOwn();
-      const before = editing ?? deals.length;
-      const totals = before ? played()[before - 1].totals : boardState().totals;
-      const values = typed(f);
-      names.forEach((_, seat) => {
-        const cards = count(values[`cards_${seat}`]);
-        const twos = count(values[`twos_${seat}`] || "0");
-        const points = cards <= sheet.cards_left.most && twos <= Math.min(cards, 4) // false for NaN
-          ? cost(cards, twos, values.out_on_twos === "on") : null;
-        $(`preview-${seat}`).textContent = points === null ? said("sayOn", { total: totals[seat] })
-          : cards === 0 ? said("sayWentOutZero") : `+${points} → ${totals[seat] + points}`;
-      });
-    }
-
-    document.addEventListener("input", (event) => {
-      const f = dealForm();
-      if (f?.contains(event.target)) {
-        showFigures(f);
-      }
-    });
-    // The server's preview, asked for as a count is typed: not while the phone says the figures
-    // (it would leave out the waiting deals); when it can't come, the phone says them.
-    for (const name of ["htmx:beforeRequest", "htmx:sendError", "htmx:timeout"]) {
-      document.addEventListener(name, (event) => {
-        const f = dealForm();
-        if (!f?.contains(event.detail.elt) || event.detail.elt === f) {
-          return;
-        }
-        if (name !== "htmx:beforeRequest") {
-          showFigures(f, true);
-        } else if (saysOwn()) {
-          event.preventDefault();
-        }
-      });
-    }
-
-    function keep(f) {
-      const values = typed(f);
-      const dealFacts = facts(values);
-      if (dealFacts.cards.some(Number.isNaN) || dealFacts.twos.some(Number.isNaN) || !fits(dealFacts)) {
-        notice([make("p", said("sayCheck", { number: f.elements.number.value, most: sheet.cards_left.most }), "", { role: "alert" })]);
-        return false;
-      }
-      const changed = editing === null ? null : deals[editing];
-      if (changed) {
-        const was = changed.values;
-        changed.values = values;
-        const ends = played().findIndex((row) => row.over);
-        if (ends >= 0 && ends < deals.length - 1) {
-          changed.values = was;
-          notice([make("p", said("sayEndsEarly", { number: deals[ends].number }), "", { role: "alert" })]);
-          return false;
-        }
-      } else {
-        if (!deals.length) {
-          snapshot(); // the page as the server last drew it, for opening it again offline
-        }
-        deals.push({ number: Number(f.elements.number.value), token: f.elements.token.value, values, at: Date.now() });
-      }
-      editing = null;
+  // A waiting deal changed or undone (back into the form, not sent), or the conflict's choice.
+  function choose(form, choice, value) {
+    if (choice === "edit" || choice === "undo") {
+      const index = choice === "edit" ? Number(value) : deals.length - 1;
+      const deal = deals[index];
+      editing = choice === "edit" ? index : null;
+      deals = choice === "undo" ? deals.slice(0, -1) : deals;
       save();
-      fillInDeal(f, nextNumber(), uuid());
       render();
-      send();
-      return true;
+      if (form) {
+        fillIn(form, deal.values, deal.number, choice === "undo" ? uuid() : deal.token);
+        form.hidden = false;
+        dealFields(form)[0].focus();
+      }
+      return;
     }
-
-    function snapshot() {
-      const page = new Response(`<!DOCTYPE html>${document.documentElement.outerHTML}`, {
-        // Shown offline only to the account it was made for (X-Signed-In-As: templates/pwa/sw.js).
-        headers: { "Content-Type": "text/html; charset=utf-8", Date: new Date().toUTCString(), "X-Signed-In-As": $("offline-words").dataset.signedInAs },
-      });
-      window.caches?.open(PAGES).then((cache) => cache.put(location.pathname, page)).catch(() => {});
+    if (choice === "put") {
+      deals.forEach((deal, index) => (deal.number = Number(value) + index));
+      deals[0].token = uuid(); // the refused one's token may be spent
+    } else {
+      deals = choice === "keep" ? deals.slice(1) : [];
     }
-
-    // --- What the scorekeeper sees
-    function notice(parts) {
-      const box = make("div", "", "message message-waiting waiting");
-      box.append(...parts);
-      $("live-notice").replaceChildren(box);
-    }
-
-    const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
-
-    // What a cell says of its seat, as the server's row does (`cell_notes`, scoring/presenters/board.py).
-    function note({ cards, twos, onTwos }, seat) {
-      if (cards[seat] === 0) {
-        return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
-      }
-      const left = said("sayLeft", { count: cards[seat] });
-      return twos[seat] ? `${left}, ${said("sayTwos").split("|")[twos[seat] - 1]}` : left;
-    }
-
-    function cells(tr, row) {
-      const dealFacts = facts(row.deal.values);
-      row.points.forEach((points, seat) => {
-        const td = tr.insertCell();
-        const won = dealFacts.cards[seat] === 0;
-        td.className = won ? "went-out-cell" : "";
-        td.append(make("span", won ? "0" : `+${points}`, "pen"), make("span", note(dealFacts, seat), "meta"),
-          make("span", `= ${row.totals[seat]}`, "run"));
-      });
-      return tr;
-    }
-
-    function scoresTable(corner) {
-      const table = make("table", "", `scores seats-${names.length}`);
-      const head = table.createTHead().insertRow();
-      [corner, ...names].forEach((name) => head.append(make("th", name, "", { scope: "col" })));
-      table.createTBody();
-      return table;
-    }
-
-    function wrapped(table, className) {
-      const wrap = make("div", "", className);
-      wrap.append(table);
-      return wrap;
-    }
-
-    function scoreboard() {
-      let table = document.querySelector("#game-board .scores");
-      if (!table) {
-        table = scoresTable(said("sayDealHeading"));
-        document.querySelector("#game-board .scoreboard h2").after(wrapped(table, "table-wrap waiting"));
-      }
-      return table;
-    }
-
-    function render() {
-      const board = $("game-board");
-      const f = dealForm();
-      if (!board) {
-        return;
-      }
-      board.querySelectorAll(".waiting").forEach((element) => element.remove());
-      // The tie banner sits above the deal form, outside the board.
-      $("game-live").querySelectorAll(".scoreboard > p, .banner-tied, #undo-area, .next-deal").forEach((e) => (e.hidden = deals.length > 0));
-      const rows = played();
-      const last = rows.at(-1);
-      if (f && deals.length && editing === null && Number(f.elements.number.value) !== nextNumber()) {
-        fillInDeal(f, nextNumber(), uuid());
-      }
-      if (f) {
-        f.hidden = Boolean(last?.over);
-        showFigures(f);
-      }
-      if (!last) {
-        $("live-notice").querySelector(".waiting")?.remove();
-        return;
-      }
-      if (!last.over) {
-        $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
-      }
-      const table = scoreboard();
-      // Below the sent deals, under one label: each row keeps to the height of a sent one.
-      const waiting = table.createTBody();
-      waiting.className = "waiting";
-      const labelRow = waiting.insertRow();
-      labelRow.className = "waiting";
-      const label = labelRow.insertCell();
-      label.colSpan = names.length + 1;
-      label.className = "waiting-label";
-      label.textContent = said("sayNotSent");
-      rows.forEach((row, index) => {
-        const tr = waiting.insertRow();
-        tr.className = "waiting";
-        const th = make("th", "", "", { scope: "row" });
-        const edit = make("button", `${row.deal.number} ✎`, "", { type: "button", "data-waiting": "edit", value: index });
-        edit.setAttribute("aria-label", said("sayEdit", { number: row.deal.number }));
-        th.append(edit, make("span", said("sayNotSent"), "visually-hidden"));
-        tr.append(th);
-        cells(tr, row);
-      });
-      const total = (table.tFoot || table.createTFoot()).insertRow();
-      total.className = "waiting";
-      total.append(make("th", said("sayTotalNotSent"), "", { scope: "row" }));
-      last.totals.forEach((sum, seat) => total.append(make("td", `${sum}`, last.lowest.includes(names[seat]) ? "lowest" : "")));
-      const lowest = Math.min(...last.totals);
-      if (last.reached) {
-        const banner = make("section", "", `banner waiting banner-${last.over ? "finished" : "tied"}`);
-        banner.append(make("h2", last.over ? said("sayWins", { name: last.lowest[0], total: lowest })
-          : said("sayTied", { names: last.lowest.join(", "), total: lowest })), make("p", said("sayOverNotSent")));
-        board.prepend(banner);
-      }
-      if (!conflict) {
-        const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
-        if (blocked) {
-          const why = make("p", said(blocked.why, blocked));
-          if (blocked.status === 0) {
-            why.append(" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login }));
-          }
-          parts.push(why);
-        }
-        if (editing !== null) {
-          parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
-        }
-        const actions = make("p", "", "button-row");
-        actions.append(button(said("sayUndo", { number: last.deal.number }), "undo"));
-        notice([...parts, actions]);
-      }
-    }
-
-    function showConflict() {
-      const deal = deals[0];
-      const { row, state, reason } = conflict;
-      const parts = [make("p", row ? said("sayConflict", { number: deal.number }) : reason)];
-      if (row) {
-        const table = scoresTable("");
-        row.cells[0].replaceWith(make("th", said("sayServers"), "", { scope: "row" }));
-        table.tBodies[0].append(row);
-        // Mine where the server's is: on the same totals, whatever the board has taken since.
-        const mine = cells(table.tBodies[0].insertRow(), { deal, ...played(conflict.before)[0] });
-        mine.prepend(make("th", said("sayMine"), "", { scope: "row" }));
-        parts.push(wrapped(table, "table-wrap"));
-      }
-      const actions = make("p", "", "button-row");
-      if (row) {
-        actions.append(button(said("sayKeep", { number: deal.number }), "keep"));
-      }
-      if (state && !state.finished && state.next !== deal.number) {
-        actions.append(button(said("sayPut", { number: state.next }), "put", state.next));
-      }
-      actions.append(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
-      notice([...parts, actions]);
-    }
-
-    // --- Sending
-    async function send() {
-      if (sending || conflict || editing !== null || !deals.length || navigator.onLine === false) {
-        return;
-      }
-      sending = true;
-      try {
-        while (deals.length && !conflict) {
-          const deal = deals[0];
-          const body = new URLSearchParams({ ...deal.values, number: deal.number, token: deal.token });
-          const token = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
-          const response = await fetch(record, {
-            method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": token },
-            signal: AbortSignal.timeout(10000),
-          });
-          const status = response.redirected || response.headers.get("HX-Redirect") ? 0 : response.status;
-          if (status === 0 || (status >= 400 && status < 500)) {
-            if (blocked?.status !== status) {
-              blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
-              render();
-            }
-            break;
-          }
-          if (!response.ok) {
-            break;
-          }
-          blocked = null;
-          const page = new DOMParser().parseFromString(await response.text(), "text/html");
-          const refusal = page.querySelector("[role=alert]");
-          if (!refusal) {
-            deals.shift(); // recorded, now or by an earlier send whose answer was lost
-            save();
-            continue;
-          }
-          const row = [...page.querySelectorAll("#game-board tbody tr")]
-            .find((tr) => parseInt(tr.cells[0].textContent, 10) === deal.number);
-          row?.removeAttribute("id"); // the board's own row of it, when it comes, goes by that id
-          const state = JSON.parse(page.getElementById("board-state")?.textContent || "null");
-          // The totals before the server's deal: its running totals less its penalties.
-          const figure = (td, part) => Number(td.querySelector(part).textContent.replace(/\D/g, ""));
-          const before = row && [...row.cells].slice(1).map((td) => figure(td, ".run") - figure(td, ".pen"));
-          conflict = { row, state, before, reason: refusal.textContent.trim() };
-        }
-      } catch (error) {
-        // No connection after all: tried again when it returns.
-      } finally {
-        sending = false;
-      }
-      if (conflict) {
-        render();
-        showConflict();
-      } else if (!deals.length) {
-        refresh();
-      }
-    }
-
-    // The game's live part as the server now has it (htmx:load then adds what still waits).
-    const refresh = () => window.htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
-
-    document.addEventListener("click", (event) => {
-      const action = event.target.closest?.("[data-waiting]");
-      const f = dealForm();
-      if (!action || sending) {
-        return;
-      }
-      const choice = action.dataset.waiting;
-      if (choice === "edit" || choice === "undo") {
-        const index = choice === "edit" ? Number(action.value) : deals.length - 1;
-        const deal = deals[index];
-        if (choice === "undo") {
-          deals.pop();
-          editing = null;
-        } else {
-          editing = index;
-        }
-        save();
-        render();
-        if (f) {
-          // An undone deal comes back into the form, as the server's undo does; not sent.
-          fillInDeal(f, deal.number, choice === "undo" ? uuid() : deal.token, deal.values);
-          f.hidden = false;
-          dealFields(f)[0].focus();
-        }
-        return;
-      }
-      if (choice === "put") {
-        deals.forEach((deal, index) => (deal.number = Number(action.value) + index));
-        deals[0].token = uuid(); // the refused one's token may be spent
-      } else {
-        deals = choice === "keep" ? deals.slice(1) : [];
-      }
-      conflict = null;
-      save();
-      refresh().then(send);
-    });
-
-    document.addEventListener("submit", (event) => {
-      const f = dealForm();
-      if (event.target === f && (navigator.onLine === false || deals.length || editing !== null || conflict)) {
-        event.preventDefault();
-        event.stopImmediatePropagation(); // not htmx's: it would send it now, out of turn
-        keep(f);
-      }
-    }, true);
-
-    document.addEventListener("htmx:load", (event) => {
-      // A part of the board swapped alone (what one deal changed) drops the waiting rows in it.
-      if (event.detail.elt.id === "game-live" || event.detail.elt.closest?.("#game-board")) {
-        render();
-        if (conflict) {
-          showConflict();
-        }
-      }
-    });
-    window.addEventListener("online", send);
-    window.setInterval(send, 5000);
-    load();
-    render();
-    send();
-    // This page's scripts beside it, for opening it offline (the browser has them already).
-    const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);
-    window.caches?.open(PAGES).then((cache) => cache.addAll(scripts)).catch(() => {});
-    return { take: keep };
+    conflict = null;
+    save();
+    refresh().then(() => send());
   }
+
+  // A press opens a list, a key changes a choice: not while held; a box held says why.
+  for (const name of ["mousedown", "keydown", "focusin"]) {
+    document.addEventListener(name, (event) => {
+      const form = dealForm();
+      const target = event.target;
+      const cancelled = name === "focusin" ? target.readOnly : isChoice(target) && event.key !== "Tab";
+      if (form?.contains(target) && isLocked(form) && cancelled) {
+        name === "focusin" || event.preventDefault();
+        showWaiting(form, "");
+      }
+    });
+  }
+
+  // As a count is typed, and as the queue fills the form in.
+  document.addEventListener("input", (event) => {
+    const form = dealForm();
+    if (form?.contains(event.target)) {
+      markOut(form);
+      showFigures(form);
+    }
+  });
+
+  // One timer, one set of listeners: the first waiting deal goes when it can.
+  window.addEventListener("online", () => send());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
+  window.setInterval(() => send(), 4000);
+  load();
+  // This page's scripts beside it, for opening it offline (the browser has them already).
+  const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);
+  window.caches?.open(PAGES).then((cache) => cache.addAll(scripts)).catch(() => {});
 })();

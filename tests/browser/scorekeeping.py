@@ -15,7 +15,10 @@ from tests.factories import PASSWORD, make_club, make_game, make_member, make_us
 DEALS = re.compile(r"/games/\d+/deals/$")  # where a deal is recorded
 PREVIEWS = re.compile(r"/games/\d+/deals/preview/")  # the penalties of what is typed
 OFFLINE = "No connection — your deal is kept and will be sent when you're back online."
-PENDING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:pending-deal:'))"
+# Where deals wait: the queue's key, and the one-deal key of the script before it (read once).
+PENDING_KEYS = (
+    "Object.keys(localStorage).filter(key => /^bigtwo:(waiting|pending-deal):/.test(key))"
+)
 WAITING_KEYS = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
 
 # A test that cuts a deal's request or its answer on the way (`route.abort`), or has the page
@@ -82,3 +85,10 @@ def game_with_deal_1(member: str, *cards_left: int):
     game = make_game(club)
     record(game, *cards_left)
     return game
+
+
+# A deal as the game page's script before the one queue kept it, alone under a key of its own.
+KEEP_THE_OLD_WAY = """([game, deal]) => localStorage.setItem(
+    `bigtwo:pending-deal:${game}:${deal.token}`,
+    JSON.stringify({ number: deal.number, token: deal.token, at: Date.now(), values: deal })
+)"""

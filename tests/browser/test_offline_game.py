@@ -4,14 +4,22 @@ kept through a reload, and sent in order, once each, when the signal returns; a 
 phone recorded meanwhile is shown beside the waiting one for the scorekeeper to choose."""
 
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Game
+from scoring.models import Deal, Game
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, requests_reported, screenshot
-from tests.browser.scorekeeping import PREVIEWS, fill, log_in_to_game, recorded, requests_to
+from tests.browser.scorekeeping import (
+    KEEP_THE_OLD_WAY,
+    PREVIEWS,
+    fill,
+    log_in_to_game,
+    recorded,
+    requests_to,
+)
 from tests.factories import PASSWORD, make_club, make_game, make_ruled_game, make_user, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -414,3 +422,24 @@ def test_the_game_page_kept_as_it_shows_drops_its_one_time_messages(phone, game)
     expect(status(page)).to_contain_text("1 deal waiting to send")
     expect(page.get_by_text("Deal 1 changed.")).to_have_count(0)
     screenshot(page, "offline-copy-said-once-left-out")
+
+
+def test_a_deal_kept_the_old_way_goes_into_the_queue_once_when_the_site_updates(phone, game):
+    """The deal the script before the one queue kept alone (the page closed while it was sent)
+    is read into the queue once, offline shown as waiting with the next deal in the form, and
+    sent with its token once the signal is back."""
+    page = phone
+    open_offline(page, game)
+    token = str(uuid.uuid4())
+    deal = {f"cards_{seat}": str(count) for seat, count in enumerate(FIVE_DEALS[0])}
+    page.evaluate(KEEP_THE_OLD_WAY, [game.pk, deal | {"number": "1", "token": token}])
+    page.reload()
+    expect(status(page)).to_contain_text("1 deal waiting to send")
+    expect(page.locator(".deal-no")).to_have_text("Deal 2")
+    old_key = f"bigtwo:pending-deal:{game.pk}:{token}"
+    assert old_key not in page.evaluate("Object.keys(localStorage)")  # read once, then gone
+    page.context.set_offline(False)
+    expect(page.locator("tr.waiting")).to_have_count(0, timeout=15_000)
+    assert recorded(game) == FIVE_DEALS[:1]
+    assert str(Deal.objects.get(game=game, number=1).token) == token
+    assert [key for key in page.evaluate("Object.keys(localStorage)") if "bigtwo:" in key] == []

@@ -11,6 +11,7 @@ scoring/presenters/offline.py): where it can, deals wait in a queue instead
 
 import datetime
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import expect
@@ -21,6 +22,7 @@ from scoring.models import Deal
 from tests.browser.phone import requests_reported, screenshot, wait_until
 from tests.browser.scorekeeping import (
     DEALS,
+    KEEP_THE_OLD_WAY,
     NETWORK_CUT,
     OFFLINE,
     PENDING_KEYS,
@@ -399,3 +401,18 @@ def test_change_it_while_a_resend_is_on_its_way_keeps_the_changes(phone, game):
     expect_values(page, {"Ann": "0", "Ben": "3", "Cy": "7", "Dee": "9"})
     expect(page.locator(".deal-no")).to_have_text("Deal 4")
     expect(page.get_by_text("Deal 4 recorded.")).to_have_count(0)
+
+
+def test_a_deal_kept_the_old_way_when_the_site_updates_is_sent_once(phone, game):
+    """A phone at the table as the site updates: the deal the script before the one queue kept
+    under its own key is read into the queue once, back in the form, and sent with its token."""
+    page = phone
+    log_in_to_game(page, game)
+    token = str(uuid.uuid4())
+    deal = {f"cards_{seat}": count for seat, count in enumerate(DEAL_4.values())}
+    page.evaluate(KEEP_THE_OLD_WAY, [game.pk, deal | {"number": "4", "token": token}])
+    page.reload()
+    expect(page.get_by_role("status").filter(has_text="Deal 4 recorded.")).to_be_visible()
+    assert recorded(game)[3:] == [[0, 3, 5, 9]]
+    assert str(Deal.objects.get(game=game, number=4).token) == token
+    assert page.evaluate(PENDING_KEYS) == []

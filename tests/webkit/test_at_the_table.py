@@ -1,5 +1,6 @@
 """Keeping score in WebKit, the engine of every iPhone browser: a deal recorded and undone, the
-keyboard's Next and Done, and a deal kept while the server is down and sent once it is back."""
+keyboard's Next and Done, and a deal kept while the server is down (through a reload, too) and
+sent once it is back."""
 
 from __future__ import annotations
 
@@ -79,24 +80,58 @@ def test_after_done_records_a_deal_the_cursor_is_in_the_first_box_of_the_new_for
     assert recorded(game) == [[0, 5, 10, 13]]
 
 
-@pytest.mark.console_errors(
-    r"^console error: htmx:(sendError|afterRequest), ",
-    reason="the server is down: the page's requests to it fail, and htmx says so",
-)
-def test_a_deal_kept_while_the_server_is_down_is_sent_once_it_is_back(phone, game, site):
-    on_the_game(phone, game)
+def kept_while_the_server_is_down(phone, site) -> None:
     site.stop()
     phone.fill(DEAL)
     phone.tap("Record deal")
     phone.shows("#live-notice", "1 deal waiting to send")
     phone.shows(".deal-no", "Deal 2")  # the table plays on meanwhile
-    phone.screenshot("deal-kept-server-down")
-    assert recorded(game) == []
 
+
+def sent_once_it_is_back(phone, game, site) -> None:
     site.start()
-    # The page tries again every 5 s.
+    # The page tries again every 4 s.
     phone.until(lambda: not phone.find_all("tr.waiting"), "the waiting deal sent", seconds=20)
     phone.shows("#game-board tfoot", "39")
     assert recorded(game) == [[0, 5, 10, 13]]
     kept = phone.driver.execute_script(f"return [...{PENDING_KEYS}, ...{WAITING_KEYS}]")
     assert kept == []  # nothing left to send again
+
+
+SERVER_DOWN = pytest.mark.console_errors(
+    r"^console error: htmx:(sendError|afterRequest), ",
+    reason="the server is down: the page's requests to it fail, and htmx says so",
+)
+
+
+@SERVER_DOWN
+def test_a_deal_kept_while_the_server_is_down_is_sent_once_it_is_back(phone, game, site):
+    on_the_game(phone, game)
+    kept_while_the_server_is_down(phone, site)
+    phone.screenshot("deal-kept-server-down")
+    assert recorded(game) == []
+    sent_once_it_is_back(phone, game, site)
+
+
+@SERVER_DOWN
+def test_a_deal_typed_offline_is_kept_through_a_reload_and_sent_once_when_it_is_back(
+    phone, game, site
+):
+    """The offline queue in WebKit: the deal waits on the phone (localStorage), the page
+    opened again while the server is still down comes from the service worker with the deal
+    still waiting, and once the server is back the deal is recorded, once."""
+    on_the_game(phone, game)
+    # The service worker keeps the game page as it comes: the next load goes through it.
+    phone.driver.execute_async_script(
+        "navigator.serviceWorker.ready.then(() => arguments[arguments.length - 1](true))"
+    )
+    on_the_game(phone, game)
+    kept_while_the_server_is_down(phone, site)
+
+    phone.driver.refresh()  # still no server: the worker has the page, the phone its deal
+    phone.watch()
+    phone.shows("#live-notice", "1 deal waiting to send")
+    phone.shows("tr.waiting th", "1")
+    phone.shows(".deal-no", "Deal 2")
+    assert recorded(game) == []
+    sent_once_it_is_back(phone, game, site)

@@ -19,7 +19,8 @@ from rules.ruleset import parse_rules
 from rules.scoring_sheet import scoring_sheet
 from scoring import services
 from scoring.models import Game
-from scoring.presenters.offline import next_deal_words, phone_can_score
+from scoring.presenters.offline import finish as offline_finish
+from scoring.presenters.offline import next_deal_words, penalty_table, phone_can_score
 from tests.factories import make_member, make_ruled_game, record
 from tests.pages import HTMX, deal_post, embedded
 from tests.rules.strategies import rule_sets, rules_and_deals
@@ -55,8 +56,10 @@ def test_the_game_page_carries_the_engine_s_sheet_the_players_and_the_totals(own
         "game": game.pk,
         "user": str(game.club.owner.pk),
         "names": ["Ann", "Ben", "Cy", "Dee"],
-        "sheet": json.loads(json.dumps(scoring_sheet(game.ruleset))),
         "record": f"/games/{game.pk}/deals/",
+        # Each count's penalty, the engine's: 1 to 9 cards 1 each, 10 to 12 2 each, 13 39.
+        "points": [[[0], [1], [2], [3], [4], [5], [6], [7], [8], [9], [20], [22], [24], [39]]],
+        "finish": {"target": 100, "ties_play_on": True},
         # By who went out: under the standard rules, who lost doesn't change who leads.
         "next": [
             "Next: Ann deals; whoever holds 3♦ leads",
@@ -78,11 +81,10 @@ def said_next(words: list, cards: tuple[int, ...]) -> str:
     said = words[winner]
     if isinstance(said, str):
         return said
-    after = [(winner + step) % len(cards) for step in range(1, len(cards))]
-    loser = after[0]
-    for seat in after[1:]:
-        loser = seat if cards[seat] > cards[loser] else loser
-    return said[loser]
+    first = said[0]
+    for pair in said[1:]:
+        first = pair if cards[pair[0]] > cards[first[0]] else first
+    return first[1]
 
 
 @settings(max_examples=200)
@@ -95,13 +97,41 @@ def test_after_a_deal_the_phone_says_who_deals_next_as_the_scoreboard_would(draw
     assert said == f"Next: {next_deal(rules, score_deal(facts, rules)).sentence(names)}"
 
 
+@settings(max_examples=200)
+@given(rules_and_deals(rule_sets().filter(lambda rules: phone_can_score(scoring_sheet(rules)))))
+def test_each_seat_s_penalty_looked_up_in_the_page_s_table_is_the_engine_s(drawn):
+    """static/js/waiting-deals.js scores a waiting deal by looking each seat up, no rule of its
+    own: by going out on twos, cards left and twos held."""
+    rules, (facts,) = drawn
+    table = json.loads(json.dumps(penalty_table(rules)))
+    twos = facts.twos_held or (0,) * rules.players
+    assert facts.cards_left is not None
+    looked_up = [
+        table[1 if facts.out_on_twos else 0][cards][held]
+        for cards, held in zip(facts.cards_left, twos, strict=True)
+    ]
+    assert looked_up == list(score_deal(facts, rules).penalties)
+
+
+@pytest.mark.parametrize(
+    ("rules", "finish"),
+    [
+        ("standard", {"target": 100, "ties_play_on": True}),
+        ("twos-double,8-deals", {"deals": 8, "ties_play_on": True}),
+        ("3-players,draw-on-pass,open-ended", {"ties_play_on": False}),
+    ],
+)
+def test_the_end_of_the_game_is_read_from_the_rules(rules, finish):
+    assert offline_finish(parse_rules(rules)) == finish
+
+
 def test_under_loser_leads_who_leads_next_is_looked_up_by_who_lost():
     words = next_deal_words(parse_rules("loser-leads"), ["Ann", "Ben", "Cy", "Dee"])
+    # Cy went out: each other seat as it breaks a tie for the most cards, the first after Cy first.
     assert words[2] == [
-        "Next: Cy deals; Ann leads",
-        "Next: Cy deals; Ben leads",
-        None,  # Cy went out: not the loser too
-        "Next: Cy deals; Dee leads",
+        [3, "Next: Cy deals; Dee leads"],
+        [0, "Next: Cy deals; Ann leads"],
+        [1, "Next: Cy deals; Ben leads"],
     ]
 
 
@@ -117,8 +147,9 @@ def test_under_rules_the_phone_cannot_score_it_keeps_one_deal_and_says_why(clien
     game = make_ruled_game("finishing-order")
     client.force_login(game.club.owner)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert embedded(html, "offline-game") is None
-    assert 'id="offline-words"' not in html  # the queue stays off: one deal at a time
+    # The queue keeps one deal at a time, in the form: nothing to score it with.
+    assert embedded(html, "offline-game")["points"] is None
+    assert 'id="offline-words"' not in html
     assert "keeps one deal at a time" in html
     assert embedded(html, "board-state")["next"] == 1
 

@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import services
 from scoring.models import Game
 from tests.factories import make_deals, make_game, make_member, make_user, record
-from tests.pages import poll_address, who_is_asking
+from tests.pages import embedded, poll_address, who_is_asking
 
 pytestmark = pytest.mark.django_db
 
@@ -308,10 +308,10 @@ def test_the_live_pages_need_no_inline_script_style_or_eval(client, owner_client
 # A deal typed is never lost (the page side; the retry itself is in tests/browser/test_live.py)
 
 
-def test_the_deal_form_times_out_and_loads_the_retry_script(owner_client, game):
+def test_the_deal_form_loads_the_queue_and_what_it_keeps_deals_under(owner_client, game):
     html = owner_client.get(f"/games/{game.pk}/").content.decode()
-    assert """hx-request='{"timeout": 8000}'""" in html
-    assert f'data-game="{game.pk}"' in html
+    offline = embedded(html, "offline-game")
+    assert (offline["game"], offline["user"]) == (game.pk, str(game.club.owner.pk))
     assert re.search(r'<script src="/static/js/waiting-deals.js" defer></script>', html)
     assert 'id="live-notice" class="live-notice" role="status"' in html
 
