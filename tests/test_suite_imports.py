@@ -15,7 +15,12 @@ TESTS = Path(__file__).resolve().parent
 
 
 def is_test_or_conftest(module: str) -> bool:
-    return any(part == "conftest" or part.startswith("test_") for part in module.split("."))
+    """A module of this suite's (under tests/, or a bare name pytest's rootdir makes importable)
+    that is a test file or a conftest; a library's own `test_utils` is neither."""
+    parts = module.split(".")
+    if parts[0] not in ("tests", "conftest") and len(parts) > 1:
+        return False
+    return any(part == "conftest" or part.startswith("test_") for part in parts)
 
 
 def imported_modules(source: str, package: str) -> list[str]:
@@ -60,6 +65,7 @@ def test_the_check_finds_an_import_of_a_test_file_or_a_conftest(line):
 def test_the_check_lets_helper_modules_and_libraries_through():
     source = "from tests.factories import make_game\nfrom django.test import Client\n"
     source += "from tests.browser.phone import PHONE\nfrom . import a11y\nimport pytest\n"
+    source += "from aiohttp.test_utils import TestServer\n"
     assert bad_imports(source, "tests.browser") == []
 
 
