@@ -25,8 +25,8 @@ from scoring.models import (
 from scoring.services import versions
 
 
-class RecordOfPlay(admin.ModelAdmin):
-    """Shown, never added, changed or deleted here."""
+class ViewOnly:
+    """Shown, never added, changed or deleted here: a model admin's or an inline's."""
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -38,17 +38,12 @@ class RecordOfPlay(admin.ModelAdmin):
         return False
 
 
-class RecordOfPlayInline(admin.TabularInline):
+class RecordOfPlay(ViewOnly, admin.ModelAdmin):
+    pass
+
+
+class RecordOfPlayInline(ViewOnly, admin.TabularInline):
     extra = 0
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class MembershipInline(admin.TabularInline):
