@@ -62,10 +62,12 @@ def fill(page, cards: dict[str, str]) -> None:
 
 def swap(page, action) -> None:
     """Do `action` and wait until htmx has swapped in the game's deal area anew: with the
-    whole live part, or alone with what a deal changed on the board."""
+    whole live part, or alone with what a deal changed on the board, and has settled it: the
+    page's scripts take in the new part (htmx:load) as it settles, a moment after the swap."""
     page.locator("#deal-area").evaluate("element => element.setAttribute('data-stale', '')")
     action()
     expect(page.locator("#deal-area")).not_to_have_attribute("data-stale", "")
+    expect(page.locator(".htmx-settling")).to_have_count(0)
 
 
 def recorded(game) -> list[list[int]]:
