@@ -29,7 +29,7 @@ class Pool:
     its own for each stream; requests and streams take the servers in turn. Open it with
     `async with`: aiohttp's sessions live on the running event loop."""
 
-    def __init__(self, addresses: list[Address], size: int) -> None:
+    def __init__(self, addresses: list[Address], size: int = 64) -> None:
         self.servers = [f"http://{host}:{port}" for host, port in addresses]
         self.size, self.turn = size, 0
 
