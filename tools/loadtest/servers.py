@@ -9,7 +9,6 @@ import functools
 import os
 import resource
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,8 +34,9 @@ class Environment:
     REDIS_URL is passed on), the servers' environment, and Django set up on them in this process."""
 
     def __init__(self, db: str, keep: bool, redis: bool = False, layout: str = "run") -> None:
-        self.db, self.keep, self.redis, self.layout = db, keep, redis, layout
-        self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
+        self.db, self.redis, self.layout = db, redis, layout
+        self.scratch = tempfile.TemporaryDirectory(prefix="bigtwo-loadtest-", delete=not keep)
+        self.var = Path(self.scratch.name)
         self.admin_url, self.database = "", str(self.var / "db.sqlite3")
         self.redis_process: subprocess.Popen | None = None
         self.cleanup = contextlib.ExitStack()
@@ -55,7 +55,7 @@ class Environment:
     def __enter__(self) -> Environment:
         # Each thing made is undone by `cleanup`, also when what follows it fails.
         with contextlib.ExitStack() as cleanup:
-            cleanup.callback(self.remove_var)
+            cleanup.enter_context(self.scratch)
             if self.db == "postgres":
                 self.create_postgres_database()
                 drop = f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'
@@ -90,12 +90,6 @@ class Environment:
     def __exit__(self, *exc) -> None:
         self.cleanup.close()
 
-    def remove_var(self) -> None:
-        if self.keep:
-            print(f"kept {self.var}")
-        else:
-            shutil.rmtree(self.var, ignore_errors=True)
-
     def on_postgres(self, statement: str) -> None:
         """Run `statement` on the PostgreSQL server DATABASE_URL names, outside a transaction."""
         try:
@@ -117,7 +111,7 @@ class Environment:
         else:
             shared = "no Redis: the cache and the streams' channel layer in the server's memory"
         return (
-            f"database: {self.db} ({self.database}); {shared};"
+            f"directory {self.var}; database: {self.db} ({self.database}); {shared};"
             f" DJANGO_STREAMS_PER_ADDRESS={STREAMS_PER_ADDRESS} (every phone is 127.0.0.1)"
         )
 
