@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 
@@ -154,6 +154,25 @@ def spawn(
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         raise
+
+
+def stop_groups(processes: Iterable[subprocess.Popen], *, kill: bool = False) -> bool:
+    """SIGTERM the process group of each of `processes`, or SIGKILL (`kill`), and wait for each,
+    killing what is still there STOPPING_SECONDS after: whether they were all gone by then."""
+    processes = list(processes)
+    for process in processes:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL if kill else signal.SIGTERM)
+    deadline, in_time = time.monotonic() + STOPPING_SECONDS, True
+    for process in processes:
+        try:
+            process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            in_time = False
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return in_time
 
 
 def start_redis(
@@ -297,18 +316,8 @@ class ServerLayout:
         return in_time
 
     def stop(self) -> None:
-        """SIGTERM every process group at once, then wait for each (SIGKILL after
-        STOPPING_SECONDS)."""
-        for process in self.processes.values():
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=STOPPING_SECONDS)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        """Stop every server at once (`stop_groups`)."""
+        stop_groups(self.processes.values())
         self.processes.clear()
         shutil.rmtree(self.work, ignore_errors=True)
 

@@ -14,9 +14,9 @@ from types import SimpleNamespace
 import pytest
 
 from tools.loadtest import capacity
-from tools.loadtest.__main__ import layout, parse_options
+from tools.loadtest.__main__ import parse_options
 from tools.loadtest.log import Log
-from tools.loadtest.servers import Environment, Servers
+from tools.loadtest.servers import SERVERS, Environment, Servers
 from tools.server_layout import answers_ping
 
 
@@ -195,7 +195,7 @@ def test_the_server_layouts_servers_say_what_they_are_and_count_every_process(
     core = min(os.sched_getaffinity(0))
     with (
         Environment("sqlite", keep=False, layout="server") as environment,
-        layout("server")(environment, 1, core) as servers,
+        SERVERS["server"](environment, 1, core) as servers,
     ):
         described, pids = servers.describe(), servers.layout.pids()
         every = [pid for group in pids.values() for pid in group]
@@ -227,10 +227,10 @@ def test_a_crash_kills_the_server_layouts_gunicorn_and_uvicorn_and_starts_them_a
     monkeypatch.delenv("REDIS_URL", raising=False)
     with (
         Environment("sqlite", keep=False, layout="server") as environment,
-        layout("server")(environment, 1) as servers,
+        SERVERS["server"](environment, 1) as servers,
     ):
         before = servers.layout.pids()
-        servers.stop(kill=True)
+        servers.halt(kill=True)
         killed = servers.layout.pids()
         gone = [pid for name in ("gunicorn", "uvicorn") for pid in before[name] if alive(pid)]
         servers.start()

@@ -13,13 +13,7 @@ import tools.loadtest
 from tools.loadtest import capacity, phases
 from tools.loadtest.log import Log
 from tools.loadtest.seed import seed
-from tools.loadtest.servers import (
-    Environment,
-    LayoutServers,
-    Servers,
-    machine_load,
-    prepare,
-)
+from tools.loadtest.servers import SERVERS, Environment, machine_load, prepare
 from tools.loadtest.verify import failures, verify
 
 
@@ -31,25 +25,9 @@ def option_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("mode", nargs="?", choices=["run", "crash", "capacity"], default="run")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument(
-        "--servers",
-        type=int,
-        choices=[1, 2],
-        default=1,
-        help="uvicorn processes (--layout run); the server layout runs deploy/'s, no more",
-    )
-    parser.add_argument(
-        "--redis",
-        action="store_true",
-        help="share a throwaway Redis it starts (the server layout starts its own)",
-    )
-    parser.add_argument(
-        "--layout",
-        choices=["run", "server"],
-        default="run",
-        help="servers as `make run` runs them, or the server layout (tools/server_layout.py):"
-        " nginx, gunicorn, uvicorn and Redis (in a capacity run all pinned to the server's core)",
-    )
+    parser.add_argument("--servers", type=int, choices=[1, 2], default=1, help="make run's uvicorn")
+    parser.add_argument("--redis", action="store_true", help="a throwaway Redis, shared")
+    parser.add_argument("--layout", choices=SERVERS, default="run", help="make run, or run-server")
     parser.add_argument("--seconds", type=float, help="phase A (60) or the crash run (30)")
     parser.add_argument("--scorekeepers", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=200, help="phase A's (a crash: one a table)")
@@ -63,7 +41,6 @@ def option_parser() -> argparse.ArgumentParser:
     group.add_argument("--tables-growth", type=float, default=0.5, help="+50%% a step")
     group.add_argument("--step-seconds", type=float, default=40)
     group.add_argument("--compress", type=float, default=1, help="deals, pages C x as often")
-    group.add_argument("--connections", type=int, default=64, help="keep-alive, per server")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     return parser
@@ -97,17 +74,11 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     return options
 
 
-def layout(name: str) -> type[Servers] | type[LayoutServers]:
-    """The servers `--layout` names: `make run`'s uvicorn (the default), or the server layout
-    (tools/server_layout.py)."""
-    return LayoutServers if name == "server" else Servers
-
-
 def serve_and_play(options, environment: Environment, summary: dict) -> dict:
     """Seed, start the servers, run the mode, stop them, and check the database."""
     plan = seed(options)
     pin = capacity.prepare_machine() if options.mode == "capacity" else None
-    servers, log = layout(options.layout)(environment, options.servers, pin), Log()
+    servers, log = SERVERS[options.layout](environment, options.servers, pin), Log()
     kills: list[float] = []  # when the servers were killed (a crash run)
     try:
         with servers:

@@ -1,22 +1,6 @@
-"""The capacity run (`python -m tools.loadtest capacity`): how many tables of four phones one
-core serves with the p95 of every kind of request at most 300 ms.
-
-The servers are pinned to core 0 (`taskset`): `make run`'s uvicorn, or with `--layout server`
-every process of the server layout (nginx, gunicorn, uvicorn, Redis), their CPU time added up;
-the clients to core 1. A table is a game and its four phones, following it as the game page
-does (tools/loadtest/phones.py), the whole page about every 5 minutes and the standings every
-10; the scorekeeper records a deal every 60-120 s.
-Tables are added in steps until the p95 of any kind of request (a stream's answer too) passes
-300 ms, or anything errs: the capacity is the last step under it. Each step also gives the p95
-delay from a deal told recorded to every phone of its table showing it (a target: at most 1 s).
-
-The phones are the limit, not the server, when their core was over 90% busy in a step: it is
-marked "limited by the load generator", is no pass, and ends the ramp. A step that fails with
-the server's core under half busy prints where the time went: per kind of request, the p95 the
-phones saw against the server's own time (its Server-Timing, bigtwo_site/server_timing.py).
-
-`--compress C` brings deals, page loads and standings C times as often (the polls keep their
-pace): a step is then as busy as the model or busier, and the figure errs low."""
+"""The capacity run: how many tables of four phones one core serves with the p95 of every kind
+of request at most 300 ms, the servers pinned to core 0 and the phones to core 1 (what a step
+is and what voids it: docs/performance.md, "Tables per core")."""
 
 import asyncio
 import itertools
@@ -42,8 +26,8 @@ clock = time.monotonic  # a step's wall time (a test's own clock in its place)
 
 
 def prepare_machine() -> int | None:
-    """Open files up to the hard limit, every stream being a socket on both sides (the servers,
-    started after, inherit it); the core to pin the servers to, where this machine has it."""
+    """Open files up to the hard limit (the servers, started after, inherit it): every stream is
+    a socket on both sides; the core to pin the servers to, where this machine has it."""
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 1 << 16 if hard == resource.RLIM_INFINITY else hard
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
@@ -58,7 +42,7 @@ def capacity(options, plan: Plan, servers: Served, log: Log) -> dict:
         print(f"clients pinned to core {CLIENT_CORE}")
     c, (fastest, slowest) = options.compress, phones.DEAL_SECONDS
     print(
-        f"-- tables of 4 phones following their game (see tools/loadtest/capacity.py), time"
+        f"-- tables of 4 phones following their game, time"
         f" compressed {c:g}x: per phone a page every ~{phones.PAGE_SECONDS / c:.0f} s, the"
         f" standings every ~{phones.STANDINGS_SECONDS / c:.0f} s, a deal per table every"
         f" {fastest / c:.0f}-{slowest / c:.0f} s; phones sit down {ARRIVALS_PER_SECOND} a second"
@@ -93,7 +77,7 @@ async def ramp(options, plan: Plan, servers: Served, log: Log) -> list[dict]:
     following: list[asyncio.Task] = []
     steps: list[dict] = []
     seated, tables = 0, min(options.tables_start, len(plan.keepers))
-    async with Pool(servers.addresses, options.connections) as pool:
+    async with Pool(servers.addresses) as pool:
         run = phones.Run(pool, log, plan.standings, compress=options.compress)
         try:
             while True:
@@ -160,8 +144,7 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
 
 
 def own_p95s(log: Log, kind: str, marks: dict[tuple[str, str], int]) -> dict[str, float]:
-    """The p95 in ms of the server's own times for `kind` since `marks`, by its Server-Timing's
-    metric: "app" (Django's whole handling) and "view"."""
+    """The p95 in ms of the server's own times for `kind` since `marks`, by Server-Timing metric."""
     return {
         metric: percentile(taken, 0.95) * 1000
         for (timed, metric), times in log.server_time.items()
@@ -182,9 +165,8 @@ def core_busy(before: dict, after: dict, core: int) -> float | None:
 
 
 def limited_by(step: dict) -> str | None:
-    """What stopped the step, or None for a pass: the load generator when the clients' core was
-    too busy to send on time (then it says nothing of the server, whatever its p95), or the
-    server, by a p95 over the limit or an error."""
+    """What stopped the step (None: a pass): the load generator, its core too busy to send on
+    time (whatever the p95), or the server, by a p95 over the limit or an error."""
     if step["clients_cpu_share"] > CLIENTS_BUSY:
         return "load generator"
     if step["worst_p95_ms"] > LIMIT_MS or step["errors"]:
@@ -193,8 +175,7 @@ def limited_by(step: dict) -> str | None:
 
 
 def print_step(step: dict) -> None:
-    """The step's line; and where the time went when the step failed, whatever stopped it, with
-    the server's core less than half busy."""
+    """The step's line; where the time went, if it failed with the server's core under half busy."""
     parts = [
         f"{kind} {figure['per_second']:.0f}/s p95 {figure['p95_ms']:.0f} ms"
         for kind, figure in step["requests"].items()
@@ -223,9 +204,7 @@ def in_all(busy: float | None) -> str:
 
 
 def where_the_time_went(step: dict) -> list[str]:
-    """Per kind of request, the p95 the phones saw against the server's own (Server-Timing):
-    the difference waited in queues (the tool's pool, the server's event loop), on the network
-    or in the phones' own event loop, not in Django."""
+    """Per kind of request, the p95 the phones saw against the server's own (Server-Timing)."""
     lines = [
         f"  the step failed with the server {step['server_cpu_share']:.0%} busy on its core"
         f"{in_all(step['server_core_busy'])}; p95 the phones saw / of Django's whole handling"
@@ -245,8 +224,7 @@ def where_the_time_went(step: dict) -> list[str]:
 
 
 def conclude(steps: list[dict]) -> int:
-    """The most tables of a step, before any failed, that kept every p95 under the limit with
-    the clients' core free enough to send on time; with what stopped the ramp."""
+    """The tables of the last step that passed before any failed; printed, what stopped the ramp."""
     passed = list(itertools.takewhile(lambda step: step["ok"], steps))
     failed = steps[len(passed)] if len(passed) < len(steps) else None
     if passed:

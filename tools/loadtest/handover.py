@@ -1,10 +1,6 @@
 """A crash run's hand-over: once the servers answer again after a restart or a kill, how soon
-each phone following a game shows the first deal its table recorded since.
-
-A page whose stream the stopped server ended opens another on the server that took over (or
-polls while it can't), and shows the deal within seconds. A page left on a stream the old
-process still holds hears "alive" from it and doesn't poll: it would show the deal only once
-that stream ended, up to `STREAM_SECONDS` later, and is counted stranded."""
+each phone following a game shows the first deal its table recorded since. A page left on a
+stream the old process still holds hears "alive" from it and doesn't poll: it is stranded."""
 
 from __future__ import annotations
 
@@ -36,8 +32,7 @@ class HandOver:
         self.first.setdefault(table, (game, version))
 
     def showing(self, phone: Phone, board: Board) -> None:
-        """`phone` now shows `board`: the deal, or a later game of its table (the deal was on
-        the one before)."""
+        """`phone` now shows `board`: the deal, or a later game of its table."""
         first = self.first.get(phone.table)
         if phone.scorekeeper or phone in self.shown or first is None:
             return
@@ -45,13 +40,10 @@ class HandOver:
         if phone.game > game or (phone.game == game and board.version >= version):
             self.shown[phone] = time.monotonic() - self.back_at
 
-    def over(self) -> bool:
-        return all(phone in self.shown for phone in self.followers)
-
     async def waited(self) -> list[str]:
         """Wait until every follower shows its table's deal, or STALL_SECONDS: the stranded."""
         deadline = self.back_at + STALL_SECONDS
-        while not self.over() and time.monotonic() < deadline:
+        while len(self.shown) < len(self.followers) and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         return [
             f"{phone.name} didn't show game {phone.table.game}'s deal recorded after the servers"
@@ -61,8 +53,7 @@ class HandOver:
         ]
 
     def figures(self) -> dict[str, float]:
-        """The seconds from the servers answering again to a follower showing the deal: the
-        median and the longest."""
+        """The seconds from the servers answering again to a follower showing the deal."""
         seconds = list(self.shown.values())
         if not seconds:
             return {}

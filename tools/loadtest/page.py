@@ -1,7 +1,5 @@
 """Reading the site's answers as the page's own scripts read them, with html.parser rather than
-regular expressions: the attributes of elements with an id (`#board-follow`: the game's version,
-its poll and its stream), forms' inputs, and the text of an element with an id or of an alert;
-and the version a stream's event says, and the follower moved on by a delta it brings."""
+regular expressions: the board's follower, the forms, a notice's or an alert's text."""
 
 import urllib.parse
 from html.parser import HTMLParser
@@ -9,7 +7,8 @@ from typing import NamedTuple
 
 
 class Page(HTMLParser):
-    """What the tool reads of an HTML page or partial (see the module's docstring)."""
+    """The attributes of the elements with an id, forms' inputs, and the text of each element
+    with an id or of each alert, of an HTML page or partial."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -35,7 +34,7 @@ class Page(HTMLParser):
 
     @property
     def alert(self) -> str:
-        """The first role="alert" message on the page ("" when there is none)."""
+        """The first role="alert" message on the page ("": none)."""
         return " ".join("".join(self.alerts[0]).split()) if self.alerts else ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -92,8 +91,7 @@ def version_said(data: str) -> int | None:
 
 
 def moved_on(board: Board, version: int) -> Board:
-    """The follower as the page leaves it on taking a delta from the stream: at `version`, its
-    poll asking from there."""
+    """The follower once the page took a delta from the stream: at `version`, its poll too."""
     address = urllib.parse.urlsplit(board.poll)
     query = urllib.parse.parse_qsl(address.query)
     query = [(name, str(version) if name == "v" else value) for name, value in query]

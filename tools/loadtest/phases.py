@@ -6,7 +6,6 @@ import math
 import os
 import time
 import uuid
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from functools import partial
 
@@ -25,8 +24,9 @@ from tools.loadtest.phones import (
     record,
 )
 from tools.loadtest.seed import PASSWORD, Plan
-from tools.loadtest.servers import STOPPING_SECONDS, Served, own_cpu_seconds
+from tools.loadtest.servers import Served, own_cpu_seconds
 from tools.loadtest.wire import Pool
+from tools.server_layout import STOPPING_SECONDS
 
 LOGINS_AT_ONCE = 8  # each a password hash holding a connection: phones arrive over minutes
 PHASE_A_KINDS = ["record a deal", "game page", "poll", "stream open", "standings", "new game"]
@@ -37,7 +37,7 @@ Action = Callable[[Phone], Awaitable[None]]
 async def play(options, plan: Plan, servers: Served, log: Log, summary: dict) -> list[float]:
     """Log the scorekeepers in, then phases A and B, or the crash; when the servers were stopped
     (the crash's restart and kill)."""
-    async with Pool(servers.addresses, size=64) as pool:
+    async with Pool(servers.addresses) as pool:
         # A crash's followers keep the page they opened, at the model's own pace: none of them opens
         # another, and a stream at once, on the new server.
         compress = 1 if options.crash else PHASE_A_COMPRESS
@@ -72,10 +72,10 @@ async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
                 reply = await phone.send("login page", "GET", "/accounts/login/")
                 form = login_form(Page(reply.body), phone.name, PASSWORD)
                 if reply.status != 200 or form is None:
-                    raise phone.fail(f"login page answered {reply.status}")
+                    raise phone.error(f"login page answered {reply.status}")
                 reply = await phone.send("log in", "POST", "/accounts/login/", form)
                 if reply.status != 302 or "sessionid" not in phone.cookies:
-                    raise phone.fail(f"logging in answered {reply.status}")
+                    raise phone.error(f"logging in answered {reply.status}")
                 return phone
         return None
 
@@ -93,10 +93,8 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
     """Scorekeepers record deals 0.5-1.5 s apart while the viewers follow their games."""
     print(
         f"-- phase A: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0.5-1.5 s),"
-        f" {len(viewers)} viewers following their games as the page does (a stream each, a"
-        f" deal's delta taken from it, the board on other new versions; the page every ~10 s,"
-        f" the standings of a"
-        f" {options.season_games:,}-game season every ~20 s)"
+        f" {len(viewers)} viewers following their games as the page does (a stream each; the"
+        f" page every ~10 s, the standings of a {options.season_games:,}-game season every ~20 s)"
     )
     log = run.log
     requests, cpu = log.requests, (servers.cpu_seconds(), own_cpu_seconds())
@@ -121,7 +119,16 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
         f"CPU: servers {server_cpu:.1f} s, load generator {own_cpu:.1f} s"
         f" (in {wall:.1f} s on {os.cpu_count()} cores)"
     )
-    each = per_deal(log.counts - counts, len(log.told) - told, server_cpu)
+    counts, deals = log.counts - counts, len(log.told) - told
+    each = (
+        {
+            "boards fetched": counts["boards fetched on an event"] / deals,
+            "deltas taken": counts["deltas taken from the stream"] / deals,
+            "server_cpu_ms": server_cpu / deals * 1000,
+        }
+        if deals
+        else {}
+    )
     if each:
         print(
             f"per deal recorded: {each['boards fetched']:.2f} boards fetched on an event,"
@@ -136,23 +143,9 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
     }
 
 
-def per_deal(counts: Counter[str], deals: int, server_cpu: float) -> dict[str, float]:
-    """What each deal recorded cost the following phones and the servers ({}: no deal)."""
-    if not deals:
-        return {}
-    return {
-        "boards fetched": counts["boards fetched on an event"] / deals,
-        "deltas taken": counts["deltas taken from the stream"] / deals,
-        "server_cpu_ms": server_cpu / deals * 1000,
-    }
-
-
 async def crash(options, servers: Served, keepers: list[Phone], followers, log: Log) -> dict:
-    """The crash run: a third of the way in, the servers holding the streams are restarted as
-    Ctrl-C and `make run` again, or `systemctl restart bigtwo-streams`, restart them (SIGTERM,
-    then started again once gone); two thirds in, the site's servers are killed (SIGKILL) and
-    started again (nginx and Redis stay up in the server layout). After each, every following
-    page must show its table's next deal (tools/loadtest/handover.py)."""
+    """The crash run: the servers holding the streams restarted a third of the way in, as Ctrl-C
+    and `make run` or `systemctl restart bigtwo-streams` do; the site's killed two thirds in."""
     print(
         f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s) and"
         f" {len(followers)} pages following their games; restarted at a third, killed at two"
@@ -189,9 +182,8 @@ async def crash(options, servers: Served, keepers: list[Phone], followers, log: 
 
 
 async def bring_back(servers: Served, run: Run, followers, *, kill: bool):
-    """Restart the servers (SIGTERM) or kill them (SIGKILL), start them again, and wait for
-    every follower to show its table's next deal: the figures, and when the servers stopped
-    and answered again."""
+    """Stop the servers (SIGTERM, or SIGKILL: `kill`) and start them again, then wait for every
+    follower to show its table's next deal: the figures, and when they stopped and were back."""
     how = "SIGKILL" if kill else "SIGTERM"
     log = run.log
     print(f"  {how}: {log.in_flight} requests in flight, {len(log.told)} deals told so far")
@@ -236,7 +228,7 @@ async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:
         """The next deal of one of the client's seeded games, a fresh one when that ends."""
         if phone.deal is None:
             if not games[phone]:
-                raise phone.fail("out of seeded games: raise --bench-games")
+                raise phone.error("out of seeded games: raise --bench-games")
             phone.game = games[phone].pop()
             phone.table.new_game(phone.game)
             phone.board, phone.deal = None, (1, str(uuid.uuid4()))
@@ -268,8 +260,8 @@ async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:
 
 
 async def closed_loop(action: Action, phones: list[Phone], seconds: float) -> tuple[int, float]:
-    """Each phone does `action` over and over for `seconds`, or until it fails: how many were
-    done, in how long."""
+    """Each phone does `action` over and over for `seconds`, or until it fails: how many times
+    in all, in how long."""
     stop_at = time.monotonic() + seconds
 
     async def loop(phone: Phone) -> int:

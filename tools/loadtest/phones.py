@@ -50,16 +50,18 @@ class Table:
         self.recorded.clear()
 
 
+@dataclass(eq=False)
 class Run:
     """What the phones share: the pool, the log, when to stop, and the model's pace, compressed."""
 
-    def __init__(
-        self, pool: Pool, log: Log, standings: str, *, compress: float, crash: bool = False
-    ) -> None:
-        self.pool, self.log, self.standings, self.compress = pool, log, standings, compress
-        self.crash = crash  # a request without an answer is expected, around a kill
-        self.rng, self.stop_at = random.Random(1), math.inf
-        self.handover: HandOver | None = None  # a crash run's, once the servers are back
+    pool: Pool
+    log: Log
+    standings: str
+    compress: float
+    crash: bool = False  # a request without an answer is expected, around a kill
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    stop_at: float = math.inf
+    handover: HandOver | None = None  # a crash run's, once the servers are back
 
     def every(self, seconds: float) -> float:
         """A wait of about `seconds` of the model's time, compressed."""
@@ -88,11 +90,9 @@ class Phone:
     silent_seconds: float = 50.0  # a silence this long means a dead stream
     next_poll: float = 0.0
 
-    def error(self, text: str) -> None:
+    def error(self, text: str) -> Failed:
+        """`text` in the log's errors; the Failed to raise where the phone can't go on."""
         self.run.log.errors.append(f"{self.name}: {text}")
-
-    def fail(self, text: str) -> Failed:
-        self.error(text)
         return Failed(text)
 
     async def send(self, kind: str, method: str, path: str, form=None, htmx=False) -> Reply:
@@ -110,22 +110,20 @@ class Phone:
                     raise
                 self.no_answer(f"{method} {path}: {error!r}")
             if time.monotonic() > self.give_up:
-                raise self.fail(f"gave up on {method} {path}")
+                raise self.error(f"gave up on {method} {path}")
             if not self.retried:
                 self.retried = True
                 self.run.log.counts["requests sent again"] += 1
             await asyncio.sleep(self.resend_seconds)
 
     def refused(self, what: str, status: int) -> None:
-        """An answer of `status` it can't go on from: nginx's word that the server behind it
-        gave none (`no_answer`), or the site's own error."""
+        """An answer of `status` it can't go on from: nginx's word of none, or the site's error."""
         what = f"{what} answered {status}"
         (self.no_answer if status in NO_ANSWER_BEHIND else self.error)(what)
 
     def no_answer(self, what: str) -> None:
-        """A try the site gave no answer to, none at all or a proxy's word that the server
-        behind it gave none: expected in a crash run (noted with its time, for the check that
-        it came around the kill), an error in any other."""
+        """A try without an answer: expected in a crash run (noted with its time, for the check
+        that it came around a stop), an error in any other."""
         if self.run.crash:
             self.run.log.interrupted.append((time.monotonic(), f"{self.name}: {what}"))
         else:
@@ -151,10 +149,9 @@ class Phone:
         kind = kind or f"GET {path}"
         reply = await self.send(kind, "GET", path, htmx=htmx)
         if reply.status != status:
-            raise self.fail(f"{kind} answered {reply.status}")
+            raise self.error(f"{kind} answered {reply.status}")
 
     def listen(self) -> None:
-        """Open the page's stream, as its EventSource does."""
         self.listener = asyncio.create_task(listen(self))
 
     def hang_up(self) -> None:
@@ -239,7 +236,7 @@ async def load_page(phone: Phone) -> None:
     reply = await phone.send("game page", "GET", f"/games/{phone.game}/")
     page = pages.Page(reply.body)
     if reply.status != 200 or (board := pages.board_of(page)) is None:
-        raise phone.fail(f"game page {phone.game} answered {reply.status}")
+        raise phone.error(f"game page {phone.game} answered {reply.status}")
     phone.deal = pages.next_deal(page)
     if phone not in phone.table.phones:
         phone.table.phones.append(phone)
@@ -301,7 +298,7 @@ async def poll(phone: Phone) -> None:
     if reply.status == 200 and (board := pages.board_of(pages.Page(reply.body))):
         shows(phone, board)
     elif reply.status != 204:
-        raise phone.fail(f"poll {path} answered {reply.status}")
+        raise phone.error(f"poll {path} answered {reply.status}")
 
 
 async def keep_score(
@@ -339,7 +336,7 @@ async def record(phone: Phone) -> None:
     board = pages.board_of(page)
     if reply.status != 200 or not pages.told_recorded(page, number) or board is None:
         why = page.alert or reply.body[:120]
-        raise phone.fail(f"deal {number} of game {game} answered {reply.status}: {why}")
+        raise phone.error(f"deal {number} of game {game} answered {reply.status}: {why}")
     phone.run.log.told.append(Told(game, number, cards, token, phone.name, phone.retried))
     if game == phone.table.game:
         phone.table.recorded[board.version] = time.monotonic()
@@ -356,6 +353,6 @@ async def new_game(phone: Phone) -> None:
     reply = await phone.send("new game", "POST", f"/clubs/{phone.table.club}/games/new/", form)
     game = pages.game_started(reply.headers.get("location", ""))
     if reply.status != 302 or game is None:
-        raise phone.fail(f"new game answered {reply.status}")
+        raise phone.error(f"new game answered {reply.status}")
     phone.table.new_game(game)
     await load_page(phone)

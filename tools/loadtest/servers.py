@@ -9,8 +9,6 @@ import functools
 import os
 import resource
 import secrets
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -19,13 +17,13 @@ import urllib.parse
 from pathlib import Path
 
 from tools.server_layout import (
-    STOPPING_SECONDS,
     ServerLayout,
     answers_ping,
     free_port,
     process_cpu_seconds,
     spawn,
     start_redis,
+    stop_groups,
 )
 
 STREAMS_PER_ADDRESS = 1_000_000  # every phone comes from 127.0.0.1: the servers' limit, raised
@@ -36,8 +34,9 @@ class Environment:
     REDIS_URL is passed on), the servers' environment, and Django set up on them in this process."""
 
     def __init__(self, db: str, keep: bool, redis: bool = False, layout: str = "run") -> None:
-        self.db, self.keep, self.redis, self.layout = db, keep, redis, layout
-        self.var = Path(tempfile.mkdtemp(prefix="bigtwo-loadtest-"))
+        self.db, self.redis, self.layout = db, redis, layout
+        self.scratch = tempfile.TemporaryDirectory(prefix="bigtwo-loadtest-", delete=not keep)
+        self.var = Path(self.scratch.name)
         self.admin_url, self.database = "", str(self.var / "db.sqlite3")
         self.redis_process: subprocess.Popen | None = None
         self.cleanup = contextlib.ExitStack()
@@ -56,14 +55,14 @@ class Environment:
     def __enter__(self) -> Environment:
         # Each thing made is undone by `cleanup`, also when what follows it fails.
         with contextlib.ExitStack() as cleanup:
-            cleanup.callback(self.remove_var)
+            cleanup.enter_context(self.scratch)
             if self.db == "postgres":
                 self.create_postgres_database()
                 drop = f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)'
                 cleanup.callback(self.on_postgres, drop)
             if self.redis:
                 self.redis_process, self.env["REDIS_URL"] = start_redis(directory=self.var)
-                cleanup.callback(stop, self.redis_process)
+                cleanup.callback(stop_groups, [self.redis_process])
             os.environ.clear()
             os.environ.update(self.env)
             import django
@@ -91,12 +90,6 @@ class Environment:
     def __exit__(self, *exc) -> None:
         self.cleanup.close()
 
-    def remove_var(self) -> None:
-        if self.keep:
-            print(f"kept {self.var}")
-        else:
-            shutil.rmtree(self.var, ignore_errors=True)
-
     def on_postgres(self, statement: str) -> None:
         """Run `statement` on the PostgreSQL server DATABASE_URL names, outside a transaction."""
         try:
@@ -118,25 +111,14 @@ class Environment:
         else:
             shared = "no Redis: the cache and the streams' channel layer in the server's memory"
         return (
-            f"database: {self.db} ({self.database}); {shared};"
+            f"directory {self.var}; database: {self.db} ({self.database}); {shared};"
             f" DJANGO_STREAMS_PER_ADDRESS={STREAMS_PER_ADDRESS} (every phone is 127.0.0.1)"
         )
 
 
-def stop(process: subprocess.Popen) -> None:
-    """Stop a process the tool started, killing it if SIGTERM isn't enough."""
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 class Servers:
-    """`count` uvicorn processes as `make run` starts it, one a port, each started as the server
-    layout's are (`spawn`: a process group of its own for a crash run to SIGKILL, pinned to core
-    `pin` if given, logging to `server-<port>.log` in the var directory)."""
+    """`count` uvicorn processes as `make run` starts it, one a port, each started by `spawn`
+    (pinned to core `pin` if given, logging to `server-<port>.log` in the var directory)."""
 
     def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
         self.environment, self.pin = environment, pin
@@ -161,24 +143,14 @@ class Servers:
 
     def start(self) -> None:
         """Start every server, each once it answers /ping/."""
-        self.processes, env = [], self.environment.env
-        cpus, directory = None if self.pin is None else {self.pin}, self.environment.var
+        self.processes, cpus = [], None if self.pin is None else {self.pin}
+        where = {"env": self.environment.env, "cpus": cpus, "directory": self.environment.var}
         for port in self.ports:
             ready = functools.partial(answers_ping, port)
-            self.processes.append(
-                spawn(
-                    f"server-{port}",
-                    self.command(port),
-                    ready,
-                    env=env,
-                    cpus=cpus,
-                    directory=directory,
-                )
-            )
+            self.processes.append(spawn(f"server-{port}", self.command(port), ready, **where))
 
     def __enter__(self) -> Servers:
-        """Started, and stopped again if they don't all answer."""
-        try:
+        try:  # stopped again if they don't all answer
             self.start()
         except BaseException:
             self.stop()
@@ -188,28 +160,14 @@ class Servers:
     def __exit__(self, *exc) -> None:
         self.stop()
 
-    def stop(self, kill: bool = False) -> None:
-        self.halt(kill)
-
     def halt(self, kill: bool = False) -> bool:
         """SIGTERM every server, as stopping `make run` does, or SIGKILL (`kill`: a crash,
-        mid-request); wait until each is gone, killing any still there STOPPING_SECONDS after
-        SIGTERM: whether they were gone by then."""
-        for process in self.processes:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL if kill else signal.SIGTERM)
-        deadline, in_time = time.monotonic() + STOPPING_SECONDS, True
-        for process in self.processes:
-            try:
-                process.wait(timeout=max(0.0, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                in_time = False
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        return in_time
+        mid-request): whether they were gone within STOPPING_SECONDS (`stop_groups`)."""
+        return stop_groups(self.processes, kill=kill)
+
+    stop = halt
 
     def cpu_seconds(self) -> float:
-        """User and system CPU so far of every server process."""
         return sum(process_cpu_seconds(process.pid) for process in self.processes)
 
     def cpu_by_server(self) -> dict[str, float]:
@@ -231,10 +189,8 @@ def log_tail(paths: list[Path], kept=lambda line: True) -> str:
 
 
 class LayoutServers:
-    """The server layout (tools/server_layout.py) as the load tool's servers: nginx in front of
-    gunicorn (pages) and uvicorn (streams), and a throwaway Redis, unless REDIS_URL names one;
-    every process pinned to core `pin` if given, and their CPU time added up. A crash kills
-    gunicorn and uvicorn, and `start` starts them again as their units do."""
+    """The server layout (tools/server_layout.py) as the load tool's servers, every process
+    pinned to core `pin` if given."""
 
     def __init__(self, environment: Environment, count: int, pin: int | None = None) -> None:
         if count != 1:
@@ -258,25 +214,15 @@ class LayoutServers:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.stop()
+        self.layout.stop()
 
     def start(self) -> None:
-        """Start every server of the layout that isn't running, and wait until each answers."""
         self.layout.start()
 
-    def stop(self, kill: bool = False) -> None:
-        """Stop the layout, or SIGKILL its site's servers (`kill`: see `halt`)."""
-        if kill:
-            self.halt(kill=True)
-        else:
-            self.layout.stop()
-
     def halt(self, kill: bool = False) -> bool:
-        """Stop the streams' uvicorn with SIGTERM, as `systemctl restart bigtwo-streams` does,
-        or SIGKILL the site's servers, gunicorn (master and workers) and uvicorn (`kill`: a
-        crash, mid-request, as a power cut or the OOM killer would); nginx and Redis stay up, as
-        on a machine whose units systemd starts again. Whether they were gone within
-        STOPPING_SECONDS of SIGTERM."""
+        """SIGTERM the streams' uvicorn, as `systemctl restart bigtwo-streams` does, or SIGKILL
+        gunicorn and uvicorn (`kill`), as a power cut would; nginx and Redis stay up, as on a
+        machine whose units systemd starts again. Whether they were gone in STOPPING_SECONDS."""
         return self.layout.halt(*(("gunicorn", "uvicorn") if kill else ("uvicorn",)), kill=kill)
 
     def describe(self) -> str:
@@ -289,7 +235,6 @@ class LayoutServers:
         )
 
     def cpu_seconds(self) -> float:
-        """User and system CPU so far of every process of the layout (Redis too, if its own)."""
         return sum(self.layout.cpu_seconds().values())
 
     def cpu_by_server(self) -> dict[str, float]:
@@ -300,8 +245,9 @@ class LayoutServers:
         return log_tail([*sorted(self.directory.glob("*.log")), self.directory / "nginx/error.log"])
 
 
-# What the load tool uses of its servers, whichever layout runs them.
+# What the load tool uses of its servers, whichever layout (--layout) runs them.
 Served = Servers | LayoutServers
+SERVERS: dict[str, type[Served]] = {"run": Servers, "server": LayoutServers}
 
 
 def prepare() -> float:
@@ -334,6 +280,4 @@ def core_times() -> dict[int, tuple[int, int]]:
     return cores
 
 
-def own_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+own_cpu_seconds = time.process_time  # the tool's own CPU time, every thread's

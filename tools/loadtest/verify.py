@@ -1,5 +1,5 @@
-"""Checking the database against what the phones were told (what is checked: the package's
-docstring). Each thing that can be wrong is a `Failure`; the run fails when any is counted."""
+"""Checking the database against what the phones were told (what is checked: docs/development.md,
+"Measuring"). Each thing that can be wrong is a `Failure`; the run fails when any is counted."""
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass

@@ -4,7 +4,7 @@ for each game's event stream (Pool.stream), read as EventSource reads it (`event
 
 from __future__ import annotations
 
-import contextlib
+import itertools
 from collections.abc import AsyncIterable, AsyncIterator, Mapping
 from typing import NamedTuple
 
@@ -29,9 +29,9 @@ class Pool:
     its own for each stream; requests and streams take the servers in turn. Open it with
     `async with`: aiohttp's sessions live on the running event loop."""
 
-    def __init__(self, addresses: list[Address], size: int) -> None:
-        self.servers = [f"http://{host}:{port}" for host, port in addresses]
-        self.size, self.turn = size, 0
+    def __init__(self, addresses: list[Address], size: int = 64) -> None:
+        self.servers = itertools.cycle([f"http://{host}:{port}" for host, port in addresses])
+        self.size = size
 
     async def __aenter__(self) -> Pool:
         # Cookies are each phone's own; no compression asked for, as the answers were measured.
@@ -52,10 +52,6 @@ class Pool:
         await self.requests.close()
         await self.streams.close()
 
-    def next_server(self) -> str:
-        self.turn += 1
-        return self.servers[self.turn % len(self.servers)]
-
     async def request(
         self, method: str, path: str, cookies: dict[str, str], form=None, headers=None
     ) -> Reply:
@@ -63,7 +59,7 @@ class Pool:
         deletes); `form` is sent as a form's fields are."""
         headers = {"Cookie": cookie_header(cookies), **(headers or {})}
         async with self.requests.request(
-            method, self.next_server() + path, headers=headers, data=form, allow_redirects=False
+            method, next(self.servers) + path, headers=headers, data=form, allow_redirects=False
         ) as response:
             body = await response.read()
         for name, morsel in response.cookies.items():
@@ -73,13 +69,11 @@ class Pool:
                 cookies.pop(name, None)
         return Reply(response.status, response.headers, body.decode())
 
-    @contextlib.asynccontextmanager
-    async def stream(self, path: str, cookies: dict[str, str]):
-        """A connection of its own asking for the event stream at `path`: its answer, the body
-        yet to come."""
+    def stream(self, path: str, cookies: dict[str, str]):
+        """A connection of its own asking for the event stream at `path`, for `async with`: its
+        answer, the body yet to come."""
         headers = {"Accept": "text/event-stream", "Cookie": cookie_header(cookies)}
-        async with self.streams.get(self.next_server() + path, headers=headers) as response:
-            yield response
+        return self.streams.get(next(self.servers) + path, headers=headers)
 
 
 def cookie_header(cookies: dict[str, str]) -> str:
