@@ -16,7 +16,7 @@ import pytest
 from tools.loadtest import capacity
 from tools.loadtest.__main__ import parse_options
 from tools.loadtest.log import Log
-from tools.loadtest.servers import SERVERS, Environment, Servers
+from tools.loadtest.servers import SERVERS, Environment, Servers, cpu_total
 from tools.server_layout import answers_ping
 
 
@@ -66,7 +66,7 @@ class FakeServers:
             ]
         )
 
-    def cpu_by_server(self) -> dict[str, float]:
+    def cpu_seconds(self) -> dict[str, float]:
         return next(self.by_server)
 
 
@@ -197,12 +197,12 @@ def test_the_server_layouts_servers_say_what_they_are_and_count_every_process(
         Environment("sqlite", keep=False, layout="server") as environment,
         SERVERS["server"](environment, 1, core) as servers,
     ):
-        described, pids = servers.describe(), servers.layout.pids()
+        described, pids = servers.describe(), servers.pids()
         every = [pid for group in pids.values() for pid in group]
         unpinned = [pid for pid in every if os.sched_getaffinity(pid) != {core}]
-        before = servers.layout.cpu_seconds()
-        total = servers.cpu_seconds()
-        after = servers.layout.cpu_seconds()
+        before = servers.cpu_seconds()
+        total = cpu_total(servers)
+        after = servers.cpu_seconds()
     assert "nginx sends pages to gunicorn and the games' streams to uvicorn" in described
     assert f"every process pinned to core {core}" in described
     assert "the server layout's own throwaway Redis" in environment.describe()
@@ -229,13 +229,13 @@ def test_a_crash_kills_the_server_layouts_gunicorn_and_uvicorn_and_starts_them_a
         Environment("sqlite", keep=False, layout="server") as environment,
         SERVERS["server"](environment, 1) as servers,
     ):
-        before = servers.layout.pids()
+        before = servers.pids()
         servers.halt(kill=True)
-        killed = servers.layout.pids()
+        killed = servers.pids()
         gone = [pid for name in ("gunicorn", "uvicorn") for pid in before[name] if alive(pid)]
         servers.start()
-        after = servers.layout.pids()
-        answered = answers_ping(servers.layout.port)  # through nginx
+        after = servers.pids()
+        answered = answers_ping(servers.port)  # through nginx
     assert killed.keys() == {"redis", "nginx"}
     assert gone == []
     assert (killed["redis"], killed["nginx"]) == (before["redis"], before["nginx"])

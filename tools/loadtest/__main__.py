@@ -7,13 +7,14 @@ import os
 import shlex
 import signal
 import sys
+import time
 from pathlib import Path
 
 import tools.loadtest
 from tools.loadtest import capacity, phases
 from tools.loadtest.log import Log
 from tools.loadtest.seed import seed
-from tools.loadtest.servers import SERVERS, Environment, machine_load, prepare
+from tools.loadtest.servers import SERVERS, Environment, collect_static, machine_load
 from tools.loadtest.verify import failures, verify
 
 
@@ -53,15 +54,9 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     if options.servers == 2 and options.db != "postgres":
         parser.error("two servers share one database: add --db postgres")
     if options.servers == 2 and not (options.redis or os.environ.get("REDIS_URL")):
-        parser.error(
-            "two servers share the cache, sessions and streams through Redis: add --redis"
-            " (a throwaway one) or set REDIS_URL"
-        )
+        parser.error("two servers share Redis: add --redis (a throwaway one) or set REDIS_URL")
     if options.layout == "server" and (options.servers != 1 or options.redis):
-        parser.error(
-            "--layout server runs deploy/'s gunicorn workers and its own Redis: drop --servers"
-            " and --redis (REDIS_URL names another Redis)"
-        )
+        parser.error("--layout server has deploy/'s workers and Redis: drop --servers and --redis")
     options.crash = options.mode == "crash"
     options.seconds = options.seconds or (30 if options.crash else 60)
     if options.season_games is None:
@@ -103,14 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     command = "python -m tools.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     summary: dict[str, object] = {"mode": options.mode, "db": options.db, "command": command}
-    with Environment(options.db, options.keep, options.redis, options.layout) as environment:
-        served_by = (
-            "the server layout" if options.layout == "server" else f"{options.servers} server(s)"
-        )
-        print(f"== {options.mode}, {served_by}: {command}")
+    print(f"== {options.mode}: {command}")
+    started = time.perf_counter()
+    with (
+        Environment(options.db, options.keep, options.redis, options.layout) as environment,
+        environment.fresh_database(),
+    ):
         print(environment.describe())
         summary["redis"] = environment.env.get("REDIS_URL", "")
-        print(f"migrated and collected static files in {prepare():.1f} s")
+        collect_static()
+        print(f"database and static files made in {time.perf_counter() - started:.1f} s")
         summary["check"] = check = serve_and_play(options, environment, summary)
     summary["passed"] = passed = not failures(check)
     print(machine_load())

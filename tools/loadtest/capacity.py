@@ -1,6 +1,4 @@
-"""The capacity run: how many tables of four phones one core serves with the p95 of every kind
-of request at most 300 ms, the servers pinned to core 0 and the phones to core 1 (what a step
-is and what voids it: docs/performance.md, "Tables per core")."""
+"""The capacity run: tables of four phones one core serves (docs/performance.md)."""
 
 import asyncio
 import itertools
@@ -11,23 +9,20 @@ import time
 from tools.loadtest import phones
 from tools.loadtest.log import Log, percentile
 from tools.loadtest.seed import Plan
-from tools.loadtest.servers import Served, core_times, own_cpu_seconds
+from tools.loadtest.servers import Served, core_times, cpu_total, own_cpu_seconds
 from tools.loadtest.wire import Pool
 
 LIMIT_MS = 300.0  # the p95 every kind of request must stay under
 SERVER_CORE, CLIENT_CORE = 0, 1
 ARRIVALS_PER_SECOND = 20  # phones sitting down, each loading its game page for the first time
-# After the last arrival, before a step's figures start (at most --step-seconds): a step
-# measures the tables following their games, not the tail of a queue their sitting down left.
-SETTLE_SECONDS = 15
+SETTLE_SECONDS = 15  # after the last arrival, before a step's figures: not the arrivals' queue
 CLIENTS_BUSY = 0.9  # the clients' core busier: the phones are late, the step says nothing
 SERVER_IDLE = 0.5  # a step failed with the server's core less busy: the time went elsewhere
 clock = time.monotonic  # a step's wall time (a test's own clock in its place)
 
 
 def prepare_machine() -> int | None:
-    """Open files up to the hard limit (the servers, started after, inherit it): every stream is
-    a socket on both sides; the core to pin the servers to, where this machine has it."""
+    """Open files up to the hard limit, for every stream's sockets; the servers' core, if any."""
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 1 << 16 if hard == resource.RLIM_INFINITY else hard
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
@@ -40,18 +35,15 @@ def capacity(options, plan: Plan, servers: Served, log: Log) -> dict:
     if CLIENT_CORE in os.sched_getaffinity(0):
         os.sched_setaffinity(0, {CLIENT_CORE})
         print(f"clients pinned to core {CLIENT_CORE}")
-    c, (fastest, slowest) = options.compress, phones.DEAL_SECONDS
     print(
-        f"-- tables of 4 phones following their game, time"
-        f" compressed {c:g}x: per phone a page every ~{phones.PAGE_SECONDS / c:.0f} s, the"
-        f" standings every ~{phones.STANDINGS_SECONDS / c:.0f} s, a deal per table every"
-        f" {fastest / c:.0f}-{slowest / c:.0f} s; phones sit down {ARRIVALS_PER_SECOND} a second"
-        f" at most, not counted; from {options.tables_start} tables, +{options.tables_growth:.0%}"
-        f" every {options.step_seconds:g} s until a p95 passes {LIMIT_MS:.0f} ms"
+        f"-- tables of 4 phones following their game, time compressed {options.compress:g}x"
+        f" (docs/performance.md); from {options.tables_start} tables,"
+        f" +{options.tables_growth:.0%} every {options.step_seconds:g} s until a p95 passes"
+        f" {LIMIT_MS:.0f} ms"
     )
-    cpu_server, cpu_own = servers.cpu_seconds(), own_cpu_seconds()
+    cpu_server, cpu_own = cpu_total(servers), own_cpu_seconds()
     steps = asyncio.run(ramp(options, plan, servers, log))
-    cpu_server, cpu_own = servers.cpu_seconds() - cpu_server, own_cpu_seconds() - cpu_own
+    cpu_server, cpu_own = cpu_total(servers) - cpu_server, own_cpu_seconds() - cpu_own
     print(f"CPU: server {cpu_server:.1f} s, clients {cpu_own:.1f} s")
     return {
         "steps": steps,
@@ -100,20 +92,24 @@ async def ramp(options, plan: Plan, servers: Served, log: Log) -> list[dict]:
 
 
 async def measure(options, servers: Served, log: Log, tables: int) -> dict:
-    """One step: its figures over `--step-seconds`, printed on a line."""
+    """One step's figures over `--step-seconds` (the server's own p95s by Server-Timing metric)."""
     marks = {kind: len(values) for kind, values in log.latency.items()}
     server_marks = {key: len(values) for key, values in log.server_time.items()}
     errors, delays, counts = len(log.errors), len(log.delays), log.counts.copy()
-    cpu, own, started, cores = servers.cpu_by_server(), own_cpu_seconds(), clock(), core_times()
+    cpu, own, started, cores = servers.cpu_seconds(), own_cpu_seconds(), clock(), core_times()
     await asyncio.sleep(options.step_seconds)
     wall, cores_after = clock() - started, core_times()
-    spent = {name: now - cpu.get(name, 0.0) for name, now in servers.cpu_by_server().items()}
+    spent = {name: now - cpu.get(name, 0.0) for name, now in servers.cpu_seconds().items()}
     figures = {
         kind: {
             "n": len(taken),
             "p95_ms": percentile(taken, 0.95) * 1000,
             "per_second": len(taken) / wall,
-            "server_p95_ms": own_p95s(log, kind, server_marks),
+            "server_p95_ms": {
+                metric: percentile(times[server_marks.get((timed, metric), 0) :], 0.95) * 1000
+                for (timed, metric), times in log.server_time.items()
+                if timed == kind and len(times) > server_marks.get((timed, metric), 0)
+            },
         }
         for kind, values in log.latency.items()
         if (taken := values[marks.get(kind, 0) :])
@@ -143,15 +139,6 @@ async def measure(options, servers: Served, log: Log, tables: int) -> dict:
     return step
 
 
-def own_p95s(log: Log, kind: str, marks: dict[tuple[str, str], int]) -> dict[str, float]:
-    """The p95 in ms of the server's own times for `kind` since `marks`, by Server-Timing metric."""
-    return {
-        metric: percentile(taken, 0.95) * 1000
-        for (timed, metric), times in log.server_time.items()
-        if timed == kind and (taken := times[marks.get((timed, metric), 0) :])
-    }
-
-
 def cpu_share(cpu_seconds: float, wall_seconds: float) -> float:
     """How busy a core was: its processes' CPU time over the wall time (1.0: all of it)."""
     return cpu_seconds / wall_seconds if wall_seconds > 0 else 0.0
@@ -165,8 +152,7 @@ def core_busy(before: dict, after: dict, core: int) -> float | None:
 
 
 def limited_by(step: dict) -> str | None:
-    """What stopped the step (None: a pass): the load generator, its core too busy to send on
-    time (whatever the p95), or the server, by a p95 over the limit or an error."""
+    """What stopped the step (None: a pass): the load generator (its core busy), or the server."""
     if step["clients_cpu_share"] > CLIENTS_BUSY:
         return "load generator"
     if step["worst_p95_ms"] > LIMIT_MS or step["errors"]:
@@ -226,26 +212,15 @@ def where_the_time_went(step: dict) -> list[str]:
 def conclude(steps: list[dict]) -> int:
     """The tables of the last step that passed before any failed; printed, what stopped the ramp."""
     passed = list(itertools.takewhile(lambda step: step["ok"], steps))
-    failed = steps[len(passed)] if len(passed) < len(steps) else None
     if passed:
-        best, delay = passed[-1], passed[-1]["delay_p95_s"]
-        print(
-            f"last step under {LIMIT_MS:.0f} ms: {best['tables']} tables, worst p95"
-            f" {best['worst_p95_ms']:.0f} ms; a deal reached all 4 phones of its table in"
-            + (f" {delay:.2f} s (p95 of {best['deals_followed']})" if delay is not None else " —")
-        )
-    if failed is None:
+        print(f"last step under {LIMIT_MS:.0f} ms: {passed[-1]['tables']} tables (its line above)")
+    if len(passed) == len(steps):
         print("every seeded table was served: raise --max-tables to find the limit")
-    elif failed["limited_by"] == "load generator":
+    elif (failed := steps[len(passed)])["limited_by"] == "load generator":
         print(
-            f"stopped at {failed['tables']} tables, limited by the load generator: the clients'"
-            f" core was {failed['clients_cpu_share']:.0%} busy (the server's"
-            f" {failed['server_cpu_share']:.0%}), so that step is no pass and the capacity below"
-            " is a floor: give the clients a core of their own"
+            f"stopped at {failed['tables']} tables, limited by the load generator: that step is"
+            " no pass, and the capacity below is a floor: give the clients a core of their own"
         )
     else:
-        print(
-            f"stopped at {failed['tables']} tables: worst p95 {failed['worst_p95_ms']:.0f} ms,"
-            f" {failed['errors']} errors"
-        )
+        print(f"stopped at {failed['tables']} tables: a p95 over the limit, or an error")
     return passed[-1]["tables"] if passed else 0

@@ -1,6 +1,4 @@
-"""A crash run's hand-over: once the servers answer again after a restart or a kill, how soon
-each phone following a game shows the first deal its table recorded since. A page left on a
-stream the old process still holds hears "alive" from it and doesn't poll: it is stranded."""
+"""A crash run's hand-over: how soon each following page shows its table's next deal."""
 
 from __future__ import annotations
 
@@ -20,8 +18,7 @@ STALL_SECONDS = 60.0  # a page not showing the deal by then is stranded
 
 @dataclass(eq=False)
 class HandOver:
-    """From `back_at`, when the servers answered again: each table's first deal told recorded
-    since (its game and the version it made), and how long each follower took to show it."""
+    """Each table's first deal told recorded since `back_at`, and when each follower showed it."""
 
     back_at: float
     followers: list[Phone]
@@ -54,7 +51,6 @@ class HandOver:
 
     def figures(self) -> dict[str, float]:
         """The seconds from the servers answering again to a follower showing the deal."""
-        seconds = list(self.shown.values())
-        if not seconds:
+        if not (seconds := list(self.shown.values())):
             return {}
         return {"pages": len(seconds), "p50_s": percentile(seconds, 0.5), "max_s": max(seconds)}

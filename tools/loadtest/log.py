@@ -1,5 +1,4 @@
-"""What the phones saw: latencies, errors, counts, and every deal they were told was recorded
-(the phones are coroutines on one event loop: no lock)."""
+"""What the phones saw: latencies, errors, counts, and every deal told recorded."""
 
 import contextlib
 import math
@@ -24,8 +23,7 @@ class Log:
     """Everything the phones saw, for the figures and the check."""
 
     latency: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    # (kind, "app" or "view"): the server's own time, from its Server-Timing (servers.py sets
-    # DJANGO_SERVER_TIMING), in seconds
+    # (kind, "app" or "view"): the server's own time in seconds, from its Server-Timing
     server_time: defaultdict[tuple[str, str], list[float]] = field(
         default_factory=lambda: defaultdict(list)
     )
@@ -64,12 +62,8 @@ def latency_figures(log: Log, kinds: list[str]) -> dict[str, dict[str, float]]:
     }
 
 
-def latency_lines(log: Log, kinds: list[str]) -> list[str]:
+def print_latencies(log: Log, kinds: list[str]) -> None:
     figures = latency_figures(log, kinds)
-    return [
-        f"  {kind:<16} n={len(log.latency[kind]):<6}"
-        + "".join(f"   {name} {ms:7.1f} ms" for name, ms in figures[kind].items())
-        if kind in figures
-        else f"  {kind:<16} n=0"
-        for kind in kinds
-    ]
+    for kind in kinds:
+        each = "".join(f"   {name} {ms:7.1f} ms" for name, ms in figures.get(kind, {}).items())
+        print(f"  {kind:<16} n={len(log.latency.get(kind, [])):<6}{each}".rstrip())

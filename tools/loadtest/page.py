@@ -1,5 +1,4 @@
-"""Reading the site's answers as the page's own scripts read them, with html.parser rather than
-regular expressions: the board's follower, the forms, a notice's or an alert's text."""
+"""Reading the site's answers as the page's own scripts read them, with html.parser."""
 
 import urllib.parse
 from html.parser import HTMLParser
@@ -7,8 +6,7 @@ from typing import NamedTuple
 
 
 class Page(HTMLParser):
-    """The attributes of the elements with an id, forms' inputs, and the text of each element
-    with an id or of each alert, of an HTML page or partial."""
+    """An HTML page's or partial's elements with an id, forms' inputs, and alerts' text."""
 
     def __init__(self, html: str) -> None:
         super().__init__(convert_charrefs=True)

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 from tools.loadtest.handover import HandOver
-from tools.loadtest.log import Log, latency_figures, latency_lines, percentile
+from tools.loadtest.log import Log, latency_figures, percentile, print_latencies
 from tools.loadtest.page import Page, board_of, login_form
 from tools.loadtest.phones import (
     POLL_SECONDS,
@@ -24,7 +24,7 @@ from tools.loadtest.phones import (
     record,
 )
 from tools.loadtest.seed import PASSWORD, Plan
-from tools.loadtest.servers import Served, own_cpu_seconds
+from tools.loadtest.servers import Served, cpu_total, own_cpu_seconds
 from tools.loadtest.wire import Pool
 from tools.server_layout import STOPPING_SECONDS
 
@@ -35,11 +35,9 @@ Action = Callable[[Phone], Awaitable[None]]
 
 
 async def play(options, plan: Plan, servers: Served, log: Log, summary: dict) -> list[float]:
-    """Log the scorekeepers in, then phases A and B, or the crash; when the servers were stopped
-    (the crash's restart and kill)."""
+    """Log the scorekeepers in, then phases A and B, or the crash: when the servers stopped."""
     async with Pool(servers.addresses) as pool:
-        # A crash's followers keep the page they opened, at the model's own pace: none of them opens
-        # another, and a stream at once, on the new server.
+        # A crash's followers keep their page, at the model's pace: none opens another at once.
         compress = 1 if options.crash else PHASE_A_COMPRESS
         run = Run(pool, log, plan.standings, compress=compress, crash=options.crash)
         tables = [Table(keeper.club, keeper.game) for keeper in plan.keepers]
@@ -85,7 +83,7 @@ async def log_in(keepers: list[Phone], log: Log) -> list[Phone]:
         f"-- logging in, {LOGINS_AT_ONCE} at a time: {len(done)} of {len(keepers)} scorekeepers"
         f" in {time.perf_counter() - started:.1f} s"
     )
-    print("\n".join(latency_lines(log, ["login page", "log in"])))
+    print_latencies(log, ["login page", "log in"])
     return done
 
 
@@ -97,7 +95,7 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
         f" page every ~10 s, the standings of a {options.season_games:,}-game season every ~20 s)"
     )
     log = run.log
-    requests, cpu = log.requests, (servers.cpu_seconds(), own_cpu_seconds())
+    requests, cpu = log.requests, (cpu_total(servers), own_cpu_seconds())
     counts, told = log.counts.copy(), len(log.told)
     started = time.monotonic()
     run.stop_at = deadline = started + options.seconds
@@ -106,9 +104,9 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
     await asyncio.wait_for(asyncio.gather(*playing), options.seconds + 120)
     wall = time.monotonic() - started
     requests = log.requests - requests
-    server_cpu, own_cpu = servers.cpu_seconds() - cpu[0], own_cpu_seconds() - cpu[1]
+    server_cpu, own_cpu = cpu_total(servers) - cpu[0], own_cpu_seconds() - cpu[1]
     print(f"requests: {requests:,} in {wall:.1f} s = {requests / wall:.1f} requests/s")
-    print("\n".join(latency_lines(log, PHASE_A_KINDS)))
+    print_latencies(log, PHASE_A_KINDS)
     print("  " + ", ".join(f"{name}: {count:,}" for name, count in sorted(log.counts.items())))
     if log.delays:
         print(
@@ -119,17 +117,11 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
         f"CPU: servers {server_cpu:.1f} s, load generator {own_cpu:.1f} s"
         f" (in {wall:.1f} s on {os.cpu_count()} cores)"
     )
-    counts, deals = log.counts - counts, len(log.told) - told
-    each = (
-        {
-            "boards fetched": counts["boards fetched on an event"] / deals,
-            "deltas taken": counts["deltas taken from the stream"] / deals,
-            "server_cpu_ms": server_cpu / deals * 1000,
-        }
-        if deals
-        else {}
-    )
-    if each:
+    each, counts, deals = {}, log.counts - counts, len(log.told) - told
+    if deals:
+        each["boards fetched"] = counts["boards fetched on an event"] / deals
+        each["deltas taken"] = counts["deltas taken from the stream"] / deals
+        each["server_cpu_ms"] = server_cpu / deals * 1000
         print(
             f"per deal recorded: {each['boards fetched']:.2f} boards fetched on an event,"
             f" {each['deltas taken']:.2f} deltas taken from the stream,"
@@ -144,8 +136,7 @@ async def phase_a(options, run: Run, servers: Served, keepers, viewers) -> dict:
 
 
 async def crash(options, servers: Served, keepers: list[Phone], followers, log: Log) -> dict:
-    """The crash run: the servers holding the streams restarted a third of the way in, as Ctrl-C
-    and `make run` or `systemctl restart bigtwo-streams` do; the site's killed two thirds in."""
+    """The crash run: the streams' servers restarted a third of the way in, killed at two."""
     print(
         f"-- crash: {options.seconds:g} s, {len(keepers)} scorekeepers (think 0-0.3 s) and"
         f" {len(followers)} pages following their games; restarted at a third, killed at two"
@@ -177,18 +168,17 @@ async def crash(options, servers: Served, keepers: list[Phone], followers, log: 
         f" again, the same ({len(log.interrupted)} tries without an answer);"
         f" {len(log.told):,} deals told recorded"
     )
-    print("\n".join(latency_lines(log, ["record a deal", "game page", "new game"])))
+    print_latencies(log, ["record a deal", "game page", "new game"])
     return result | {"interrupted": len(log.interrupted)}
 
 
 async def bring_back(servers: Served, run: Run, followers, *, kill: bool):
-    """Stop the servers (SIGTERM, or SIGKILL: `kill`) and start them again, then wait for every
-    follower to show its table's next deal: the figures, and when they stopped and were back."""
+    """Stop and start the servers, and wait for every follower to show its table's next deal."""
     how = "SIGKILL" if kill else "SIGTERM"
     log = run.log
     print(f"  {how}: {log.in_flight} requests in flight, {len(log.told)} deals told so far")
     stopped = time.monotonic()
-    if not await asyncio.to_thread(servers.halt, kill):
+    if not await asyncio.to_thread(servers.halt, kill=kill):
         log.errors.append(f"the servers were still running {STOPPING_SECONDS} s after {how}")
     gone = time.monotonic() - stopped
     await asyncio.sleep(1.0)
@@ -244,10 +234,10 @@ async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:
     rates, cpu_each = {}, {}
     for name, action in actions.items():
         await closed_loop(action, phones, min(1.0, options.bench_seconds / 5))  # warm up
-        cpu = servers.cpu_seconds()
+        cpu = cpu_total(servers)
         done, elapsed = await closed_loop(action, phones, options.bench_seconds)
         rates[name] = done / elapsed
-        cpu_each[name] = (servers.cpu_seconds() - cpu) / max(done, 1)
+        cpu_each[name] = (cpu_total(servers) - cpu) / max(done, 1)
     for name, rate in rates.items():
         print(
             f"  {name:<14} {rate:8.1f} requests/s  {rate / rates['/ping/']:6.1%} of /ping/"
@@ -260,8 +250,7 @@ async def phase_b(options, plan: Plan, run: Run, servers: Served) -> dict:
 
 
 async def closed_loop(action: Action, phones: list[Phone], seconds: float) -> tuple[int, float]:
-    """Each phone does `action` over and over for `seconds`, or until it fails: how many times
-    in all, in how long."""
+    """Each phone does `action` over and over for `seconds`: how many times, in how long."""
     stop_at = time.monotonic() + seconds
 
     async def loop(phone: Phone) -> int:

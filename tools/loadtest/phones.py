@@ -1,8 +1,4 @@
-"""The tool's phones: coroutines on one event loop, each with its own cookies, sharing one pool
-of keep-alive connections (tools/loadtest/wire.py). A phone following a game does what the game
-page does (static/js/live-board.js, `follow` and `heard` below); the scorekeeper's also records
-the next deal, the answer bringing its board. The time from the scorekeeper told "recorded" to
-the last phone of the table showing the deal is the deal's delay."""
+"""The tool's phones, each following a game as its page does (static/js/live-board.js)."""
 
 from __future__ import annotations
 
@@ -28,8 +24,7 @@ FALLBACK_SECONDS = 300.0  # the board's poll beside a stream that speaks
 SILENT_PERIODS = 2.5  # a stream quiet for this many of its "alive" periods is taken for dead
 RETRY_SECONDS = 2.0  # a stream refused or ended is opened again after this (its `retry`)
 PAGE_SECONDS, STANDINGS_SECONDS, DEAL_SECONDS = 300.0, 600.0, (60.0, 120.0)  # the model's pace
-# nginx's Bad Gateway and Gateway Timeout: the server behind it gave no answer.
-NO_ANSWER_BEHIND = {502, 504}
+NO_ANSWER_BEHIND = {502, 504}  # nginx's Bad Gateway and Gateway Timeout: none from behind it
 
 
 class Failed(Exception):
@@ -96,8 +91,7 @@ class Phone:
         return Failed(text)
 
     async def send(self, kind: str, method: str, path: str, form=None, htmx=False) -> Reply:
-        """The request, timed under `kind`. With `give_up` set, sent again, the same, while it
-        gets no answer or a 5xx, as the phone's waiting-deals.js does."""
+        """The request, timed; with `give_up`, sent again while unanswered (waiting-deals.js)."""
         self.retried = False
         while True:
             try:
@@ -122,8 +116,7 @@ class Phone:
         (self.no_answer if status in NO_ANSWER_BEHIND else self.error)(what)
 
     def no_answer(self, what: str) -> None:
-        """A try without an answer: expected in a crash run (noted with its time, for the check
-        that it came around a stop), an error in any other."""
+        """A try without an answer: noted with its time in a crash run, an error in any other."""
         if self.run.crash:
             self.run.log.interrupted.append((time.monotonic(), f"{self.name}: {what}"))
         else:
@@ -174,8 +167,7 @@ async def guarded(phone: Phone, action: Awaitable[object]) -> bool:
 
 
 async def follow(phone: Phone, arrive_within: float) -> None:
-    """Follow the game as the page does until the run stops, sitting down within `arrive_within`
-    seconds: the phones don't all arrive in the same instant."""
+    """Follow the game as the page does until the run stops, sitting down within `arrive_within`."""
     run = phone.run
     await asyncio.sleep(run.rng.uniform(0, arrive_within))
     # Each at a random point of its interval: the phones are at their steady rate at once.
@@ -274,8 +266,7 @@ async def stream(phone: Phone) -> None:
 
 
 async def heard(phone: Phone, event: Event) -> None:
-    """What the page makes of one of its stream's events: a delta one version on is taken, the
-    board fetched on any other newer version."""
+    """A stream's event: a delta one version on is taken, the board fetched on any newer one."""
     phone.heard_at = time.monotonic()
     if event.type == "alive":
         phone.silent_seconds = float(event.data) * SILENT_PERIODS
@@ -304,8 +295,7 @@ async def poll(phone: Phone) -> None:
 async def keep_score(
     phone: Phone, think: tuple[float, float], deadline: float, grace: float
 ) -> None:
-    """Record deals `think` seconds apart (a new game when one ends) until `deadline`, or the
-    run stops; a request unanswered is sent again until `grace` seconds after `deadline`."""
+    """Record deals `think` s apart until `deadline`; a request is resent until `grace` after."""
     phone.give_up = deadline + grace
     with contextlib.suppress(Failed):
         await load_page(phone)

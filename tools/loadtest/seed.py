@@ -1,5 +1,4 @@
-"""The tool's data: users, clubs and games made through scoring.services, and sessions. Django
-is imported inside the functions: it is set up on the tool's own database only once running."""
+"""The tool's data, made through scoring.services (Django is set up only once running)."""
 
 import datetime
 import functools
@@ -36,9 +35,7 @@ class Plan:
 
 
 def seed(options) -> Plan:
-    """The run's users, clubs and games, the league's current season (begun a year ago), and a
-    session for every account, as if it had logged in last week; then the database is left to
-    the servers."""
+    """The run's users, clubs and games, the league's season (begun a year ago), and sessions."""
     from django.contrib.auth import get_user_model
     from django.db import connections, transaction
     from django.urls import reverse
@@ -64,9 +61,8 @@ def seed(options) -> Plan:
         if options.bench:
             seed_bench(plan, league, options.bench_clients, options.bench_games, rng)
     print(
-        f"seeded {options.scorekeepers} scorekeepers (a club and a game in progress each),"
-        f" {options.viewers} viewers (members of their clubs), a season of"
-        f" {options.season_games:,} finished games in {time.perf_counter() - started:.1f} s"
+        f"seeded {options.scorekeepers} scorekeepers (a club and a game each), {options.viewers}"
+        f" viewers, a {options.season_games:,}-game season in {time.perf_counter() - started:.1f} s"
     )
     connections.close_all()
     return plan

@@ -1,5 +1,4 @@
-"""Checking the database against what the phones were told (what is checked: docs/development.md,
-"Measuring"). Each thing that can be wrong is a `Failure`; the run fails when any is counted."""
+"""The database checked against what the phones were told (docs/development.md, "Measuring")."""
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -123,8 +122,7 @@ def check_recompute(stored: Stored, problems: Problems) -> None:
 
 
 def verify(log: Log, club_names: list[str], kills: list[float]) -> dict:
-    """Check the tool's clubs against what the phones were told (`kills`: when the servers were
-    killed), print what was found, and give it for the summary: a count per `Failure`."""
+    """Check the tool's clubs against what the phones were told: a count per `Failure`."""
     told: ToldByDeal = defaultdict(list)
     for item in log.told:
         told[(item.game, item.number)].append(item)

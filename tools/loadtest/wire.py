@@ -1,6 +1,4 @@
-"""HTTP as the tool's phones speak it, through aiohttp: a pool of keep-alive connections for
-their requests, each phone's cookies sent and kept (Pool.request), and a connection of its own
-for each game's event stream (Pool.stream), read as EventSource reads it (`events`)."""
+"""HTTP as the tool's phones speak it, through aiohttp: requests and event streams."""
 
 from __future__ import annotations
 
@@ -25,9 +23,7 @@ class Reply(NamedTuple):
 
 
 class Pool:
-    """`size` keep-alive connections to each server, shared by every phone, and a connection of
-    its own for each stream; requests and streams take the servers in turn. Open it with
-    `async with`: aiohttp's sessions live on the running event loop."""
+    """`size` kept connections a server, one for each stream, opened with `async with`."""
 
     def __init__(self, addresses: list[Address], size: int = 64) -> None:
         self.servers = itertools.cycle([f"http://{host}:{port}" for host, port in addresses])
@@ -39,8 +35,7 @@ class Pool:
         kept = aiohttp.TCPConnector(
             limit=0, limit_per_host=self.size, keepalive_timeout=IDLE_SECONDS
         )
-        # The bound is on the answer, not on the wait for a connection: a phone queued behind a
-        # busy server is late, which its request's time shows, not failed.
+        # The bound is on the answer, not the wait for a connection: a queued phone is late.
         timeout = aiohttp.ClientTimeout(total=None, sock_read=ANSWER_SECONDS)
         self.requests = aiohttp.ClientSession(connector=kept, timeout=timeout, **own)
         alone = aiohttp.TCPConnector(limit=0, force_close=True)
@@ -55,8 +50,7 @@ class Pool:
     async def request(
         self, method: str, path: str, cookies: dict[str, str], form=None, headers=None
     ) -> Reply:
-        """Send the request with `cookies`, which keep what its answer sets (and lose what it
-        deletes); `form` is sent as a form's fields are."""
+        """Send the request with `cookies`, which keep what its answer sets or deletes."""
         headers = {"Cookie": cookie_header(cookies), **(headers or {})}
         async with self.requests.request(
             method, next(self.servers) + path, headers=headers, data=form, allow_redirects=False
@@ -70,8 +64,7 @@ class Pool:
         return Reply(response.status, response.headers, body.decode())
 
     def stream(self, path: str, cookies: dict[str, str]):
-        """A connection of its own asking for the event stream at `path`, for `async with`: its
-        answer, the body yet to come."""
+        """The event stream at `path` on a connection of its own, for `async with`."""
         headers = {"Accept": "text/event-stream", "Cookie": cookie_header(cookies)}
         return self.streams.get(next(self.servers) + path, headers=headers)
 
@@ -88,8 +81,7 @@ class Event(NamedTuple):
 
 
 async def events(lines: AsyncIterable[bytes]) -> AsyncIterator[Event]:
-    """Server-sent events read as EventSource reads them from a stream's lines (aiohttp's
-    reading, each line ending "\\n", "\\r\\n" too, as the site writes them): each event's type
+    """Server-sent events read from a stream's lines as EventSource reads them: each event's type
     and data (lines joined by "\\n"); comments, `id` and `retry` skipped."""
     data: list[str] = []
     kind = ""
