@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.core.signals import request_finished
+from django.db import close_old_connections, connection
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import translation
 
@@ -26,7 +27,10 @@ from nights import services as nights
 from scoring import services
 from scoring.models import Club, Game
 from tests.factories import finish, make_club, make_game, make_member, make_user, record
+from tests.made_once import made_once
 from tests.translations import UntranslatedFinder
+
+pytestmark = pytest.mark.django_db
 
 ROLES = ("anonymous", "stranger", "member", "owner")
 
@@ -232,8 +236,15 @@ def test_every_url_is_in_the_matrix():
     assert not sorted(set(MATRIX) - ours), "MATRIX names URLs that no longer exist"
 
 
-@pytest.fixture
-def site(db):
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker):
+    """The club every case of the matrix is asked of, made once for the module (each test's
+    writes are rolled back: tests/made_once.py)."""
+    with made_once(django_db_blocker):
+        yield make_site()
+
+
+def make_site() -> dict:
     owner = make_user("owner")
     club = make_club(owner)
     member = make_member(club, "member")
@@ -271,8 +282,20 @@ def reset_link_parts(club, member) -> tuple[str, str]:
     return link.uidb64, link.token
 
 
+def given_back(stream) -> None:
+    """A stream's place given back, as the test client closes an answer: closing fires
+    request_finished, whose close_old_connections would otherwise close the test's database
+    connection inside the module's transaction (tests/made_once.py)."""
+    request_finished.disconnect(close_old_connections)
+    try:
+        stream.close()
+    finally:
+        request_finished.connect(close_old_connections)
+
+
 def answer(response) -> object:
-    response.close()  # a stream's place is given back
+    if response.streaming:
+        given_back(response)
     if response.status_code == 302 and response["Location"].startswith("/accounts/login/"):
         return "login"
     return response.status_code

@@ -4,12 +4,14 @@ no middleware of the site's costs a hop to a thread and back."""
 
 import asyncio
 import logging
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
 from django.core.management import call_command
+from django.test import override_settings
 
 from bigtwo_site import stream_settings
 
@@ -48,18 +50,35 @@ def asked(application, path: str, headers: list[tuple[bytes, bytes]]) -> tuple[i
     return start["status"], dict(start["headers"]), body
 
 
-@pytest.fixture
-def collected(tmp_path, settings):
-    """The static files collected, as `make run` does, and an application that serves them
-    as a server does, from the files it found on starting (the suite's other tests have
-    WhiteNoise look each up on asking: tests/conftest.py)."""
-    settings.WHITENOISE_AUTOREFRESH = False
-    settings.STATIC_ROOT = tmp_path / "static"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedStaticFilesStorage"},
+def collecting(root: Path) -> dict:
+    """The settings `make run` serves its collected files with, from `root`."""
+    return {
+        "WHITENOISE_AUTOREFRESH": False,
+        "STATIC_ROOT": root,
+        "STORAGES": {
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "bigtwo_site.static_storage.MinifiedStaticFilesStorage"},
+        },
     }
-    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory) -> Path:
+    """The static files collected, as `make run` does: once for the module (it compresses
+    every file, seconds of work)."""
+    root = tmp_path_factory.mktemp("static")
+    with override_settings(**collecting(root)):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def collected(static_root, settings):
+    """An application that serves the collected files as a server does, from the files it
+    found on starting (the suite's other tests have WhiteNoise look each up on asking:
+    tests/conftest.py)."""
+    for name, value in collecting(static_root).items():
+        setattr(settings, name, value)
     return get_asgi_application()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.models import Club, Game
 from scoring.selectors.head_to_head import club_matrix, head_to_head
 from scoring.selectors.player_figures import player_figures
 from tests.factories import (
@@ -15,14 +16,26 @@ from tests.factories import (
     record,
     record_facts,
 )
+from tests.made_once import made_once
 from tests.scoring.rivals import a_club_of_rivals
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def rivals_made(django_db_setup, django_db_blocker) -> tuple[int, dict[str, int]]:
+    """Made once for the module (tests/made_once.py)."""
+    with made_once(django_db_blocker):
+        club, games = a_club_of_rivals()
+        yield club.pk, {letter: game.pk for letter, game in games.items()}
+
+
 @pytest.fixture
-def rivals():
-    return a_club_of_rivals()
+def rivals(rivals_made) -> tuple[Club, dict[str, Game]]:
+    """The club of rivals and its games by letter, as this test finds them."""
+    club_pk, game_pks = rivals_made
+    games = Game.objects.in_bulk(game_pks.values())
+    return Club.objects.get(pk=club_pk), {letter: games[pk] for letter, pk in game_pks.items()}
 
 
 def test_each_opponent_met_in_a_finished_game_has_games_ahead_behind_and_points(

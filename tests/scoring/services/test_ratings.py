@@ -11,13 +11,15 @@ import random
 import re
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from openskill.models import PlackettLuce
 
 from scoring import services
-from scoring.models import Game, RatingsMark, RatingSnapshot
+from scoring.models import Club, Game, RatingsMark, RatingSnapshot
 from scoring.selectors import rating_model, ratings
 from tests.factories import finish, make_club, make_game, make_user, record
+from tests.made_once import made_once
 from tests.pages import text
 from tests.scoring.rated import openskill_run
 
@@ -53,18 +55,30 @@ def assert_matches_openskill(client, club) -> None:
     assert shown == sorted(shown, reverse=True), "highest rating first"
 
 
+@pytest.fixture(scope="module")
+def seeded_rows(django_db_setup, django_db_blocker):
+    """A club of 60 finished games (and one deleted), each write's after-commit work done, as a
+    request's is; made once for the module (tests/made_once.py)."""
+    with made_once(django_db_blocker):
+        owner = make_user()
+        club = make_club(owner)
+        rng = random.Random(30)
+        games = [play(club, rng) for _ in range(61)]
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            services.delete_game(game=games[20], by=owner)
+        yield club.pk, rng.getstate()
+
+
 @pytest.fixture
-def seeded_club(client, django_capture_on_commit_callbacks):
-    """A club of 60 finished games (and one deleted), its owner signed in; each write's
-    after-commit work done, as a request's is."""
-    owner = make_user()
-    club = make_club(owner)
-    rng = random.Random(30)
-    games = [play(club, rng) for _ in range(61)]
-    with django_capture_on_commit_callbacks(execute=True):
-        services.delete_game(game=games[20], by=owner)
-    client.force_login(owner)
-    return club, owner, rng
+def seeded_club(client, seeded_rows):
+    """The seeded club as this test finds it, its owner signed in, and the seed's dice where
+    they stopped."""
+    club_pk, dice = seeded_rows
+    club = Club.objects.get(pk=club_pk)
+    client.force_login(club.owner)
+    rng = random.Random()
+    rng.setstate(dice)
+    return club, club.owner, rng
 
 
 def test_sixty_games_with_ties_and_a_deleted_game_match_openskill(client, seeded_club):
