@@ -126,9 +126,9 @@ test: install-test setup lint
 
 # What `make test-services` leaves out, beside the doctests of rules/ and checker/ (it collects
 # tests/ alone: --ignore leaves a folder of testpaths collected). The benchmarks' tests of the
-# engine (all 2,598,960 hands among them), names, charts and wording are pure Python too, and the
-# load tool's bounds and its handling of the layout's processes are the same on any database
-# (its runs on PostgreSQL and Redis are `make test-load`'s).
+# engine (all 2,598,960 hands among them), names, charts, wording and the offline lookups against
+# the engine are pure Python too, and the load tool's bounds and its handling of the layout's
+# processes are the same on any database (its runs on PostgreSQL and Redis are `make test-load`'s).
 SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 	--ignore=tests/tools/bench/test_hands.py --ignore=tests/tools/bench/test_seating.py \
 	--ignore=tests/tools/bench/test_split.py --ignore=tests/tools/bench/test_split_page.py \
@@ -137,7 +137,7 @@ SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 	--ignore=tests/bigtwo_site/test_request_bodies.py --ignore=tests/bigtwo_site/test_static_files.py \
 	--ignore=tests/bigtwo_site/test_log_redaction.py --ignore=tests/test_slow_clients.py \
 	--ignore=tests/test_layout.py --ignore=tests/test_suite_imports.py \
-	--ignore=tests/tools/test_loadtest_limits.py
+	--ignore=tests/tools/test_loadtest_limits.py --ignore=tests/scoring/presenters/test_offline_sheet.py
 
 # The browser tests where phones race, resend or queue their writes, or follow a game through the
 # stream (the channel layer on Redis): the rest drive the same views the suite tests on any
