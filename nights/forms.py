@@ -99,4 +99,7 @@ class NewNightForm(WhoIsHereForm):
             "max_value": gettext_lazy("A round lasts at most %(limit_value)s minutes"),
         },
     )
+    own_counts = forms.BooleanField(
+        label=gettext_lazy("Each player enters their own cards"), required=False
+    )
     token = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4)

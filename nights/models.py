@@ -33,6 +33,8 @@ class Night(models.Model):
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # How many sit at a table: the season's players when the night was drawn.
     table_size = models.PositiveSmallIntegerField()
+    # The night's games are played with each player entering their own cards (`Game.own_counts`).
+    own_counts = models.BooleanField(default=False)
     # Goes up with every change the night's own rows make (a redraw, a round started), so the
     # TV's board asks "anything new?" with one query (with its games' versions).
     version = models.PositiveIntegerField(default=0)

@@ -44,6 +44,7 @@ def new_night(request: HttpRequest, club_id: int) -> HttpResponse:
                 round_minutes=form.cleaned_data["round_minutes"],
                 token=form.cleaned_data["token"],
                 by=request.user,
+                own_counts=form.cleaned_data["own_counts"],
             )
         except ScoringError as error:
             form.add_error(None, error.message)

@@ -70,10 +70,12 @@ def draw_night(
     round_minutes: int | None,
     token: uuid.UUID,
     by: AbstractBaseUser,
+    own_counts: bool = False,
 ) -> Night:
     """A night in the club's current season for the players `here` and the `new_names`
     (added to the roster), every round drawn now. The form's `token` makes a resend find the
-    night it drew."""
+    night it drew. `own_counts`: the night's games are played with each player entering their
+    own cards."""
     season = Season.objects.get(club=club, is_current=True)
     table_size = parse_rules(season.rules).players
     keys = _keys(here, new_names)
@@ -95,6 +97,7 @@ def draw_night(
             rounds=rounds,
             round_minutes=round_minutes,
             table_size=table_size,
+            own_counts=own_counts,
         )
         return _store_night(night, here=here, new_names=new_names, drawn=drawn)
 

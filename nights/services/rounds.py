@@ -47,6 +47,7 @@ def start_round(*, night: Night, number: int, by: AbstractBaseUser) -> Round:
                 season=locked.season,
                 by=by,
                 closes_at=round_.closes_at,
+                own_counts=locked.own_counts,
             )
             Table.objects.create(round=round_, number=table, game=game)
         Night.objects.filter(pk=locked.pk).update(version=F("version") + 1)

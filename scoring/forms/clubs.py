@@ -70,6 +70,9 @@ class NewGameForm(forms.Form):
         self.fields["season"].required = False
         self.fields["season"].initial = current
         self.current_season = current
+        self.fields["own_counts"] = forms.BooleanField(
+            label=_("Each player enters their own cards"), required=False
+        )
         # A resend of this form finds the game it started (`services.start_game`'s token).
         self.fields["token"] = forms.UUIDField(
             widget=forms.HiddenInput, initial=uuid.uuid4, required=False

@@ -28,6 +28,7 @@ from scoring.models.clubs import (
     season_day_problem,
     token_digest,
 )
+from scoring.models.filling import DealFilling, SentFacts
 from scoring.models.games import MOST_CARDS_IN_HAND, Deal, DealScore, Game, Seat
 from scoring.models.history import (
     ClubChange,
@@ -53,6 +54,7 @@ __all__ = [
     "Club",
     "ClubChange",
     "Deal",
+    "DealFilling",
     "DealScore",
     "Game",
     "GameChange",
@@ -64,6 +66,7 @@ __all__ = [
     "Season",
     "SeasonChange",
     "Seat",
+    "SentFacts",
     "new_invite_token",
     "new_share_token",
     "season_day_problem",

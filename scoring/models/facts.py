@@ -16,10 +16,13 @@ import datetime
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules.deal_checks import DealResult, base_penalties
+from rules.deal_options import Scoring
 from rules.deal_score import ScoredDeal, facts_wanted
 from rules.i18n import gettext, list_of, ngettext, pgettext
+from rules.options import TwosRule
 from rules.ruleset import RuleSet
 
 # What `deals_from_rows` takes, a row a seat, in deal and seat order: the deal's columns, then
@@ -216,3 +219,57 @@ def extras(facts: DealResult, names: Sequence[str]) -> list[str]:
     if facts.pays is not None:
         said.append(gettext("%(payer)s pays for the table") % {"payer": names[facts.pays]})
     return said
+
+
+@dataclass(frozen=True, slots=True)
+class OwnFacts:
+    """One seat's own facts of a deal, as its player sends them: its cards left (0 for "I went
+    out"), the twos it held, its place or its points, as the game's rules ask; the winner's
+    twos in their last play under Pusoy Dos scoring (0 unless said)."""
+
+    cards_left: int | None = None
+    twos_held: int | None = None
+    place: int | None = None
+    points: int | None = None
+    last_play_twos: int | None = None
+
+
+class SeatSent(Protocol):
+    """A seat's own facts as its player sent them (`scoring.models.SentFacts`)."""
+
+    cards_left: int | None
+    twos_held: int | None
+    place: int | None
+    points: int | None
+    last_play_twos: int | None
+
+
+def table_facts(rules: RuleSet, sent: Sequence[SeatSent | None]) -> DealResult | None:
+    """The deal's facts from what each seat sent (in seat order, None for a seat still to
+    send), once the table's are in: every seat's figure, or under Pusoy Dos scoring with the
+    winner leading, who went out; None while some are still to come."""
+    if rules.scoring is Scoring.PUSOY_DOS and "went_out" in facts_wanted(rules).one_of:
+        out = next((n for n, row in enumerate(sent) if row and row.cards_left == 0), None)
+        if out is None:
+            return None
+        return DealResult(went_out=out, last_play_twos=_last_play(sent))
+    every = [row for row in sent if row is not None]
+    if len(every) < len(sent):
+        return None
+    if rules.scoring is Scoring.FINISHING_ORDER:
+        # Two seats sending one place make no order: the engine is told of a seat left out.
+        by_place = {row.place: seat for seat, row in enumerate(every)}
+        return DealResult(order=tuple(by_place[place] for place in sorted(by_place)))
+    if rules.scoring is Scoring.POINTS_BY_HAND:
+        return DealResult(points=tuple(row.points or 0 for row in every))
+    cards = tuple(row.cards_left or 0 for row in every)
+    if rules.scoring is Scoring.PUSOY_DOS:
+        return DealResult(cards_left=cards, last_play_twos=_last_play(sent))
+    twos = tuple(row.twos_held or 0 for row in every) if rules.twos is TwosRule.EACH_TWO else None
+    return DealResult(cards_left=cards, twos_held=twos)
+
+
+def _last_play(sent: Sequence[SeatSent | None]) -> int:
+    """The twos in the winner's last play, as the one who went out said (0 unless said)."""
+    out = next((row for row in sent if row is not None and row.cards_left == 0), None)
+    return (out.last_play_twos or 0) if out is not None else 0

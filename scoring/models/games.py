@@ -84,6 +84,9 @@ class Game(models.Model):
     # it (with a clock the time is still up, so the next deal recorded is the last again;
     # without, the game plays on by its rules); a correction keeps it.
     last_deal = models.PositiveIntegerField(null=True, blank=True)
+    # Each player enters their own seat's facts on their own phone (`services.send_own_facts`):
+    # the deal records itself once the table's are in. The whole-table form works as ever.
+    own_counts = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -230,6 +233,11 @@ class DealScore(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     # Points by hand: the points as typed, 0 for the winner.
     points = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who entered this seat's figure: its own player, sending it from their phone (own counts),
+    # or whoever recorded the deal on the whole-table form. Null for deals from before.
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["deal_id", "seat_id"]

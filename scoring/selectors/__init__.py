@@ -6,6 +6,8 @@ as `selectors.member_game(...)`.
   404), by an invite's or a password link's token; members, the roster, the new game's seats.
 - `games`: a member's games and the shared ones, their seats, deals (`stored_deals`: as the
   rules read them) and history, a season's rows for its exports.
+- `filling`: a deal its players are sending seat by seat (`deal_filling`): who sent, who is
+  waited for, what is wrong.
 - `standings`: the league table, aggregated by the database in one query.
 - `head_to_head`, `player_figures`: a player against each opponent, and their own figures.
 - `ratings`: the stored ratings (never worked out by a read); `rating_model`, the rating maths
@@ -35,6 +37,7 @@ from scoring.selectors.clubs import (
     roster_player,
     seat_names,
 )
+from scoring.selectors.filling import Filling, deal_filling, entered_by, member_seat
 from scoring.selectors.games import (
     HISTORY_SHOWN,
     board_seats,
@@ -60,6 +63,10 @@ from scoring.selectors.games import (
 )
 
 __all__ = [
+    "Filling",
+    "deal_filling",
+    "entered_by",
+    "member_seat",
     "HISTORY_SHOWN",
     "MEMBER_ACTIONS",
     "board_seats",

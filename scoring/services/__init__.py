@@ -19,6 +19,8 @@ and tells the phones following a game (`versions`), and brings the ratings up to
 - `games`: starting a game, playing again with the same table, its stake, its season, its live
   view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
+- `filling`: a deal sent seat by seat from the players' own phones (`send_own_facts`), recorded
+  once the table's figures are in; `sent_facts`: who sent each, kept when the deal records.
 - `imports`: a previewed score file's games saved into a season.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 - `versions`: the versions of games and seasons counted up, and the phones told (`scoring.live`).
@@ -55,6 +57,7 @@ from scoring.services.errors import (
     SeatsDiffer,
     TiedForLowest,
 )
+from scoring.services.filling import OwnFacts, SentOwn, SentTooLate, send_own_facts
 from scoring.services.games import (
     delete_game,
     end_match,
@@ -88,6 +91,10 @@ from scoring.services.seasons import (
 from scoring.services.totals import SEAT_FIGURES, recompute, seat_figures
 
 __all__ = [
+    "OwnFacts",
+    "SentOwn",
+    "SentTooLate",
+    "send_own_facts",
     "SEAT_FIGURES",
     "UndoneDeal",
     "AlreadyImported",

@@ -4,7 +4,8 @@ any."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -29,6 +30,7 @@ from scoring.services.errors import (
     ScoringError,
     database_busy,
 )
+from scoring.services.sent_facts import senders_kept
 from scoring.services.totals import (
     facts_and_times,
     history_line,
@@ -91,8 +93,17 @@ def record_deal(
     """
     sent = given_facts(facts, cards_left, out_on_twos, twos_held)
     read = AsRead(game.version, seats, scored)
-    try:
+    with deal_write_refusals(number):
         recorded, locked = _record_deal(game, number, sent, token, by, read)
+    refresh_from(game, locked)
+    return recorded
+
+
+@contextmanager
+def deal_write_refusals(number: int) -> Iterator[None]:
+    """A write of deal `number` that the database refused, said as the scorer hears it."""
+    try:
+        yield
     except IntegrityError as error:
         # Only reachable if the row lock were bypassed: the database's unique constraint on
         # (game, number) still refuses the second deal, and the scorer hears it plainly.
@@ -103,8 +114,6 @@ def record_deal(
         if not database_busy(error):
             raise
         raise DatabaseBusy(number) from error
-    refresh_from(game, locked)
-    return recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,44 +166,62 @@ def _record_deal(
 ) -> tuple[RecordedDeal, Game]:
     with transaction.atomic():
         locked = lock_game(game)
-        # Looked up after the lock: a resend that waited for an undo to commit sees its line.
-        used = _token_use(token)
-        if used is not None:
-            if used.game_id != locked.pk:
-                raise ScoringError(
-                    _("This form was already used for another game; reload the page")
-                )
-            if used.deal_id is None:
-                raise DealWasUndone(used.number)
-            return RecordedDeal(_same_deal(locked, used, sent)), locked
-        seats = seats_as_read(locked, read)
-        # Every seat plays every deal, and its count is kept in the transaction that adds or
-        # takes back one: no need to ask the deals for the last number.
-        last = seats[0].deals_played
-        if number <= last:
-            raise DealAlreadyRecorded(
-                _("Deal %(number)s was already recorded — the scoreboard now shows it")
-                % {"number": number}
-            )
-        if number != last + 1:
-            raise ScoringError(
-                _("The next deal is deal %(next)s, not deal %(number)s")
-                % {"next": last + 1, "number": number}
-            )
-        if locked.is_finished:
-            raise ScoringError(_("The game is over — no more deals can be recorded"))
-        # Past this, every read and replay of the game would cost more than a page should.
-        if last >= (most := settings.GAME_MAX_DEALS):
-            raise GameFull(most=most, open_ended=locked.ruleset.finish is Finish.OPEN)
-        scored = scored_as_read(locked, read, sent, seats)
-        deal = Deal.objects.create(
-            game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)
+        return record_locked(locked, number, sent, token, by, read), locked
+
+
+def record_locked(
+    locked: Game,
+    number: int,
+    sent: DealResult,
+    token: uuid.UUID,
+    by: AbstractBaseUser,
+    read: AsRead,
+) -> RecordedDeal:
+    """`record_deal`'s checks and writes, on the game row `locked` by the caller's transaction:
+    the one path every deal is recorded by, from the whole-table form or from the players'
+    own phones (`scoring.services.filling`)."""
+    # Looked up after the lock: a resend that waited for an undo to commit sees its line.
+    used = _token_use(token)
+    if used is not None:
+        if used.game_id != locked.pk:
+            raise ScoringError(_("This form was already used for another game; reload the page"))
+        if used.deal_id is None:
+            raise DealWasUndone(used.number)
+        return RecordedDeal(_same_deal(locked, used, sent))
+    seats = seats_as_read(locked, read)
+    # Every seat plays every deal, and its count is kept in the transaction that adds or
+    # takes back one: no need to ask the deals for the last number.
+    last = seats[0].deals_played
+    if number <= last:
+        raise DealAlreadyRecorded(
+            _("Deal %(number)s was already recorded — the scoreboard now shows it")
+            % {"number": number}
         )
-        store_scores(deal, seats, scored)
-        history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
-        last_if_time_is_up(locked, deal)
-        recompute_appended(locked, seats, deal, scored)
-    return RecordedDeal(deal, scored, seats), locked
+    check_next_deal(locked, number, last)
+    scored = scored_as_read(locked, read, sent, seats)
+    deal = Deal.objects.create(
+        game=locked, number=number, token=token, recorded_by=by, **deal_row(scored.facts)
+    )
+    entered_by = senders_kept(locked, number, scored, by) if locked.own_counts else None
+    store_scores(deal, seats, scored, entered_by or [by] * len(seats))
+    history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
+    last_if_time_is_up(locked, deal)
+    recompute_appended(locked, seats, deal, scored)
+    return RecordedDeal(deal, scored, seats)
+
+
+def check_next_deal(locked: Game, number: int, last: int) -> None:
+    """Refused unless deal `number` can be recorded next after deal `last` of the game."""
+    if number != last + 1:
+        raise ScoringError(
+            _("The next deal is deal %(next)s, not deal %(number)s")
+            % {"next": last + 1, "number": number}
+        )
+    if locked.is_finished:
+        raise ScoringError(_("The game is over — no more deals can be recorded"))
+    # Past this, every read and replay of the game would cost more than a page should.
+    if last >= (most := settings.GAME_MAX_DEALS):
+        raise GameFull(most=most, open_ended=locked.ruleset.finish is Finish.OPEN)
 
 
 def last_if_time_is_up(locked: Game, deal: Deal) -> None:

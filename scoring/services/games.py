@@ -48,6 +48,7 @@ def start_game(
     season: Season | None = None,
     closes_at: datetime | None = None,
     token: uuid.UUID | None = None,
+    own_counts: bool = False,
 ) -> Game:
     """Seat the players clockwise, adding new names: a name that looks like a roster name
     (`scoring.names.name_key`: whatever its case) is that player.
@@ -58,7 +59,7 @@ def start_game(
     would (`link_seated_members`). `closes_at`, when given, is when the game's time runs out
     (a club night's round): the first deal recorded from then on is its last. `token`, the
     "New game" form's, makes a resend of that form (a double tap, two phones sending one form)
-    find the game it started.
+    find the game it started. `own_counts`: each player sends their own (`send_own_facts`).
     """
     if season is not None and season.club_id != club.pk:
         raise ScoringError(_("That season belongs to another club"))
@@ -83,6 +84,7 @@ def start_game(
             stake=season.stake,
             closes_at=closes_at,
             start_token=token,
+            own_counts=own_counts,
         )
         seated = []
         for name, key in zip(names, keys, strict=True):
@@ -110,7 +112,8 @@ def started_with(token: uuid.UUID | None, club: Club) -> Game | None:
 
 def play_again(*, game: Game, by: AbstractBaseUser) -> Game:
     """A new game for the finished `game`'s table: the same players in the same seats, in the
-    club's current season, by that season's rules and stake as they are now.
+    club's current season, by that season's rules and stake as they are now, played as it was
+    (each player entering their own cards, or not).
 
     Tapped twice, on two phones at once, or sent again after a lost answer, it makes one game:
     under the club's lock (which every game start takes), a game in progress seating exactly
@@ -149,6 +152,7 @@ def play_again(*, game: Game, by: AbstractBaseUser) -> Game:
                 created_by=by,
                 rules=season.rules,
                 stake=season.stake,
+                own_counts=finished.own_counts,
             )
             Seat.objects.bulk_create(
                 Seat(game=rematch, player_id=player, position=position)

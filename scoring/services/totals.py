@@ -212,11 +212,16 @@ def scored_deal(facts: DealResult, seats: Sequence[Seat], game: Game) -> ScoredD
         raise InvalidDeal(refused.problems) from refused
 
 
-def store_scores(deal: Deal, seats: Sequence[Seat], scored: ScoredDeal) -> None:
-    """A new deal's row of facts saved, and a score for each seat."""
+def store_scores(
+    deal: Deal,
+    seats: Sequence[Seat],
+    scored: ScoredDeal,
+    entered_by: Sequence[AbstractBaseUser | None],
+) -> None:
+    """A new deal's score for each seat, with who entered each seat's figure (in seat order)."""
     DealScore.objects.bulk_create(
-        DealScore(deal=deal, seat=seat, **values)
-        for seat, values in zip(seats, score_rows(scored), strict=True)
+        DealScore(deal=deal, seat=seat, entered_by=who, **values)
+        for seat, values, who in zip(seats, score_rows(scored), entered_by, strict=True)
     )
 
 

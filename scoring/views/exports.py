@@ -74,13 +74,18 @@ def kept_per_version(kind: str) -> Callable[[GameView], GameView]:
 @kept_per_version("json")
 def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
     board = member_board(request.user, game_id)
+    senders = selectors.entered_by(board.game)
+    filling = selectors.deal_filling(board.game, board.seats)
     return JsonResponse(
         {
             "id": board.game.pk,
             "players": board.names,
             "rules": {"name": board.game.ruleset.name, "label": board.game.ruleset.label},
             "stake": str(board.game.stake) if board.game.stake is not None else None,
-            "deals": [deal_json(line, board.game.ruleset) for line in board.lines],
+            "deals": [
+                deal_json(line, board.game.ruleset) | {"entered_by": senders.get(line.number)}
+                for line in board.lines
+            ],
             "totals": [seat.total for seat in board.seats],
             "status": board.game.status,
             # The one winner's name (null while the game goes on and when the win is shared);
@@ -91,6 +96,15 @@ def game_json(request: HttpRequest, game_id: int) -> JsonResponse:
             # and the deal the game ended on because it had (null until then).
             "closes_at": board.game.closes_at,
             "last_deal": board.game.last_deal,
+            # A game played with own counts: the next deal as its players have sent it so far
+            # (null while nobody has).
+            "filling": None
+            if filling is None
+            else {
+                "number": filling.number,
+                "sent": list(filling.sent_names),
+                "waiting": list(filling.waiting),
+            },
         }
     )
 

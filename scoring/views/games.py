@@ -49,6 +49,7 @@ def new_game(request: HttpRequest, club_id: int) -> HttpResponse:
                 season=form.cleaned_data["season"],
                 token=form.cleaned_data["token"],
                 by=request.user,
+                own_counts=form.cleaned_data["own_counts"],
             )
         except services.ScoringError as error:
             form.add_error(None, error.message)

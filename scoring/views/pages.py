@@ -5,6 +5,7 @@ a season's table and games."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
 from django.db.models import QuerySet
@@ -17,7 +18,8 @@ from django_htmx.http import reswap, retarget
 from common.http import HtmxHttpRequest
 from rules.options import Finish
 from scoring import caching, selectors
-from scoring.forms import DealForm, StakeForm
+from scoring.forms import DealForm, OwnFactsForm, StakeForm
+from scoring.forms.own_facts import only_going_out
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.deal_clash import DealClash
@@ -25,6 +27,7 @@ from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
 from scoring.presenters.tables import Table, season_games, standings_table
+from scoring.presenters.wording import names_and
 from scoring.selectors import ratings
 from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import standings
@@ -48,6 +51,8 @@ class GamePageParts(TypedDict, total=False):
     # A deal was just recorded: the next one is typed from the form's first box.
     recorded: bool
     clash: DealClash | None
+    # A game played with own counts: the player's own figure, as sent and refused.
+    own_form: OwnFactsForm | None
 
 
 @read_snapshot()
@@ -133,8 +138,40 @@ def game_context(
         "share_url": live_link(request, game.share_token) if game.share_token else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
+        "own": own_part(request, board, parts.get("own_form")),
         **clock,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class OwnPart:
+    """A game played with own counts, on a member's page: the deal filling in (None before
+    anyone sends), the names it waits for in words, and the member's own form (None if they
+    have no seat at the table)."""
+
+    number: int
+    filling: selectors.Filling | None
+    waiting: str
+    form: OwnFactsForm | None
+    only_out: bool
+
+
+def own_part(request: HttpRequest, board: Board, form: OwnFactsForm | None) -> OwnPart | None:
+    """What templates/scoring/_own_facts.html shows (None for a game kept on one phone)."""
+    game = board.game
+    if not game.own_counts or game.is_finished:
+        return None
+    filling = selectors.deal_filling(game, board.seats)
+    waiting = board.names if filling is None else list(filling.waiting)
+    if form is None and selectors.member_seat(game, request.user) is not None:
+        form = OwnFactsForm.fresh(game.ruleset, board.next_number)
+    return OwnPart(
+        number=board.next_number,
+        filling=filling,
+        waiting=names_and(waiting) if waiting else "",
+        form=form,
+        only_out=only_going_out(game.ruleset),
+    )
 
 
 def round_clock(game: Game) -> dict[str, object]:

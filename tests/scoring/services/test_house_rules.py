@@ -254,6 +254,7 @@ def test_the_exports_carry_the_twos(owner_client, club):
             "penalties": [0, 72, 8, 2],
             "out_on_twos": True,
             "twos_held": [0, 2, 0, 0],
+            "entered_by": [club.owner.username] * 4,
         }
     ]
     rows = owner_client.get(f"/games/{game.pk}.csv").content.decode().splitlines()

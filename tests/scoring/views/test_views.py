@@ -433,14 +433,25 @@ def test_the_json_export(owner_client, game):
     record(game, 0, 5, 9, 13)
     record(game, 3, 0, 10, 2)
     data = json.loads(owner_client.get(f"/games/{game.pk}.json").content)
+    owner = game.club.owner.username
     assert data == {
         "id": game.pk,
         "players": ["Ann", "Ben", "Cy", "Dee"],
         "rules": {"name": "standard", "label": "Standard rules"},
         "stake": None,
         "deals": [
-            {"number": 1, "cards_left": [0, 5, 9, 13], "penalties": [0, 5, 9, 39]},
-            {"number": 2, "cards_left": [3, 0, 10, 2], "penalties": [3, 0, 20, 2]},
+            {
+                "number": 1,
+                "cards_left": [0, 5, 9, 13],
+                "penalties": [0, 5, 9, 39],
+                "entered_by": [owner] * 4,
+            },
+            {
+                "number": 2,
+                "cards_left": [3, 0, 10, 2],
+                "penalties": [3, 0, 20, 2],
+                "entered_by": [owner] * 4,
+            },
         ],
         "totals": [3, 5, 29, 41],
         "status": "in_progress",
@@ -448,6 +459,7 @@ def test_the_json_export(owner_client, game):
         "winners": [],
         "closes_at": None,
         "last_deal": None,
+        "filling": None,
     }
 
 
