@@ -21,6 +21,7 @@ from rules.deal_score import PLACES
 from rules.options import TwosRule
 from rules.ruleset import RuleSet
 from scoring.models import Seat
+from scoring.models.facts import SeatSent
 
 # What each player's row asks, by the facts the rules need: cards left, points by hand, the
 # place in the finishing order, or (Pusoy Dos scoring) only whether they went out. Each row's
@@ -98,6 +99,26 @@ def form_values(facts: DealResult, seats: Sequence[Seat]) -> dict[str, object]:
     ):
         if value is not None:
             values[name] = value
+    return values
+
+
+def sent_values(sent: Sequence[SeatSent | None]) -> dict[str, object]:
+    """What the players have sent of a deal filling in (in seat order, None for a seat still to
+    send), as the whole-table deal form's values: its boxes show what is in so far."""
+    values: dict[str, object] = {}
+    for at, row in enumerate(sent):
+        if row is None:
+            continue
+        for name, value in (
+            (CARDS, row.cards_left),
+            ("twos", row.twos_held),
+            (PLACE, row.place),
+            (POINTS, row.points),
+        ):
+            if value is not None:
+                values[f"{name}_{at}"] = value
+        if row.cards_left == 0:
+            values["winner"] = at
     return values
 
 

@@ -19,6 +19,7 @@ from common.http import HtmxHttpRequest
 from rules.options import Finish
 from scoring import caching, selectors
 from scoring.forms import DealForm, OwnFactsForm, StakeForm
+from scoring.forms.deal_values import sent_values
 from scoring.forms.own_facts import only_going_out
 from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
@@ -99,11 +100,11 @@ def game_context(
     if typed_for is not None and typed_for != board.next_number:
         typed = None
     clash = parts.get("clash")
+    own = own_part(request, board, parts.get("own_form"))
     if game.is_finished or clash is not None:
         form = None
     elif form is None:
-        initial = (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
-        form = DealForm(initial=initial, seats=board.seats, rules=game.ruleset)
+        form = fresh_deal_form(board, typed, own)
     form_number = as_number(str(form["number"].value())) if form is not None else None
     rows = form.rows() if form is not None else []
     clock = round_clock(game)
@@ -138,9 +139,17 @@ def game_context(
         "share_url": live_link(request, game.share_token) if game.share_token else "",
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
-        "own": own_part(request, board, parts.get("own_form")),
+        "own": own,
         **clock,
     }
+
+
+def fresh_deal_form(board: Board, typed: dict[str, object] | None, own: OwnPart | None) -> DealForm:
+    """The next deal's form, with what was `typed`; in a game played with own counts its boxes
+    show what the players have sent so far."""
+    sent = sent_values(own.filling.sent) if own and own.filling else {}
+    initial = sent | (typed or {}) | {"number": board.next_number, "token": uuid.uuid4()}
+    return DealForm(initial=initial, seats=board.seats, rules=board.game.ruleset)
 
 
 @dataclass(frozen=True, slots=True)

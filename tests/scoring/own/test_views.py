@@ -4,6 +4,7 @@ nothing half-saved."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -149,3 +150,13 @@ def test_the_json_says_who_entered_each_figure_and_the_deal_filling_in(client, g
         "cy",
         game.club.owner.username,
     ]
+
+
+def test_the_whole_table_form_shows_what_has_been_sent_so_far(client, game):
+    send(game, 0, 5)
+    send(game, 2, 0)
+    client.force_login(game.club.owner)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    for name, value in (("cards_0", "5"), ("cards_2", "0")):
+        assert re.search(rf'<input[^>]*name="{name}"[^>]*value="{value}"', page), name
+    assert not re.search(r'<input[^>]*name="cards_1"[^>]*value="\d', page)
