@@ -84,5 +84,6 @@ class OwnFactsForm(forms.Form):
         )
 
     @classmethod
-    def fresh(cls, rules: RuleSet, number: int) -> OwnFactsForm:
-        return cls(rules=rules, initial={"number": number, "token": uuid.uuid4()})
+    def fresh(cls, rules: RuleSet, number: int, figure: int | None = None) -> OwnFactsForm:
+        """Deal `number`'s form, a new token, showing the `figure` the seat sent, if any."""
+        return cls(rules=rules, initial={"number": number, "token": uuid.uuid4(), "figure": figure})

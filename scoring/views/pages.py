@@ -172,8 +172,11 @@ def own_part(request: HttpRequest, board: Board, form: OwnFactsForm | None) -> O
         return None
     filling = selectors.deal_filling(game, board.seats)
     waiting = board.names if filling is None else list(filling.waiting)
-    if form is None and selectors.member_seat(game, request.user) is not None:
-        form = OwnFactsForm.fresh(game.ruleset, board.next_number)
+    seat = selectors.member_seat(game, request.user) if form is None else None
+    if seat is not None:
+        # What the player sent already shows in their box, to change until the deal records.
+        sent = filling.figures[seat.position][1] if filling is not None else None
+        form = OwnFactsForm.fresh(game.ruleset, board.next_number, figure=sent)
     return OwnPart(
         number=board.next_number,
         filling=filling,

@@ -160,3 +160,9 @@ def test_the_whole_table_form_shows_what_has_been_sent_so_far(client, game):
     for name, value in (("cards_0", "5"), ("cards_2", "0")):
         assert re.search(rf'<input[^>]*name="{name}"[^>]*value="{value}"', page), name
     assert not re.search(r'<input[^>]*name="cards_1"[^>]*value="\d', page)
+
+
+def test_a_players_box_shows_what_they_sent_to_change_until_the_deal_records(client, game):
+    send(game, 1, 6)
+    page = phone(client, game, 1).get(f"/games/{game.pk}/").content.decode()
+    assert re.search(r'<input[^>]*name="figure"[^>]*value="6"', page)
