@@ -25,10 +25,10 @@ from scoring.models import Game, Season, shown_stake
 from scoring.presenters.board import Board, load_board
 from scoring.presenters.deal_clash import DealClash
 from scoring.presenters.deal_hint import deal_hint
+from scoring.presenters.filling import filling_shown, read_filling
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
 from scoring.presenters.tables import Table, season_games, standings_table
-from scoring.presenters.wording import names_and
 from scoring.selectors import ratings
 from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import standings
@@ -112,13 +112,10 @@ def game_context(
     if form is not None:
         has_clock = clock["closes_at"] is not None
         hint = deal_hint(form, rows, board, clock=has_clock, time_up=bool(clock["time_up"]))
-    return board_context(
-        game,
-        board=board,
-        shared=False,
-        form_number=form_number,
-        shown=shown,
-    ) | {
+    board_parts = board_context(
+        game, board=board, shared=False, form_number=form_number, shown=shown
+    )
+    return board_parts | {
         "club": game.club,
         "clash": clash,
         "form": form,
@@ -140,6 +137,7 @@ def game_context(
         "writes_score_file": writes_score_file(game.ruleset),
         "chances": chances_before_deal_one(board),
         "own": own,
+        "filling": filling_shown(board, own.filling) if own else None,
         **clock,
     }
 
@@ -155,12 +153,11 @@ def fresh_deal_form(board: Board, typed: dict[str, object] | None, own: OwnPart 
 @dataclass(frozen=True, slots=True)
 class OwnPart:
     """A game played with own counts, on a member's page: the deal filling in (None before
-    anyone sends), the names it waits for in words, and the member's own form (None if they
-    have no seat at the table)."""
+    anyone sends; shown as the board's `filling`) and the member's own form (None if they have
+    no seat at the table)."""
 
     number: int
     filling: selectors.Filling | None
-    waiting: str
     form: OwnFactsForm | None
     only_out: bool
 
@@ -171,7 +168,6 @@ def own_part(request: HttpRequest, board: Board, form: OwnFactsForm | None) -> O
     if not game.own_counts or game.is_finished:
         return None
     filling = selectors.deal_filling(game, board.seats)
-    waiting = board.names if filling is None else list(filling.waiting)
     seat = selectors.member_seat(game, request.user) if form is None else None
     if seat is not None:
         # What the player sent already shows in their box, to change until the deal records.
@@ -180,7 +176,6 @@ def own_part(request: HttpRequest, board: Board, form: OwnFactsForm | None) -> O
     return OwnPart(
         number=board.next_number,
         filling=filling,
-        waiting=names_and(waiting) if waiting else "",
         form=form,
         only_out=only_going_out(game.ruleset),
     )
@@ -233,6 +228,8 @@ def board_context(
         "stale_form": stale,
         # For static/js/waiting-deals.js, which adds the deals waiting to be sent to these.
         "board_state": None if shared else board_state(board),
+        # A game played with own counts: the deal filling in, on every phone of the game.
+        "filling": SimpleLazyObject(lambda: read_filling(board)),
         # Read only where the result's fragment isn't cached.
         "bg_stats_link": SimpleLazyObject(lambda: bg_stats_link(game, board.seats))
         if game.is_finished and not shared

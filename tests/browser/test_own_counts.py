@@ -2,12 +2,23 @@
 the page saying whose figures are in and who the table waits for. (The phones following each
 other's figures live, and a whole game played so, are the phone side's.)"""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from playwright.sync_api import expect
 
+from scoring import services
 from tests.browser.a11y import assert_accessible
-from tests.browser.phone import arrive, log_in, screenshot
+from tests.browser.phone import arrive, log_in, open_phone, screenshot
 from tests.scoring.own.helpers import member, own_game, send
+
+
+def sent_elsewhere(game, position: int, cards_left: int) -> None:
+    """A figure sent from another phone: in a thread of its own, as a request would be (the
+    stream is told through async_to_sync, which Playwright's event loop here refuses)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(send, game, position, cards_left).result()
+
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,3 +36,36 @@ def test_a_player_sends_their_own_cards_from_the_game_page(a11y_phone, live_serv
     expect(a11y_phone.get_by_text("ann: 5")).to_be_visible()
     assert_accessible(a11y_phone, "own-counts-sent")
     screenshot(a11y_phone, "own-counts-sent")
+
+
+def test_every_phone_sees_each_figure_as_it_is_sent_and_keeps_what_it_is_typing(
+    browser, live_server
+):
+    game = own_game()
+    token = services.share_game(game=game, by=game.club.owner)
+    ann, ben, viewer = (open_phone(browser, live_server) for _ in range(3))
+    for page, position in ((ann, 0), (ben, 1)):
+        log_in(page, member(game, position), live_server.url)
+        page.goto(f"/games/{game.pk}/")
+        arrive(page, f"/games/{game.pk}/")
+    viewer.goto(f"/live/{token}/")
+    expect(viewer.get_by_text("Waiting for ann, ben, cy and dee")).to_be_visible()
+    ben.get_by_label("Your cards left").fill("9")  # typing, not sent yet
+
+    ann.get_by_label("Your cards left").fill("5")
+    ann.get_by_role("button", name="Send", exact=True).click()
+    for page in (ben, viewer):
+        expect(page.get_by_text("ann: 5")).to_be_visible()
+        expect(page.get_by_text("Waiting for ben, cy and dee")).to_be_visible()
+    expect(ben.get_by_label("Your cards left")).to_have_value("9")
+    screenshot(ben, "own-counts-followed")
+    screenshot(viewer, "own-counts-live-view")
+
+    sent_elsewhere(game, 2, 3)
+    sent_elsewhere(game, 3, 13)
+    ben.get_by_role("button", name="I went out").click()
+    for page in (ann, ben, viewer):
+        expect(page.locator(".scores tfoot td")).to_have_text(["5", "★ 0 (lowest)", "3", "39"])
+        expect(page.get_by_text("Waiting for ann, ben, cy and dee")).to_be_visible()
+    for page in (ann, ben, viewer):
+        page.context.close()
