@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from nights.models import Attendee, Night, Round, RoundSeat, Table
 from rules import seating
-from scoring.models import Game, Player, Seat, token_digest
+from scoring.models import Game, Player, Seat, SentFacts, token_digest
+from scoring.presenters.wording import names_and
 from scoring.selectors.clubs import member_id
 from scoring.selectors.snapshot import read_snapshot
 from scoring.selectors.standings import Standing, standings
@@ -74,6 +75,12 @@ class PlannedTable:
     game: Game | None = None
     # Each seat's total so far, clockwise, once the table's game has started.
     totals: tuple[int, ...] = ()
+    # A game played with own counts: the players whose figure of the deal is still to come.
+    waiting: tuple[str, ...] = ()
+
+    @property
+    def waiting_text(self) -> str:
+        return names_and(self.waiting) if self.waiting else ""
 
     @property
     def seated(self) -> tuple[tuple[Player, int | None], ...]:
@@ -150,18 +157,20 @@ class NightPlan:
 
 
 def night_plan(night: Night) -> NightPlan:
-    """The whole night as it stands, on one snapshot of the database (six queries)."""
+    """The whole night as it stands, on one snapshot of the database (six queries; seven with
+    a game played with own counts going on)."""
     with read_snapshot():
         rounds = list(Round.objects.filter(night=night).order_by("number"))
         seats = RoundSeat.objects.filter(round__night=night).select_related("player")
         tables = list(Table.objects.filter(round__night=night).select_related("game"))
         games = [table.game_id for table in tables if table.game_id is not None]
         game_seats = Seat.objects.filter(game_id__in=games).select_related("player")
+        sent = _sent_seats(tables)
         attendees = Attendee.objects.filter(night=night).select_related("player")
         night_games = Game.objects.filter(night_table__round__night=night)
         return NightPlan(
             night=night,
-            rounds=_rounds(rounds, list(seats), tables, list(game_seats)),
+            rounds=_rounds(rounds, list(seats), tables, list(game_seats), sent),
             attendees=tuple(
                 sorted(
                     ((attendee.player, attendee.here) for attendee in attendees),
@@ -172,8 +181,25 @@ def night_plan(night: Night) -> NightPlan:
         )
 
 
+def _sent_seats(tables: list[Table]) -> set[int]:
+    """The seats that sent their figure of the deal filling in, in the games played with own
+    counts still going on (one query, and none without such a game)."""
+    own = [
+        table.game_id
+        for table in tables
+        if table.game is not None and table.game.own_counts and not table.game.is_finished
+    ]
+    if not own:
+        return set()
+    return set(SentFacts.objects.filter(filling__game_id__in=own).values_list("seat_id", flat=True))
+
+
 def _rounds(
-    rounds: list[Round], seats: list[RoundSeat], tables: list[Table], game_seats: list[Seat]
+    rounds: list[Round],
+    seats: list[RoundSeat],
+    tables: list[Table],
+    game_seats: list[Seat],
+    sent: set[int],
 ) -> tuple[RoundPlan, ...]:
     seated: dict[tuple[int, int], list[RoundSeat]] = defaultdict(list)
     out: dict[int, list[Player]] = defaultdict(list)
@@ -195,7 +221,9 @@ def _rounds(
             if round_id == round_.pk and number not in numbers
         )
         shown = tuple(
-            _table(number, seated[round_.pk, number], started.get((round_.pk, number)), by_game)
+            _table(
+                number, seated[round_.pk, number], started.get((round_.pk, number)), by_game, sent
+            )
             for number in numbers
         )
         plans.append(
@@ -210,18 +238,24 @@ def _rounds(
 
 
 def _table(
-    number: int, seats: list[RoundSeat], table: Table | None, by_game: dict[int, list[Seat]]
+    number: int,
+    seats: list[RoundSeat],
+    table: Table | None,
+    by_game: dict[int, list[Seat]],
+    sent: set[int],
 ) -> PlannedTable:
     if table is None or table.game is None:
         ordered = sorted(seats, key=lambda seat: seat.position or 0)
         return PlannedTable(number, tuple(seat.player for seat in ordered), game=None)
     # Once started, the game's own seats are the truth (a player renamed shows as now).
     in_game = sorted(by_game[table.game_id], key=lambda seat: seat.position)
+    filling_in = table.game.own_counts and not table.game.is_finished
     return PlannedTable(
         number,
         tuple(seat.player for seat in in_game),
         game=table.game,
         totals=tuple(seat.total for seat in in_game),
+        waiting=tuple(seat.player.name for seat in in_game if filling_in and seat.pk not in sent),
     )
 
 

@@ -7,9 +7,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import expect
 
+from nights import services as night_services
 from scoring import services
+from scoring.presenters.wording import names_and
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, log_in, open_phone, screenshot
+from tests.nights.helpers import draw, games_of
 from tests.scoring.own.helpers import member, own_game, send
 
 
@@ -69,3 +72,20 @@ def test_every_phone_sees_each_figure_as_it_is_sent_and_keeps_what_it_is_typing(
         expect(page.get_by_text("Waiting for ann, ben, cy and dee")).to_be_visible()
     for page in (ann, ben, viewer):
         page.context.close()
+
+
+def test_the_rooms_tv_follows_who_each_table_waits_for(browser, live_server):
+    club = own_game().club
+    night = draw(club, count=4, rounds=1, own_counts=True)
+    night_services.start_round(night=night, number=1, by=club.owner)
+    token = night_services.show_on_tv(night=night, by=club.owner)
+    (game,) = games_of(night, 1)
+    names = [seat.player.name for seat in game.seats.order_by("position")]
+    tv = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    screen = tv.new_page()
+    screen.goto(f"/tv/{token}/")
+    expect(screen.locator(".tv-waiting")).to_have_text(f"Waiting for {names_and(names)}")
+    sent_elsewhere(game, 0, 5)
+    expect(screen.locator(".tv-waiting")).to_have_text(f"Waiting for {names_and(names[1:])}")
+    screenshot(screen, "own-counts-tv")
+    tv.close()

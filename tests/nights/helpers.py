@@ -28,6 +28,7 @@ def draw(club: Club, count: int = 13, rounds: int = 3, **options: object) -> Nig
         rounds=rounds,
         round_minutes=options.pop("round_minutes", None),
         token=options.pop("token", uuid.uuid4()),
+        own_counts=options.pop("own_counts", False),
         by=club.owner,
     )
 

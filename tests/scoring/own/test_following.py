@@ -10,7 +10,10 @@ import re
 
 import pytest
 
+from nights import services as night_services
 from scoring import services
+from scoring.presenters.wording import names_and
+from tests.nights.helpers import draw, games_of
 from tests.pages import text
 from tests.scoring.own.helpers import member, own_game, send
 
@@ -62,3 +65,16 @@ def test_the_deal_recorded_empties_the_filling_on_every_phone(client, game):
     answer = client.get(f"/games/{game.pk}/board/?v={shown}&deal=1", headers=FETCH)
     part = filling_part(answer)
     assert "Waiting for ann, ben, cy and dee" in part and "ann: 0" not in part
+
+
+def test_the_rooms_tv_shows_who_each_table_waits_for(client, game):
+    club = game.club
+    night = draw(club, count=4, rounds=1, own_counts=True)
+    night_services.start_round(night=night, number=1, by=club.owner)
+    token = night_services.show_on_tv(night=night, by=club.owner)
+    (table_game,) = games_of(night, 1)
+    waiting = [seat.player.name for seat in table_game.seats.order_by("position")]
+    assert f"Waiting for {names_and(waiting)}" in text(client.get(f"/tv/{token}/"))
+    send(table_game, 0, 5)
+    board = text(client.get(f"/tv/{token}/board/?state=0", headers={"HX-Request": "true"}))
+    assert f"Waiting for {names_and(waiting[1:])}" in board
