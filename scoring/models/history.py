@@ -64,6 +64,10 @@ class GameChange(models.Model):
     # sent again (a retry after a lost answer) is refused instead of recording the deal anew.
     # Unique: a token is spent once, whichever game it was for.
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # A deal recorded in a game played with own counts: in seat order, the username of whoever
+    # entered each figure (its player, or whoever filled it in for the table), kept with the
+    # line because a deal undone or changed takes its scores' senders with it.
+    senders = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -93,6 +97,10 @@ class GameChange(models.Model):
             "before": spaced(self.before),
             "after": spaced(self.after),
         }
+        if self.action == self.Action.RECORD and self.senders:
+            return _("%(who)s recorded deal %(number)s: %(after)s, sent by %(senders)s") % (
+                values | {"senders": senders_listed(self.senders)}
+            )
         if self.action == self.Action.RECORD:
             return _("%(who)s recorded deal %(number)s: %(after)s") % values
         if self.action == self.Action.UNDO:
@@ -343,6 +351,11 @@ def stake_change(by: AbstractBaseUser | None, before: str | None, after: str | N
         "before": before if before is not None else nothing,
         "after": after if after is not None else nothing,
     }
+
+
+def senders_listed(senders: list[str | None]) -> str:
+    """Who sent each figure, in seat order as the figures are: "ann, ben, sam, sam"."""
+    return pgettext("list separator", ", ").join(name or str(_("Someone")) for name in senders)
 
 
 def spaced(cards: list[int] | None) -> str:

@@ -204,7 +204,9 @@ def record_locked(
     )
     entered_by = senders_kept(locked, number, scored, by) if locked.own_counts else None
     store_scores(deal, seats, scored, entered_by or [by] * len(seats))
-    history_line(locked, by, GameChange.Action.RECORD, number, after=scored.facts)
+    history_line(
+        locked, by, GameChange.Action.RECORD, number, after=scored.facts, senders=entered_by
+    )
     last_if_time_is_up(locked, deal)
     recompute_appended(locked, seats, deal, scored)
     return RecordedDeal(deal, scored, seats)

@@ -250,9 +250,11 @@ def history_line(
     before: DealResult | None = None,
     after: DealResult | None = None,
     token: object = None,
+    senders: Sequence[AbstractBaseUser] | None = None,
 ) -> None:
     """A line of the game's history about one deal: each seat's figure (see
-    `scoring.models.facts.figures`) before and after the change."""
+    `scoring.models.facts.figures`) before and after the change, and who sent each (`senders`,
+    in seat order: a game played with own counts)."""
     rules = game.ruleset
     GameChange.objects.create(
         game=game,
@@ -262,6 +264,7 @@ def history_line(
         before=None if before is None else figures(before, rules),
         after=None if after is None else figures(after, rules),
         token=token,
+        senders=None if senders is None else [sender.get_username() for sender in senders],
     )
 
 

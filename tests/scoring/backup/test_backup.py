@@ -348,7 +348,7 @@ def test_a_version_1_backup_still_restores(db):
 
 # The fields added since the version 2 file was written, which a restore of it leaves empty: a
 # game's clock (a club night's round), its last deal, whether it is played with own counts, and
-# who entered each seat's figure of a deal.
+# who entered each seat's figure of a deal, as its line in the history says it.
 ADDED_SINCE_THE_FILE = {
     "scoring.game": {
         "closes_at": None,
@@ -357,6 +357,7 @@ ADDED_SINCE_THE_FILE = {
         "own_counts": False,
     },
     "scoring.dealscore": {"entered_by": None},
+    "scoring.gamechange": {"senders": None},
 }
 
 
