@@ -144,7 +144,8 @@ SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 # database, and are left to `make test`.
 BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test_board_delta.py \
 	tests/browser/test_live.py tests/browser/test_live_stream.py \
-	tests/browser/test_offline_game.py tests/browser/test_server_restart.py \
+	tests/browser/test_offline_game.py tests/browser/test_own_counts.py \
+	tests/browser/test_server_restart.py \
 	tests/browser/test_waiting_deal.py
 
 test-services: install-test setup

@@ -63,6 +63,7 @@ def test_every_phone_sees_each_figure_as_it_is_sent_and_keeps_what_it_is_typing(
     expect(ben.get_by_label("Your cards left")).to_have_value("9")
     screenshot(ben, "own-counts-followed")
     screenshot(viewer, "own-counts-live-view")
+    assert_accessible(viewer, "own-counts-live-view")
 
     sent_elsewhere(game, 2, 3)
     sent_elsewhere(game, 3, 13)
