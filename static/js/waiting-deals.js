@@ -3,9 +3,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const own = $("offline-game");
-  if (!window.htmx || !own) {
-    return;
-  }
+  if (!window.htmx || !own) return;
   // `points`, `finish`, `next`: read instead of rules of its own (null where it can't score them).
   const { game, user, names, record, points, finish, next: after } = JSON.parse(own.textContent);
   const PREFIX = "bigtwo:waiting:";
@@ -17,8 +15,8 @@
   const FACT = /^(cards|twos|points|place)_\d$|^(winner|out_on_twos|last_play_twos|pays|dragon)$/;
   let store = null; // switched off: the deals wait while the page is open
   try {
-    store = window.localStorage;
-  } catch (error) {}
+    store = localStorage;
+  } catch {}
   let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
   let clash = null; // a deal the server offered back beside another phone's, until a choice is made
   let editing = null; // the waiting deal back in the form, by index
@@ -38,13 +36,13 @@
   const boardState = () => JSON.parse($("board-state").textContent);
   const piece = (selector) => $("waiting-rows").content.querySelector(selector).cloneNode(true);
 
-  function make(tag, text = "", className = "", attributes = {}) {
-    const element = document.createElement(tag);
-    element.textContent = text;
-    element.className = className;
+  function make(tag, textContent = "", className = "", attributes = {}, ...children) {
+    const element = Object.assign(document.createElement(tag), { textContent, className });
     Object.entries(attributes).forEach(([name, value]) => element.setAttribute(name, value));
+    element.append(...children);
     return element;
   }
+  const buttonRow = (buttons) => make("p", "", "button-row", {}, ...buttons);
 
   // --- The deal form as it is typed in, with no request: who is marked out, the hint of what
   // comes next, the keyboard's Next and Done, and "Went out" (a submit button without scripts)
@@ -63,20 +61,14 @@
       button?.classList.toggle("is-out", out);
       button?.setAttribute("aria-pressed", out);
       const twos = form.elements[`twos_${seatOf(input)}`];
-      if (twos && input.name.startsWith("cards_")) {
-        twos.closest(".deal-twos").hidden = twos.disabled = out;
-      }
-      if (out) {
-        won.push(nameIn(input));
-      }
+      if (twos && input.name.startsWith("cards_")) twos.closest(".deal-twos").hidden = twos.disabled = out;
+      if (out) won.push(nameIn(input));
     }
     const hint = $("deal-hint");
     if (hint) { // a dragon wins before a card is played: nothing is left to type
       const next = won.length === 1 && !form.elements.dragon?.value && hint.dataset.sayWentOut;
       const said = next ? next.split("{name}").join(won[0]) : hint.dataset.sayStart;
-      if (hint.textContent !== said) { // said again, a screen reader would say it again
-        hint.textContent = said;
-      }
+      if (hint.textContent !== said) hint.textContent = said; // said again, a screen reader would say it again
     }
     const all = boxes(form);
     all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
@@ -96,8 +88,7 @@
 
   document.addEventListener("keydown", (event) => {
     const form = dealForm();
-    const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
-    const all = asked ? boxes(form) : [];
+    const all = form && event.key === "Enter" && !event.isComposing && !isLocked(form) ? boxes(form) : [];
     if (all.includes(event.target)) {
       event.preventDefault();
       const stop = nextStop(all, event.target);
@@ -117,22 +108,6 @@
     (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
   }
 
-  // A penalty preview asked for while another was on its way is dropped (hx-sync): asked again
-  // once that one is back (and htmx has let go of it, hence the timeout) if the typing moved on.
-  let previewed = "";
-  const asTyped = (form) => new URLSearchParams(new FormData(form)).toString();
-  document.addEventListener("htmx:afterRequest", (event) => {
-    const form = dealForm();
-    const rows = event.detail.elt;
-    if (rows !== form && form?.contains(rows) && event.detail.successful) {
-      window.setTimeout(() => {
-        if (form.isConnected && !isLocked(form) && asTyped(form) !== previewed) {
-          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" }).catch(() => {});
-        }
-      }, 0);
-    }
-  });
-
   document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
 
   // --- Kept on this phone: one key per user and game, a day at most
@@ -143,7 +118,7 @@
       let kept = [];
       try {
         kept = [JSON.parse(store.getItem(key))].flat().filter((deal) => Date.now() - deal.at < KEEP_FOR_MS);
-      } catch (error) {}
+      } catch {}
       old = key.startsWith(OLD) ? (kept[0] ?? old) : old; // read into the queue once
       if (key.startsWith(OLD) || (/^bigtwo:(waiting|pending-deal):/.test(key) && !kept.length)) {
         store.removeItem(key);
@@ -165,7 +140,7 @@
     const kept = clash ? [clash, ...deals] : deals;
     try {
       kept.length ? store?.setItem(KEY, JSON.stringify(kept)) : store?.removeItem(KEY);
-    } catch (error) {} // full: still shown, and sent while the page is open
+    } catch {} // full: still shown, and sent while the page is open
   }
 
   // --- The form
@@ -229,11 +204,9 @@
   // Why (else the why said before), what waits and the choices; not again if already said.
   function showWaiting(form, reason) {
     const before = $("live-notice").querySelector(".message-waiting");
-    const actions = make("p", "", "button-row");
-    actions.append(...["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action })));
+    const actions = ["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action }));
     const lines = [reason, waitingText(form), form.dataset.sayOneOnly].filter(Boolean).map((line) => make("p", line));
-    const message = make("div", "", "message message-waiting");
-    message.append(...lines, actions);
+    const message = make("div", "", "message message-waiting", {}, ...lines, buttonRow(actions));
     if ((reason || !before) && before?.textContent !== message.textContent) {
       $("live-notice").replaceChildren(message);
     }
@@ -284,13 +257,12 @@
   }
 
   const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
-  const saysOwn = () => Boolean(points) && (deals.length > 0 || editing !== null || navigator.onLine === false);
+  const offline = () => navigator.onLine === false; // unknown counts as online
+  const saysOwn = () => Boolean(points) && (deals.length > 0 || editing !== null || offline());
 
   // Each player's "on 21", or "+6 → 27" as a count is typed, while deals wait (or no signal).
   function showFigures(form, anyway = false) {
-    if (!points || !(anyway || ownFigures || saysOwn())) {
-      return;
-    }
+    if (!points || !(anyway || ownFigures || saysOwn())) return;
     ownFigures = saysOwn();
     const before = editing ?? deals.length;
     const totals = before ? played()[before - 1].totals : boardState().totals;
@@ -305,11 +277,11 @@
   // --- Record deal: held in the form and sent at once (online, none waiting), else in the rows
   function take(form) {
     const entry = entryOf(form);
-    if (!points || (!deals.length && editing === null && navigator.onLine !== false)) {
+    if (!points || (!deals.length && editing === null && !offline())) {
       deals = [entry];
       save();
       lock(form, true);
-      return navigator.onLine === false ? answered(entry, null) : send();
+      return offline() ? answered(entry, null) : send();
     }
     const before = deals;
     deals = editing === null ? [...deals.filter((deal) => deal.token !== entry.token), entry]
@@ -347,19 +319,13 @@
   }
 
   // --- What the scorekeeper sees of the queue
-  function notice(parts) {
-    const box = make("div", "", "message message-waiting waiting");
-    box.append(...parts);
-    $("live-notice").replaceChildren(box);
-  }
+  const notice = (parts) => $("live-notice").replaceChildren(make("div", "", "message message-waiting waiting", {}, ...parts));
 
   const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
 
   // What a cell says of its seat, as the server's row does (`cell_notes`, scoring/presenters/board.py).
   function note({ cards, twos, onTwos }, seat) {
-    if (cards[seat] === 0) {
-      return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
-    }
+    if (cards[seat] === 0) return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
     const left = said("sayLeft", { count: cards[seat] });
     return twos[seat] ? `${left}, ${said("sayTwos").split("|")[twos[seat] - 1]}` : left;
   }
@@ -393,9 +359,7 @@
   function render() {
     const board = $("game-board");
     const form = dealForm();
-    if (!board || !points) {
-      return;
-    }
+    if (!board || !points) return;
     board.querySelectorAll(".waiting").forEach((element) => element.remove());
     // The tie banner sits above the deal form, outside the board.
     $("game-live").querySelectorAll(".scoreboard > p, .banner-tied, #undo-area, .next-deal").forEach((e) => (e.hidden = deals.length > 0));
@@ -411,12 +375,8 @@
       $("live-notice").querySelector(".waiting")?.remove();
       return;
     }
-    if (!last.over) {
-      $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
-    }
-    if (!board.querySelector(".scores")) {
-      board.querySelector(".scoreboard h2").after(emptyTable());
-    }
+    if (!last.over) $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
+    if (!board.querySelector(".scores")) board.querySelector(".scoreboard h2").after(emptyTable());
     // Below the sent deals, under one label: each row keeps to the height of a sent one.
     const table = board.querySelector(".scores");
     const waiting = piece("tbody.waiting");
@@ -440,19 +400,13 @@
 
   // How many wait, why they don't go, the one being changed, and "Undo".
   function showQueue(last) {
-    const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
-    if (blocked) {
-      const why = parts[parts.push(make("p", said(blocked.why, blocked))) - 1];
-      if (blocked.status === 0) {
-        why.append(" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login }));
-      }
-    }
-    if (editing !== null) {
-      parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
-    }
-    const actions = make("p", "", "button-row");
-    actions.append(button(said("sayUndo", { number: last.deal.number }), "undo"));
-    notice([...parts, actions]);
+    const logIn = blocked?.status === 0 ? [" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login })] : [];
+    notice([
+      make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length })),
+      ...(blocked ? [make("p", said(blocked.why, blocked), "", {}, ...logIn)] : []),
+      ...(editing !== null ? [make("p", said("sayEditing", { number: deals[editing].number }))] : []),
+      buttonRow([button(said("sayUndo", { number: last.deal.number }), "undo")]),
+    ]);
   }
 
   // Another phone recorded deals[0]'s number first: both, for the scorekeeper to choose.
@@ -460,7 +414,7 @@
     const deal = deals[0];
     const { row: theirs, state, reason } = conflict;
     const parts = [make("p", theirs ? said("sayConflict", { number: deal.number }) : reason)];
-    const actions = make("p", "", "button-row");
+    const actions = [];
     if (theirs) {
       const wrap = emptyTable();
       wrap.className = "table-wrap";
@@ -472,13 +426,13 @@
       mine.cells[0].replaceWith(make("th", said("sayMine"), "", { scope: "row" }));
       wrap.querySelector("table").createTBody().append(theirs, mine);
       parts.push(wrap);
-      actions.append(button(said("sayKeep", { number: deal.number }), "keep"));
+      actions.push(button(said("sayKeep", { number: deal.number }), "keep"));
     }
     if (state && !state.finished && state.next !== deal.number) {
-      actions.append(button(said("sayPut", { number: state.next }), "put", state.next));
+      actions.push(button(said("sayPut", { number: state.next }), "put", state.next));
     }
-    actions.append(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
-    notice([...parts, actions]);
+    actions.push(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
+    notice([...parts, buttonRow(actions)]);
   }
 
   // --- Sending: the first waiting deal (or, `again`, the one offered back, as the page reloads)
@@ -487,11 +441,9 @@
     const deal = again ? clash : deals[0];
     // One deal given back to the form by "Change it" goes when Record deal is tapped again.
     const due = again || points || (form && isLocked(form));
-    if (!deal || !due || sending || conflict || editing !== null || navigator.onLine === false) {
-      return;
-    }
+    if (!deal || !due || sending || conflict || editing !== null || offline()) return;
     const controller = (sending = new AbortController());
-    const timeout = window.setTimeout(() => controller.abort(), 8000);
+    const timeout = setTimeout(() => controller.abort(), 8000);
     let response = null;
     let text = "";
     document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: live-board.js
@@ -502,10 +454,10 @@
       const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
       response = await fetch(record, { method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": csrf }, signal: controller.signal });
       text = await response.text();
-    } catch (error) {
+    } catch {
       response = null; // no answer: tried again in a moment
     }
-    window.clearTimeout(timeout);
+    clearTimeout(timeout);
     sending = null;
     document.dispatchEvent(new Event("deal:answered"));
     if (deals[0] === deal || clash === deal) { // not let go of meanwhile
@@ -520,7 +472,7 @@
   function answered(deal, status, text = "", headers = null) {
     const form = dealForm();
     const redirect = headers?.get("HX-Redirect");
-    const failed = status === null || status >= 500 || status === 0 || redirect || status >= 400;
+    const failed = status === null || status === 0 || status >= 400 || redirect;
     if (failed && status !== null && status < 500) {
       blocked = { why: status && !redirect ? "sayBlocked" : "saySignedOut", status: redirect ? 0 : status };
     }
@@ -531,16 +483,14 @@
       const why = status === null ? "sayOffline" : status >= 500 ? "sayNoServer" : "sayRefused";
       showWaiting(form, words(why, { status }));
     }
-    if (failed) {
-      return;
-    }
+    if (failed) return;
     blocked = null;
     const page = new DOMParser().parseFromString(text, "text/html");
     const refusal = page.querySelector("[role=alert]");
     if (held(deal)) {
       // The answer replaces the form, and alone says what became of the deal.
       offeredBack(deal, page.getElementById("deal-clash"));
-      window.htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
+      htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
     } else if (!refusal) {
       deals.shift(); // recorded, now or by an earlier send whose answer was lost
       save();
@@ -566,7 +516,7 @@
   }
 
   // The game's live part as the server now has it (htmx:load then adds what still waits).
-  const refresh = () => window.htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
+  const refresh = () => htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
 
   document.addEventListener("submit", (event) => {
     const form = dealForm();
@@ -578,23 +528,19 @@
   }, true);
 
   // No penalty preview while the phone says the figures, nor offline; one that can't come, it says.
+  const fromForm = (event) => dealForm()?.contains(event.detail.elt);
   document.addEventListener("htmx:beforeRequest", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.detail.elt)) {
-      navigator.onLine === false || saysOwn() ? event.preventDefault() : (previewed = asTyped(form));
-    }
+    if (fromForm(event) && (offline() || saysOwn())) event.preventDefault();
   });
   for (const name of ["htmx:sendError", "htmx:timeout"]) {
-    document.addEventListener(name, (event) => dealForm()?.contains(event.detail.elt) && showFigures(dealForm(), true));
+    document.addEventListener(name, (event) => fromForm(event) && showFigures(dealForm(), true));
   }
 
   // After the page loads and each swap of the game's live part: the queue against the page.
   function adopt(loaded) {
     const form = dealForm();
     const deal = deals[0];
-    if (clash && !$("deal-clash") && !loaded) {
-      clash = null; // the choice was made
-    }
+    if (clash && !$("deal-clash") && !loaded) clash = null; // the choice was made
     if (!points && form && deal && deal.number !== Number(form.elements.number.value)) {
       deals = []; // the game has moved past it
     } else if (!points && form && deal && !isLocked(form)) {
@@ -689,7 +635,7 @@
   // One timer, one set of listeners: the first waiting deal goes when it can.
   window.addEventListener("online", () => send());
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
-  window.setInterval(() => send(), 4000);
+  setInterval(() => send(), 4000);
   load();
   // This page's scripts beside it, for opening it offline (the browser has them already).
   const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);
