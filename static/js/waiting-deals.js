@@ -44,72 +44,6 @@
   }
   const buttonRow = (buttons) => make("p", "", "button-row", {}, ...buttons);
 
-  // --- The deal form as it is typed in, with no request: who is marked out, the hint of what
-  // comes next, the keyboard's Next and Done, and "Went out" (a submit button without scripts)
-  const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
-  const seatOf = (input) => input.name.split("_")[1];
-  const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
-
-  // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
-  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0); each box's
-  // Enter key says Next or Done as it will act (`nextStop`).
-  function markOut(form) {
-    const won = [...form.querySelectorAll("[name=winner]:checked")].map(nameIn); // Pusoy Dos
-    for (const input of counts(form)) {
-      const out = input.value.trim() === "0";
-      const button = form.querySelector(`[name=went_out][value="${seatOf(input)}"]`);
-      button?.classList.toggle("is-out", out);
-      button?.setAttribute("aria-pressed", out);
-      const twos = form.elements[`twos_${seatOf(input)}`];
-      if (twos && input.name.startsWith("cards_")) twos.closest(".deal-twos").hidden = twos.disabled = out;
-      if (out) won.push(nameIn(input));
-    }
-    const hint = $("deal-hint");
-    if (hint) { // a dragon wins before a card is played: nothing is left to type
-      const next = won.length === 1 && !form.elements.dragon?.value && hint.dataset.sayWentOut;
-      const said = next ? next.split("{name}").join(won[0]) : hint.dataset.sayStart;
-      if (hint.textContent !== said) hint.textContent = said; // said again, a screen reader would say it again
-    }
-    const all = boxes(form);
-    all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
-  }
-
-  // The keyboard's Enter: on to the next empty box round the table, the seats before the winner's
-  // included (a twos box, which may stay empty, only right after its player's count; one hidden
-  // with its player's 0 is none), or, with none left empty, Record deal. `typed`: the box Enter
-  // is pressed in counts as typed in, as it will be when the keyboard shows its key.
-  const boxes = (form) => [...form.querySelectorAll(".deal-rows input[type=number]:enabled")];
-  function nextStop(all, box, typed) {
-    const at = all.indexOf(box) + 1;
-    const round = [...all.slice(at), ...all.slice(0, at)]; // from the next box round to this one
-    const empty = (other) => !(typed && other === box) && !other.value.trim();
-    return round.find((other) => empty(other) && (other === all[at] || !/^twos/.test(other.name)));
-  }
-
-  document.addEventListener("keydown", (event) => {
-    const form = dealForm();
-    const all = form && event.key === "Enter" && !event.isComposing && !isLocked(form) ? boxes(form) : [];
-    if (all.includes(event.target)) {
-      event.preventDefault();
-      const stop = nextStop(all, event.target);
-      stop ? stop.focus() : form.querySelector("[type=submit]").click();
-    }
-  });
-
-  // What the server does for "Went out": that player 0, anyone else at 0 cleared (one player
-  // goes out); then on to the next empty box round the table, or to Record deal.
-  function wentOut(form, button) {
-    const out = counts(form).find((input) => seatOf(input) === button.value);
-    for (const input of counts(form)) {
-      const was = input.value;
-      input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
-      input.value === was || input.dispatchEvent(new Event("input", { bubbles: true })); // the preview
-    }
-    (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
-  }
-
-  document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
-
   // --- Kept on this phone: one key per user and game, a day at most
   function load() {
     let old = null;
@@ -164,7 +98,7 @@
       const radio = input.type === "radio" && (values ? value === input.value : input.defaultChecked);
       input.type === "radio" || input.type === "checkbox" ? (input.checked = radio || value === "on") : (input.value = value);
     }
-    dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (`markOut`)
+    dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (game-page.js's `markOut`)
   }
 
   const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
@@ -446,7 +380,7 @@
     const timeout = setTimeout(() => controller.abort(), 8000);
     let response = null;
     let text = "";
-    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: live-board.js
+    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: game-page.js
     try {
       // With the version the board shows, the answer to a deal held in the form is what it changed.
       const shown = held(deal) ? { shown: document.querySelector("[name=shown]")?.value ?? "" } : {};
@@ -577,9 +511,9 @@
       letGo(form, letGoOf.dataset.deal === "Discard");
     } else if (waiting && !sending) {
       choose(form, waiting.dataset.waiting, waiting.value);
-    } else if (form?.contains(target) && (target.closest(TAPS) || (isLocked(form) && isChoice(target)))) {
-      event.preventDefault(); // no request: the server's "Went out" is for pages without scripts
-      isLocked(form) ? showWaiting(form, "") : target.closest("[name=went_out]") && wentOut(form, target.closest(TAPS));
+    } else if (form?.contains(target) && isLocked(form) && (target.closest(TAPS) || isChoice(target))) {
+      event.preventDefault(); // "Went out" and "Out next" unlocked: static/js/game-page.js, deal-order.js
+      showWaiting(form, "");
     }
   });
 
@@ -623,14 +557,8 @@
     });
   }
 
-  // As a count is typed, and as the queue fills the form in.
-  document.addEventListener("input", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.target)) {
-      markOut(form);
-      showFigures(form);
-    }
-  });
+  // As a count is typed (once game-page.js has marked who is out), and as the queue fills the form in.
+  document.addEventListener("input", (event) => dealForm()?.contains(event.target) && showFigures(dealForm()));
 
   // One timer, one set of listeners: the first waiting deal goes when it can.
   window.addEventListener("online", () => send());

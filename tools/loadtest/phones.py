@@ -1,6 +1,6 @@
 """The tool's phones: coroutines on one event loop, each with its own cookies, sharing one pool
 of keep-alive connections (tools/loadtest/wire.py). A phone following a game does what the game
-page does (static/js/live-board.js, `follow` and `heard` below); the scorekeeper's also records
+page does (static/js/game-page.js, `follow` and `heard` below); the scorekeeper's also records
 the next deal, the answer bringing its board. The time from the scorekeeper told "recorded" to
 the last phone of the table showing the deal is the deal's delay."""
 
