@@ -101,9 +101,8 @@
     dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (game-page.js's `markOut`)
   }
 
-  const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
-
   // Held: read-only, not disabled (left out of the post); the taps still focusable, to say why.
+  const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
   function lock(form, locked) {
     form.classList.toggle("deal-locked", locked);
     dealFields(form).forEach((input) => (isChoice(input) ? flag(input, locked) : (input.readOnly = locked)));
@@ -111,17 +110,15 @@
   }
 
   // --- One deal at a time, held in the form, where the phone can't score the rules
-  const shown = (choice) =>
-    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
+  const shown = (choice) => (choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value);
 
   // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", with whatever else it says.
   function waitingText(form) {
     const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
       const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
       const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_], [name=winner]");
-      if (box.type === "radio") { // Pusoy Dos: only who went out, as the choice is named
-        return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
-      }
+      // Pusoy Dos: only who went out, as the choice is named.
+      if (box.type === "radio") return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
       const text = `${row.querySelector(".deal-name").textContent.trim()} ${(box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–"}`;
       const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
       return twos && twos !== "0" ? `${text} (${held} ${twos})` : text;
@@ -141,9 +138,7 @@
     const actions = ["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action }));
     const lines = [reason, waitingText(form), form.dataset.sayOneOnly].filter(Boolean).map((line) => make("p", line));
     const message = make("div", "", "message message-waiting", {}, ...lines, buttonRow(actions));
-    if ((reason || !before) && before?.textContent !== message.textContent) {
-      $("live-notice").replaceChildren(message);
-    }
+    if ((reason || !before) && before?.textContent !== message.textContent) $("live-notice").replaceChildren(message);
   }
 
   // "Change it" / "Discard it": the send under way called off (the token keeps the next safe).
@@ -152,11 +147,9 @@
     deals = [];
     save();
     lock(form, false);
-    $("live-notice").replaceChildren();
-    if (discard) {
-      fillIn(form, null);
-      $("live-notice").append(make("p", words("sayDiscarded", { number: form.elements.number.value }), "message"));
-    }
+    if (discard) fillIn(form, null);
+    const discarded = discard ? [make("p", words("sayDiscarded", { number: form.elements.number.value }), "message")] : [];
+    $("live-notice").replaceChildren(...discarded);
     dealFields(form)[0].focus();
   }
 
@@ -234,9 +227,7 @@
 
   // The form goes on to the next deal: what it held waits in the rows.
   function intoRows(form) {
-    if (deals.length === 1 && editing === null) {
-      snapshot(); // the page as the server last drew it, for opening it again offline
-    }
+    if (deals.length === 1 && editing === null) snapshot(); // the page as the server last drew it, for opening it offline
     save();
     lock(form, false);
     fillIn(form, {}, nextNumber(), uuid());
@@ -305,10 +296,7 @@
       form.hidden = Boolean(last?.over);
       showFigures(form);
     }
-    if (!last) {
-      $("live-notice").querySelector(".waiting")?.remove();
-      return;
-    }
+    if (!last) return $("live-notice").querySelector(".waiting")?.remove();
     if (!last.over) $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
     if (!board.querySelector(".scores")) board.querySelector(".scoreboard h2").after(emptyTable());
     // Below the sent deals, under one label: each row keeps to the height of a sent one.
@@ -362,9 +350,7 @@
       parts.push(wrap);
       actions.push(button(said("sayKeep", { number: deal.number }), "keep"));
     }
-    if (state && !state.finished && state.next !== deal.number) {
-      actions.push(button(said("sayPut", { number: state.next }), "put", state.next));
-    }
+    if (state && !state.finished && state.next !== deal.number) actions.push(button(said("sayPut", { number: state.next }), "put", state.next));
     actions.push(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
     notice([...parts, buttonRow(actions)]);
   }
@@ -395,25 +381,23 @@
     sending = null;
     document.dispatchEvent(new Event("deal:answered"));
     if (deals[0] === deal || clash === deal) { // not let go of meanwhile
-      answered(deal, response && (response.redirected ? 0 : response.status), text, response?.headers);
+      answered(deal, response, text);
     }
   }
 
   // The deal the form holds, locked, whose answer replaces it (or offered back, sent again).
   const held = (deal) => !points || deal === clash || (deal === deals[0] && dealForm() && isLocked(dealForm()));
 
-  // The server's word on a deal: `status` null for no answer, 0 for the log-in page.
-  function answered(deal, status, text = "", headers = null) {
+  // The server's word on a deal (`response` null for none): its `status` 0 for the log-in page.
+  function answered(deal, response, text = "") {
     const form = dealForm();
-    const redirect = headers?.get("HX-Redirect");
-    const failed = status === null || status === 0 || status >= 400 || redirect;
-    if (failed && status !== null && status < 500) {
-      blocked = { why: status && !redirect ? "sayBlocked" : "saySignedOut", status: redirect ? 0 : status };
-    }
+    const status = response && (response.redirected || response.headers.has("HX-Redirect") ? 0 : response.status);
+    const failed = status === null || status === 0 || status >= 400;
+    if (failed && status !== null && status < 500) blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
     const locked = form && isLocked(form);
     if (failed && points && !(locked && !fits(facts(deal.values)))) {
       locked ? intoRows(form) : render();
-    } else if (failed && form && !(status === 0 || redirect)) { // held: one the rows can't score too
+    } else if (failed && form && status !== 0) { // held: one the rows can't score too
       const why = status === null ? "sayOffline" : status >= 500 ? "sayNoServer" : "sayRefused";
       showWaiting(form, words(why, { status }));
     }
@@ -422,8 +406,12 @@
     const page = new DOMParser().parseFromString(text, "text/html");
     const refusal = page.querySelector("[role=alert]");
     if (held(deal)) {
-      // The answer replaces the form, and alone says what became of the deal.
-      offeredBack(deal, page.getElementById("deal-clash"));
+      // The answer replaces the form, and alone says what became of the deal; offered back beside
+      // another phone's, the deal stays kept until a choice is made.
+      clash = page.getElementById("deal-clash") ? { ...deal, clash: true } : null;
+      deals = deals.filter((kept) => kept.token !== deal.token);
+      save();
+      const { headers } = response;
       htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
     } else if (!refusal) {
       deals.shift(); // recorded, now or by an earlier send whose answer was lost
@@ -440,13 +428,6 @@
       conflict = { row: theirs, state, before, reason: refusal.textContent.trim() };
       render();
     }
-  }
-
-  // Offered back beside another phone's deal, it stays kept until a choice is made.
-  function offeredBack(deal, offered) {
-    clash = offered ? { ...deal, clash: true } : null;
-    deals = deals.filter((kept) => kept.token !== deal.token);
-    save();
   }
 
   // The game's live part as the server now has it (htmx:load then adds what still waits).
@@ -466,14 +447,16 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (fromForm(event) && (offline() || saysOwn())) event.preventDefault();
   });
-  for (const name of ["htmx:sendError", "htmx:timeout"]) {
-    document.addEventListener(name, (event) => fromForm(event) && showFigures(dealForm(), true));
-  }
+  const previewLost = (event) => fromForm(event) && showFigures(dealForm(), true);
+  document.addEventListener("htmx:sendError", previewLost);
+  document.addEventListener("htmx:timeout", previewLost);
 
-  // After the page loads and each swap of the game's live part: the queue against the page.
+  // After the page loads and each swap of the game's live part: the queue against the page. What
+  // the page said as it loaded ("Deal 1 changed.") is over after a swap: the answer says what is now.
   function adopt(loaded) {
     const form = dealForm();
     const deal = deals[0];
+    if (!loaded) document.querySelector("main > .messages")?.remove();
     if (clash && !$("deal-clash") && !loaded) clash = null; // the choice was made
     if (!points && form && deal && deal.number !== Number(form.elements.number.value)) {
       deals = []; // the game has moved past it
@@ -494,10 +477,6 @@
       adopt(element === document.body);
     } else if (element.closest?.("#game-board")) {
       render(); // a part of the board swapped alone (what one deal changed) drops the waiting rows
-    }
-    // What the page said as it loaded ("Deal 1 changed.") is over: the answer says what is now.
-    if (element?.id === "game-live" || element?.id === "deal-area") {
-      document.querySelector("main > .messages")?.remove();
     }
   });
 
