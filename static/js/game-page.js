@@ -161,10 +161,22 @@
     }
     lastAsked = Date.now();
   });
+  // The stale-form notice comes above "Record deal", maybe as a thumb presses it: the page
+  // scrolls by what came, so the button stays under the thumb and the tap lands on it (pushed
+  // down, the release would be elsewhere and the deal not sent). One below the screen is left.
+  let recordAt = null;
+  const recordTop = () => document.querySelector("#deal-form .primary")?.getBoundingClientRect().top;
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const fragment = event.detail.fragment;
     const added = fragment.querySelector && fragment.querySelector("tr[id], li[id]");
     if (added && document.getElementById(added.id)) event.detail.shouldSwap = false;
+    if (event.detail.target.id === "board-stale") recordAt = recordTop();
+  });
+  // Fired again for each part of the answer swapped after it: acted on once.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.target.id !== "board-stale" || recordAt === null) return;
+    if (recordAt < innerHeight) scrollBy({ top: recordTop() - recordAt, behavior: "instant" });
+    recordAt = null;
   });
   // A member's deal form the game has moved past (the board brought the stale-form notice into
   // it): one nothing was typed in is replaced by the current one, by the notice's own link, and
