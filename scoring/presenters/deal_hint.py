@@ -14,7 +14,7 @@ from scoring.forms.deal_values import PLACE, POINTS, WINNER
 from scoring.forms.deals import DealRow
 from scoring.presenters.board import Board
 
-# static/js/waiting-deals.js puts the name of whoever is marked out in its place.
+# static/js/game-page.js puts the name of whoever is marked out in its place.
 NAME = "{name}"
 
 

@@ -1,5 +1,5 @@
 """A game's stream of changes (server-sent events), which the game page's script follows
-(static/js/live-board.js), and so does the shared live view's.
+(static/js/game-page.js), and so does the shared live view's.
 
 `GET /games/<id>/changes/` (a member's) and `GET /live/<token>/changes/` (anyone with the live
 view link) answer `text/event-stream`: a `retry`, the game's version now, then each new version

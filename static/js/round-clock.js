@@ -4,7 +4,7 @@
 // left", in the page's language); from then on, its [data-clock-before] (the "Round ends at"
 // line) is hidden and its [data-clock-after] (the "Last deal" notice) shown, without a reload.
 // The deal form's hint ([data-say-time-up], scoring/presenters/deal_hint.py) then says the game
-// ends with this deal, now and whenever static/js/waiting-deals.js puts its first words back.
+// ends with this deal, now and whenever static/js/game-page.js puts its first words back.
 // Checked every 5 s, on showing the page, and on content htmx swaps in. The phone's clock only
 // shows it: the server decides which deal is the last by its own.
 (() => {

@@ -3,9 +3,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const own = $("offline-game");
-  if (!window.htmx || !own) {
-    return;
-  }
+  if (!window.htmx || !own) return;
   // `points`, `finish`, `next`: read instead of rules of its own (null where it can't score them).
   const { game, user, names, record, points, finish, next: after } = JSON.parse(own.textContent);
   const PREFIX = "bigtwo:waiting:";
@@ -17,8 +15,8 @@
   const FACT = /^(cards|twos|points|place)_\d$|^(winner|out_on_twos|last_play_twos|pays|dragon)$/;
   let store = null; // switched off: the deals wait while the page is open
   try {
-    store = window.localStorage;
-  } catch (error) {}
+    store = localStorage;
+  } catch {}
   let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
   let clash = null; // a deal the server offered back beside another phone's, until a choice is made
   let editing = null; // the waiting deal back in the form, by index
@@ -38,102 +36,13 @@
   const boardState = () => JSON.parse($("board-state").textContent);
   const piece = (selector) => $("waiting-rows").content.querySelector(selector).cloneNode(true);
 
-  function make(tag, text = "", className = "", attributes = {}) {
-    const element = document.createElement(tag);
-    element.textContent = text;
-    element.className = className;
+  function make(tag, textContent = "", className = "", attributes = {}, ...children) {
+    const element = Object.assign(document.createElement(tag), { textContent, className });
     Object.entries(attributes).forEach(([name, value]) => element.setAttribute(name, value));
+    element.append(...children);
     return element;
   }
-
-  // --- The deal form as it is typed in, with no request: who is marked out, the hint of what
-  // comes next, the keyboard's Next and Done, and "Went out" (a submit button without scripts)
-  const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
-  const seatOf = (input) => input.name.split("_")[1];
-  const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
-
-  // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
-  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0); each box's
-  // Enter key says Next or Done as it will act (`nextStop`).
-  function markOut(form) {
-    const won = [...form.querySelectorAll("[name=winner]:checked")].map(nameIn); // Pusoy Dos
-    for (const input of counts(form)) {
-      const out = input.value.trim() === "0";
-      const button = form.querySelector(`[name=went_out][value="${seatOf(input)}"]`);
-      button?.classList.toggle("is-out", out);
-      button?.setAttribute("aria-pressed", out);
-      const twos = form.elements[`twos_${seatOf(input)}`];
-      if (twos && input.name.startsWith("cards_")) {
-        twos.closest(".deal-twos").hidden = twos.disabled = out;
-      }
-      if (out) {
-        won.push(nameIn(input));
-      }
-    }
-    const hint = $("deal-hint");
-    if (hint) { // a dragon wins before a card is played: nothing is left to type
-      const next = won.length === 1 && !form.elements.dragon?.value && hint.dataset.sayWentOut;
-      const said = next ? next.split("{name}").join(won[0]) : hint.dataset.sayStart;
-      if (hint.textContent !== said) { // said again, a screen reader would say it again
-        hint.textContent = said;
-      }
-    }
-    const all = boxes(form);
-    all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
-  }
-
-  // The keyboard's Enter: on to the next empty box round the table, the seats before the winner's
-  // included (a twos box, which may stay empty, only right after its player's count; one hidden
-  // with its player's 0 is none), or, with none left empty, Record deal. `typed`: the box Enter
-  // is pressed in counts as typed in, as it will be when the keyboard shows its key.
-  const boxes = (form) => [...form.querySelectorAll(".deal-rows input[type=number]:enabled")];
-  function nextStop(all, box, typed) {
-    const at = all.indexOf(box) + 1;
-    const round = [...all.slice(at), ...all.slice(0, at)]; // from the next box round to this one
-    const empty = (other) => !(typed && other === box) && !other.value.trim();
-    return round.find((other) => empty(other) && (other === all[at] || !/^twos/.test(other.name)));
-  }
-
-  document.addEventListener("keydown", (event) => {
-    const form = dealForm();
-    const asked = form && event.key === "Enter" && !event.isComposing && !isLocked(form);
-    const all = asked ? boxes(form) : [];
-    if (all.includes(event.target)) {
-      event.preventDefault();
-      const stop = nextStop(all, event.target);
-      stop ? stop.focus() : form.querySelector("[type=submit]").click();
-    }
-  });
-
-  // What the server does for "Went out": that player 0, anyone else at 0 cleared (one player
-  // goes out); then on to the next empty box round the table, or to Record deal.
-  function wentOut(form, button) {
-    const out = counts(form).find((input) => seatOf(input) === button.value);
-    for (const input of counts(form)) {
-      const was = input.value;
-      input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
-      input.value === was || input.dispatchEvent(new Event("input", { bubbles: true })); // the preview
-    }
-    (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
-  }
-
-  // A penalty preview asked for while another was on its way is dropped (hx-sync): asked again
-  // once that one is back (and htmx has let go of it, hence the timeout) if the typing moved on.
-  let previewed = "";
-  const asTyped = (form) => new URLSearchParams(new FormData(form)).toString();
-  document.addEventListener("htmx:afterRequest", (event) => {
-    const form = dealForm();
-    const rows = event.detail.elt;
-    if (rows !== form && form?.contains(rows) && event.detail.successful) {
-      window.setTimeout(() => {
-        if (form.isConnected && !isLocked(form) && asTyped(form) !== previewed) {
-          window.htmx.ajax("GET", rows.getAttribute("hx-get"), { source: rows, swap: "none" }).catch(() => {});
-        }
-      }, 0);
-    }
-  });
-
-  document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
+  const buttonRow = (buttons) => make("p", "", "button-row", {}, ...buttons);
 
   // --- Kept on this phone: one key per user and game, a day at most
   function load() {
@@ -143,7 +52,7 @@
       let kept = [];
       try {
         kept = [JSON.parse(store.getItem(key))].flat().filter((deal) => Date.now() - deal.at < KEEP_FOR_MS);
-      } catch (error) {}
+      } catch {}
       old = key.startsWith(OLD) ? (kept[0] ?? old) : old; // read into the queue once
       if (key.startsWith(OLD) || (/^bigtwo:(waiting|pending-deal):/.test(key) && !kept.length)) {
         store.removeItem(key);
@@ -165,7 +74,7 @@
     const kept = clash ? [clash, ...deals] : deals;
     try {
       kept.length ? store?.setItem(KEY, JSON.stringify(kept)) : store?.removeItem(KEY);
-    } catch (error) {} // full: still shown, and sent while the page is open
+    } catch {} // full: still shown, and sent while the page is open
   }
 
   // --- The form
@@ -189,12 +98,11 @@
       const radio = input.type === "radio" && (values ? value === input.value : input.defaultChecked);
       input.type === "radio" || input.type === "checkbox" ? (input.checked = radio || value === "on") : (input.value = value);
     }
-    dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (`markOut`)
+    dealFields(form)[0].dispatchEvent(new Event("input", { bubbles: true })); // its marks (game-page.js's `markOut`)
   }
 
-  const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
-
   // Held: read-only, not disabled (left out of the post); the taps still focusable, to say why.
+  const flag = (element, on) => (on ? element.setAttribute("aria-disabled", "true") : element.removeAttribute("aria-disabled"));
   function lock(form, locked) {
     form.classList.toggle("deal-locked", locked);
     dealFields(form).forEach((input) => (isChoice(input) ? flag(input, locked) : (input.readOnly = locked)));
@@ -202,17 +110,15 @@
   }
 
   // --- One deal at a time, held in the form, where the phone can't score the rules
-  const shown = (choice) =>
-    choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value;
+  const shown = (choice) => (choice?.tagName === "SELECT" ? choice.value && choice.selectedOptions[0].text : choice?.value);
 
   // "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9.", with whatever else it says.
   function waitingText(form) {
     const parts = [...form.querySelectorAll(".deal-row")].map((row) => {
       const twos = row.querySelector("[name^=twos_]:enabled")?.value.trim();
       const box = row.querySelector("[name^=cards_], [name^=points_], [name^=place_], [name=winner]");
-      if (box.type === "radio") { // Pusoy Dos: only who went out, as the choice is named
-        return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
-      }
+      // Pusoy Dos: only who went out, as the choice is named.
+      if (box.type === "radio") return row.querySelector("[name=winner]:checked")?.getAttribute("aria-label") ?? "";
       const text = `${row.querySelector(".deal-name").textContent.trim()} ${(box.tagName === "SELECT" ? shown(box) : box.value.trim()) || "–"}`;
       const held = row.querySelector(".deal-twos")?.firstChild.textContent.trim(); // "twos held"
       return twos && twos !== "0" ? `${text} (${held} ${twos})` : text;
@@ -229,14 +135,10 @@
   // Why (else the why said before), what waits and the choices; not again if already said.
   function showWaiting(form, reason) {
     const before = $("live-notice").querySelector(".message-waiting");
-    const actions = make("p", "", "button-row");
-    actions.append(...["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action })));
+    const actions = ["Change", "Discard"].map((action) => make("button", words(`say${action}`), "button", { type: "button", "data-deal": action }));
     const lines = [reason, waitingText(form), form.dataset.sayOneOnly].filter(Boolean).map((line) => make("p", line));
-    const message = make("div", "", "message message-waiting");
-    message.append(...lines, actions);
-    if ((reason || !before) && before?.textContent !== message.textContent) {
-      $("live-notice").replaceChildren(message);
-    }
+    const message = make("div", "", "message message-waiting", {}, ...lines, buttonRow(actions));
+    if ((reason || !before) && before?.textContent !== message.textContent) $("live-notice").replaceChildren(message);
   }
 
   // "Change it" / "Discard it": the send under way called off (the token keeps the next safe).
@@ -245,11 +147,9 @@
     deals = [];
     save();
     lock(form, false);
-    $("live-notice").replaceChildren();
-    if (discard) {
-      fillIn(form, null);
-      $("live-notice").append(make("p", words("sayDiscarded", { number: form.elements.number.value }), "message"));
-    }
+    if (discard) fillIn(form, null);
+    const discarded = discard ? [make("p", words("sayDiscarded", { number: form.elements.number.value }), "message")] : [];
+    $("live-notice").replaceChildren(...discarded);
     dealFields(form)[0].focus();
   }
 
@@ -284,13 +184,12 @@
   }
 
   const nextNumber = () => (deals.length ? deals.at(-1).number + 1 : boardState().next);
-  const saysOwn = () => Boolean(points) && (deals.length > 0 || editing !== null || navigator.onLine === false);
+  const offline = () => navigator.onLine === false; // unknown counts as online
+  const saysOwn = () => Boolean(points) && (deals.length > 0 || editing !== null || offline());
 
   // Each player's "on 21", or "+6 → 27" as a count is typed, while deals wait (or no signal).
   function showFigures(form, anyway = false) {
-    if (!points || !(anyway || ownFigures || saysOwn())) {
-      return;
-    }
+    if (!points || !(anyway || ownFigures || saysOwn())) return;
     ownFigures = saysOwn();
     const before = editing ?? deals.length;
     const totals = before ? played()[before - 1].totals : boardState().totals;
@@ -305,11 +204,11 @@
   // --- Record deal: held in the form and sent at once (online, none waiting), else in the rows
   function take(form) {
     const entry = entryOf(form);
-    if (!points || (!deals.length && editing === null && navigator.onLine !== false)) {
+    if (!points || (!deals.length && editing === null && !offline())) {
       deals = [entry];
       save();
       lock(form, true);
-      return navigator.onLine === false ? answered(entry, null) : send();
+      return offline() ? answered(entry, null) : send();
     }
     const before = deals;
     deals = editing === null ? [...deals.filter((deal) => deal.token !== entry.token), entry]
@@ -328,9 +227,7 @@
 
   // The form goes on to the next deal: what it held waits in the rows.
   function intoRows(form) {
-    if (deals.length === 1 && editing === null) {
-      snapshot(); // the page as the server last drew it, for opening it again offline
-    }
+    if (deals.length === 1 && editing === null) snapshot(); // the page as the server last drew it, for opening it offline
     save();
     lock(form, false);
     fillIn(form, {}, nextNumber(), uuid());
@@ -347,19 +244,13 @@
   }
 
   // --- What the scorekeeper sees of the queue
-  function notice(parts) {
-    const box = make("div", "", "message message-waiting waiting");
-    box.append(...parts);
-    $("live-notice").replaceChildren(box);
-  }
+  const notice = (parts) => $("live-notice").replaceChildren(make("div", "", "message message-waiting waiting", {}, ...parts));
 
   const button = (text, action, value = "") => make("button", text, "button", { type: "button", "data-waiting": action, value });
 
   // What a cell says of its seat, as the server's row does (`cell_notes`, scoring/presenters/board.py).
   function note({ cards, twos, onTwos }, seat) {
-    if (cards[seat] === 0) {
-      return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
-    }
+    if (cards[seat] === 0) return said(onTwos ? "sayWentOutOnTwos" : "sayWentOut");
     const left = said("sayLeft", { count: cards[seat] });
     return twos[seat] ? `${left}, ${said("sayTwos").split("|")[twos[seat] - 1]}` : left;
   }
@@ -393,9 +284,7 @@
   function render() {
     const board = $("game-board");
     const form = dealForm();
-    if (!board || !points) {
-      return;
-    }
+    if (!board || !points) return;
     board.querySelectorAll(".waiting").forEach((element) => element.remove());
     // The tie banner sits above the deal form, outside the board.
     $("game-live").querySelectorAll(".scoreboard > p, .banner-tied, #undo-area, .next-deal").forEach((e) => (e.hidden = deals.length > 0));
@@ -407,16 +296,9 @@
       form.hidden = Boolean(last?.over);
       showFigures(form);
     }
-    if (!last) {
-      $("live-notice").querySelector(".waiting")?.remove();
-      return;
-    }
-    if (!last.over) {
-      $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
-    }
-    if (!board.querySelector(".scores")) {
-      board.querySelector(".scoreboard h2").after(emptyTable());
-    }
+    if (!last) return $("live-notice").querySelector(".waiting")?.remove();
+    if (!last.over) $("board-next")?.prepend(make("p", nextAfter(last.deal), "next-deal waiting"));
+    if (!board.querySelector(".scores")) board.querySelector(".scoreboard h2").after(emptyTable());
     // Below the sent deals, under one label: each row keeps to the height of a sent one.
     const table = board.querySelector(".scores");
     const waiting = piece("tbody.waiting");
@@ -440,19 +322,13 @@
 
   // How many wait, why they don't go, the one being changed, and "Undo".
   function showQueue(last) {
-    const parts = [make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length }))];
-    if (blocked) {
-      const why = parts[parts.push(make("p", said(blocked.why, blocked))) - 1];
-      if (blocked.status === 0) {
-        why.append(" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login }));
-      }
-    }
-    if (editing !== null) {
-      parts.push(make("p", said("sayEditing", { number: deals[editing].number })));
-    }
-    const actions = make("p", "", "button-row");
-    actions.append(button(said("sayUndo", { number: last.deal.number }), "undo"));
-    notice([...parts, actions]);
+    const logIn = blocked?.status === 0 ? [" ", make("a", said("sayLogIn"), "", { href: $("offline-words").dataset.login })] : [];
+    notice([
+      make("p", said(deals.length === 1 ? "sayOne" : "sayMany", { count: deals.length })),
+      ...(blocked ? [make("p", said(blocked.why, blocked), "", {}, ...logIn)] : []),
+      ...(editing !== null ? [make("p", said("sayEditing", { number: deals[editing].number }))] : []),
+      buttonRow([button(said("sayUndo", { number: last.deal.number }), "undo")]),
+    ]);
   }
 
   // Another phone recorded deals[0]'s number first: both, for the scorekeeper to choose.
@@ -460,7 +336,7 @@
     const deal = deals[0];
     const { row: theirs, state, reason } = conflict;
     const parts = [make("p", theirs ? said("sayConflict", { number: deal.number }) : reason)];
-    const actions = make("p", "", "button-row");
+    const actions = [];
     if (theirs) {
       const wrap = emptyTable();
       wrap.className = "table-wrap";
@@ -472,13 +348,11 @@
       mine.cells[0].replaceWith(make("th", said("sayMine"), "", { scope: "row" }));
       wrap.querySelector("table").createTBody().append(theirs, mine);
       parts.push(wrap);
-      actions.append(button(said("sayKeep", { number: deal.number }), "keep"));
+      actions.push(button(said("sayKeep", { number: deal.number }), "keep"));
     }
-    if (state && !state.finished && state.next !== deal.number) {
-      actions.append(button(said("sayPut", { number: state.next }), "put", state.next));
-    }
-    actions.append(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
-    notice([...parts, actions]);
+    if (state && !state.finished && state.next !== deal.number) actions.push(button(said("sayPut", { number: state.next }), "put", state.next));
+    actions.push(button(said(deals.length > 1 ? "sayDropAll" : "sayDrop"), "drop"));
+    notice([...parts, buttonRow(actions)]);
   }
 
   // --- Sending: the first waiting deal (or, `again`, the one offered back, as the page reloads)
@@ -487,14 +361,12 @@
     const deal = again ? clash : deals[0];
     // One deal given back to the form by "Change it" goes when Record deal is tapped again.
     const due = again || points || (form && isLocked(form));
-    if (!deal || !due || sending || conflict || editing !== null || navigator.onLine === false) {
-      return;
-    }
+    if (!deal || !due || sending || conflict || editing !== null || offline()) return;
     const controller = (sending = new AbortController());
-    const timeout = window.setTimeout(() => controller.abort(), 8000);
+    const timeout = setTimeout(() => controller.abort(), 8000);
     let response = null;
     let text = "";
-    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: live-board.js
+    document.dispatchEvent(new Event("deal:sending")); // the board waits for its answer: game-page.js
     try {
       // With the version the board shows, the answer to a deal held in the form is what it changed.
       const shown = held(deal) ? { shown: document.querySelector("[name=shown]")?.value ?? "" } : {};
@@ -502,45 +374,45 @@
       const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
       response = await fetch(record, { method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": csrf }, signal: controller.signal });
       text = await response.text();
-    } catch (error) {
+    } catch {
       response = null; // no answer: tried again in a moment
     }
-    window.clearTimeout(timeout);
+    clearTimeout(timeout);
     sending = null;
     document.dispatchEvent(new Event("deal:answered"));
     if (deals[0] === deal || clash === deal) { // not let go of meanwhile
-      answered(deal, response && (response.redirected ? 0 : response.status), text, response?.headers);
+      answered(deal, response, text);
     }
   }
 
   // The deal the form holds, locked, whose answer replaces it (or offered back, sent again).
   const held = (deal) => !points || deal === clash || (deal === deals[0] && dealForm() && isLocked(dealForm()));
 
-  // The server's word on a deal: `status` null for no answer, 0 for the log-in page.
-  function answered(deal, status, text = "", headers = null) {
+  // The server's word on a deal (`response` null for none): its `status` 0 for the log-in page.
+  function answered(deal, response, text = "") {
     const form = dealForm();
-    const redirect = headers?.get("HX-Redirect");
-    const failed = status === null || status >= 500 || status === 0 || redirect || status >= 400;
-    if (failed && status !== null && status < 500) {
-      blocked = { why: status && !redirect ? "sayBlocked" : "saySignedOut", status: redirect ? 0 : status };
-    }
+    const status = response && (response.redirected || response.headers.has("HX-Redirect") ? 0 : response.status);
+    const failed = status === null || status === 0 || status >= 400;
+    if (failed && status !== null && status < 500) blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
     const locked = form && isLocked(form);
     if (failed && points && !(locked && !fits(facts(deal.values)))) {
       locked ? intoRows(form) : render();
-    } else if (failed && form && !(status === 0 || redirect)) { // held: one the rows can't score too
+    } else if (failed && form && status !== 0) { // held: one the rows can't score too
       const why = status === null ? "sayOffline" : status >= 500 ? "sayNoServer" : "sayRefused";
       showWaiting(form, words(why, { status }));
     }
-    if (failed) {
-      return;
-    }
+    if (failed) return;
     blocked = null;
     const page = new DOMParser().parseFromString(text, "text/html");
     const refusal = page.querySelector("[role=alert]");
     if (held(deal)) {
-      // The answer replaces the form, and alone says what became of the deal.
-      offeredBack(deal, page.getElementById("deal-clash"));
-      window.htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
+      // The answer replaces the form, and alone says what became of the deal; offered back beside
+      // another phone's, the deal stays kept until a choice is made.
+      clash = page.getElementById("deal-clash") ? { ...deal, clash: true } : null;
+      deals = deals.filter((kept) => kept.token !== deal.token);
+      save();
+      const { headers } = response;
+      htmx.swap(headers.get("HX-Retarget") || "#game-live", text, { swapStyle: headers.get("HX-Reswap") || "outerHTML" });
     } else if (!refusal) {
       deals.shift(); // recorded, now or by an earlier send whose answer was lost
       save();
@@ -558,15 +430,8 @@
     }
   }
 
-  // Offered back beside another phone's deal, it stays kept until a choice is made.
-  function offeredBack(deal, offered) {
-    clash = offered ? { ...deal, clash: true } : null;
-    deals = deals.filter((kept) => kept.token !== deal.token);
-    save();
-  }
-
   // The game's live part as the server now has it (htmx:load then adds what still waits).
-  const refresh = () => window.htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
+  const refresh = () => htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
 
   document.addEventListener("submit", (event) => {
     const form = dealForm();
@@ -578,23 +443,21 @@
   }, true);
 
   // No penalty preview while the phone says the figures, nor offline; one that can't come, it says.
+  const fromForm = (event) => dealForm()?.contains(event.detail.elt);
   document.addEventListener("htmx:beforeRequest", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.detail.elt)) {
-      navigator.onLine === false || saysOwn() ? event.preventDefault() : (previewed = asTyped(form));
-    }
+    if (fromForm(event) && (offline() || saysOwn())) event.preventDefault();
   });
-  for (const name of ["htmx:sendError", "htmx:timeout"]) {
-    document.addEventListener(name, (event) => dealForm()?.contains(event.detail.elt) && showFigures(dealForm(), true));
-  }
+  const previewLost = (event) => fromForm(event) && showFigures(dealForm(), true);
+  document.addEventListener("htmx:sendError", previewLost);
+  document.addEventListener("htmx:timeout", previewLost);
 
-  // After the page loads and each swap of the game's live part: the queue against the page.
+  // After the page loads and each swap of the game's live part: the queue against the page. What
+  // the page said as it loaded ("Deal 1 changed.") is over after a swap: the answer says what is now.
   function adopt(loaded) {
     const form = dealForm();
     const deal = deals[0];
-    if (clash && !$("deal-clash") && !loaded) {
-      clash = null; // the choice was made
-    }
+    if (!loaded) document.querySelector("main > .messages")?.remove();
+    if (clash && !$("deal-clash") && !loaded) clash = null; // the choice was made
     if (!points && form && deal && deal.number !== Number(form.elements.number.value)) {
       deals = []; // the game has moved past it
     } else if (!points && form && deal && !isLocked(form)) {
@@ -615,10 +478,6 @@
     } else if (element.closest?.("#game-board")) {
       render(); // a part of the board swapped alone (what one deal changed) drops the waiting rows
     }
-    // What the page said as it loaded ("Deal 1 changed.") is over: the answer says what is now.
-    if (element?.id === "game-live" || element?.id === "deal-area") {
-      document.querySelector("main > .messages")?.remove();
-    }
   });
 
   // --- Taps and keys
@@ -631,9 +490,9 @@
       letGo(form, letGoOf.dataset.deal === "Discard");
     } else if (waiting && !sending) {
       choose(form, waiting.dataset.waiting, waiting.value);
-    } else if (form?.contains(target) && (target.closest(TAPS) || (isLocked(form) && isChoice(target)))) {
-      event.preventDefault(); // no request: the server's "Went out" is for pages without scripts
-      isLocked(form) ? showWaiting(form, "") : target.closest("[name=went_out]") && wentOut(form, target.closest(TAPS));
+    } else if (form?.contains(target) && isLocked(form) && (target.closest(TAPS) || isChoice(target))) {
+      event.preventDefault(); // "Went out" and "Out next" unlocked: static/js/game-page.js, deal-order.js
+      showWaiting(form, "");
     }
   });
 
@@ -677,19 +536,13 @@
     });
   }
 
-  // As a count is typed, and as the queue fills the form in.
-  document.addEventListener("input", (event) => {
-    const form = dealForm();
-    if (form?.contains(event.target)) {
-      markOut(form);
-      showFigures(form);
-    }
-  });
+  // As a count is typed (once game-page.js has marked who is out), and as the queue fills the form in.
+  document.addEventListener("input", (event) => dealForm()?.contains(event.target) && showFigures(dealForm()));
 
   // One timer, one set of listeners: the first waiting deal goes when it can.
   window.addEventListener("online", () => send());
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
-  window.setInterval(() => send(), 4000);
+  setInterval(() => send(), 4000);
   load();
   // This page's scripts beside it, for opening it offline (the browser has them already).
   const scripts = [...document.scripts].map((script) => script.src).filter(Boolean);

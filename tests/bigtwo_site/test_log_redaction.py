@@ -102,6 +102,6 @@ def test_what_is_left_of_an_address_still_says_which_page_it_was():
     club = make_club(make_user("ann"))
     redacted = bigtwo_site.log_redaction.redacted
     assert redacted(f"GET /join/{club.invite_token}/ HTTP/1.1") == "GET /join/[token]/ HTTP/1.1"
-    addresses = ["GET /static/js/live-board.js", "GET /games/5/changes/", "GET /clubs/"]
+    addresses = ["GET /static/js/game-page.js", "GET /games/5/changes/", "GET /clubs/"]
     for untouched in [*addresses, "POST /nights/5/tv/", "POST /nights/5/tv/stop/"]:
         assert redacted(untouched) == untouched

@@ -125,7 +125,7 @@ def test_scripts_and_style_sheets_are_served_without_their_comments(collected):
     """The first load's budget counts what a phone downloads: the comments stay in the sources."""
     from django.contrib.staticfiles.storage import staticfiles_storage
 
-    for name in ("css/site.css", "js/live-board.js"):
+    for name in ("css/site.css", "js/game-page.js"):
         source = (settings.BASE_DIR / "static" / name).read_text()
         served = (settings.STATIC_ROOT / staticfiles_storage.stored_name(name)).read_text()
         assert "/*" in source or "//" in source

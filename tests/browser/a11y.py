@@ -30,7 +30,9 @@ def axe_violations(page) -> list[dict]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(_axe_source)
     return page.evaluate(
-        """tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})
+        """tags => axe.run(document, {
+                runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
+            })
             .then(results => results.violations.map(v => ({
                 id: v.id, impact: v.impact, help: v.help,
                 nodes: v.nodes.map(n => ({

@@ -40,6 +40,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ONE_DEAL_RULES = "pays-for-table"
 DEAL_4 = {"Ann": "0", "Ben": "3", "Cy": "5", "Dee": "9"}
 WAITING = "Deal 4 is waiting to be sent: Ann 0, Ben 3, Cy 5, Dee 9."
+BOARD = re.compile(r"/games/\d+/board/")  # the board asking for itself
+CHANGES = re.compile(r"/games/\d+/changes/")  # the game's stream
 
 
 @pytest.fixture
@@ -340,6 +342,39 @@ def test_a_resend_with_changed_values_shows_the_deal_as_already_recorded(phone, 
     )
     expect_answered_without_recording(page)
     assert recorded(game)[3:] == [[0, 3, 7, 2]]
+
+
+@NETWORK_CUT
+def test_the_board_catching_up_under_a_thumb_on_record_deal_leaves_the_tap_on_it(phone, game):
+    """Back online, the board asks for deal 4, which the lost answer recorded: its notice that
+    the game has moved on comes above "Record deal" as the scorekeeper taps it, and the tap still
+    sends the deal. The notice came between the press and the release (the button pushed down
+    from under the thumb, the release elsewhere), and the deal was never sent."""
+    page = phone
+    asked = []
+    page.route(CHANGES, lambda route: None)  # no stream: the board polls, and only that brings news
+    page.route(BOARD, lambda route: asked.append(route))
+    lose_the_first_answer(page, game)
+    fill(page, {"Ann": "0", "Ben": "3", "Cy": "7", "Dee": "2"})
+    page.get_by_role("button", name="Record deal").click()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_be_visible()
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Change it").click()
+    fill(page, {"Cy": "5", "Dee": "9"})
+    page.context.set_offline(False)
+    wait_until(page, lambda: asked, "the board asking for itself")
+    expect(page.locator("#board-stale")).to_be_empty()
+
+    box = page.get_by_role("button", name="Record deal").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for held in asked:
+        held.continue_()
+    expect(page.locator("#deal-form .stale-form")).to_contain_text("the next deal is deal 5")
+    page.mouse.up()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Deal 4 is already recorded as Ann 0, Ben 3, Cy 7, Dee 2; edit deal 4 to change it."
+    )
 
 
 def test_a_resend_the_server_refuses_shows_its_reason_and_nothing_is_left_waiting(phone, game):

@@ -11,7 +11,7 @@ from tests.nights.helpers import club_with_players, draw, games_of
 
 pytestmark = [pytest.mark.webkit, pytest.mark.django_db(transaction=True)]
 
-# What the board's follower (static/js/live-board.js) does from now on: the polls it holds back
+# What the board's follower (static/js/game-page.js) does from now on: the polls it holds back
 # (it holds them while its stream is open and has spoken) and the fetches it sends.
 BOARD_WATCHED = """
 if (!window.boardWatch) {

@@ -7,7 +7,7 @@ after the other:
 
 - "poll every 2 s": the board's poll alone, as the live view did before it had a stream (htmx's
   `every 2s`: the board asked with the version it shows, 204 until there is news);
-- "stream": as the page does now (static/js/live-board.js): the live view's stream says each new
+- "stream": as the page does now (static/js/game-page.js): the live view's stream says each new
   version, and the board is fetched on its word.
 
 For each deal, the time from the scorekeeper sending it to the live view showing it; printed as

@@ -1,4 +1,4 @@
-"""The tool's phones, each following a game as its page does (static/js/live-board.js)."""
+"""The tool's phones, each following a game as its page does (static/js/game-page.js)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The deal form asks the phone's keyboard for "Next" on each box and "Done" on the last, as the
-page comes without scripts (static/js/waiting-deals.js moves the focus on Enter to the next empty
+page comes without scripts (static/js/game-page.js moves the focus on Enter to the next empty
 box round the table, records once none is left, and sets each key to say which)."""
 
 from __future__ import annotations

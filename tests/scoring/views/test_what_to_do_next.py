@@ -47,7 +47,7 @@ def test_went_out_says_what_to_type_next_and_shows_whose_it_marked(owner_client,
         "Cy went out. Now type the cards left by the others, then tap “Record deal”."
     )
     assert pressed(page) == {"Ann": "false", "Ben": "false", "Cy": "true", "Dee": "false"}
-    # The words for static/js/waiting-deals.js, which says the same as a player is marked out.
+    # The words for static/js/game-page.js, which says the same as a player is marked out.
     assert 'data-say-went-out="{name} went out. Now type the cards left by the others' in page
     assert not game.deals.exists()
 

@@ -1,4 +1,10 @@
-// The scoreboard asks for itself when the server says the game has changed, not every 2 s.
+// The script of a game's pages (a member's game page and the shared live view): the board
+// following the game, and the deal form's typing helpers, which need no request. One file, so the
+// game page's first load makes one request for both and compresses them together; the queue every
+// deal typed goes through is static/js/waiting-deals.js, loaded after this.
+//
+// --- The board following the game: the scoreboard asks for itself when the server says the
+// game has changed, not every 2 s.
 //
 // The board names a stream (`data-changes`: a member's game page's, or the shared live view's;
 // scoring/views/streams.py) that sends the game's version when it opens and each time it
@@ -130,7 +136,7 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (isWrite(event) && writing) writing--;
   });
-  // A deal the queue sends (waiting-deals.js) is a write too: its answer brings the board.
+  // A deal the queue sends (static/js/waiting-deals.js) is a write too: its answer brings the board.
   document.addEventListener("deal:sending", () => writing++);
   document.addEventListener("deal:answered", () => writing && writing--);
   // An answer to a follower no longer on the page is let go, and so is the current deal form
@@ -155,10 +161,22 @@
     }
     lastAsked = Date.now();
   });
+  // The stale-form notice comes above "Record deal", maybe as a thumb presses it: the page
+  // scrolls by what came, so the button stays under the thumb and the tap lands on it (pushed
+  // down, the release would be elsewhere and the deal not sent). One below the screen is left.
+  let recordAt = null;
+  const recordTop = () => document.querySelector("#deal-form .primary")?.getBoundingClientRect().top;
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const fragment = event.detail.fragment;
     const added = fragment.querySelector && fragment.querySelector("tr[id], li[id]");
     if (added && document.getElementById(added.id)) event.detail.shouldSwap = false;
+    if (event.detail.target.id === "board-stale") recordAt = recordTop();
+  });
+  // Fired again for each part of the answer swapped after it: acted on once.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.target.id !== "board-stale" || recordAt === null) return;
+    if (recordAt < innerHeight) scrollBy({ top: recordTop() - recordAt, behavior: "instant" });
+    recordAt = null;
   });
   // A member's deal form the game has moved past (the board brought the stale-form notice into
   // it): one nothing was typed in is replaced by the current one, by the notice's own link, and
@@ -187,4 +205,85 @@
   window.addEventListener("offline", () => stream?.close());
   window.addEventListener("online", follow);
   follow();
+
+  // --- The deal form (#deal-form) as it is typed in, with no request: who is marked out, the hint
+  // of what comes next, the keyboard's Next and Done, "Went out" (a submit button without
+  // scripts, which the server answers; "Out next" is static/js/deal-order.js's). A deal being sent
+  // (static/js/waiting-deals.js locks it) takes no taps.
+  const dealForm = () => document.getElementById("deal-form");
+  const isLocked = (form) => form.classList.contains("deal-locked");
+  const counts = (form) => [...form.querySelectorAll("input[name^=cards_], input[name^=points_]")];
+  const seatOf = (input) => input.name.split("_")[1];
+  const nameIn = (element) => element.closest(".deal-row").querySelector(".deal-name").textContent.trim();
+
+  // Show whose "Went out" is at 0 (aria-pressed), as the server draws it, and the hint what
+  // comes next (scoring/presenters/deal_hint.py); the winner's twos box goes (a 0); each box's
+  // Enter key says Next or Done as it will act (`nextStop`).
+  function markOut(form) {
+    const won = [...form.querySelectorAll("[name=winner]:checked")].map(nameIn); // Pusoy Dos
+    for (const input of counts(form)) {
+      const out = input.value.trim() === "0";
+      const button = form.querySelector(`[name=went_out][value="${seatOf(input)}"]`);
+      button?.classList.toggle("is-out", out);
+      button?.setAttribute("aria-pressed", out);
+      const twos = form.elements[`twos_${seatOf(input)}`];
+      if (twos && input.name.startsWith("cards_")) twos.closest(".deal-twos").hidden = twos.disabled = out;
+      if (out) won.push(nameIn(input));
+    }
+    const hint = document.getElementById("deal-hint");
+    if (hint) { // a dragon wins before a card is played: nothing is left to type
+      const next = won.length === 1 && !form.elements.dragon?.value && hint.dataset.sayWentOut;
+      const said = next ? next.split("{name}").join(won[0]) : hint.dataset.sayStart;
+      if (hint.textContent !== said) hint.textContent = said; // said again, a screen reader would say it again
+    }
+    const all = boxes(form);
+    all.forEach((box) => box.setAttribute("enterkeyhint", nextStop(all, box, true) ? "next" : "done"));
+  }
+
+  // The keyboard's Enter: on to the next empty box round the table, the seats before the winner's
+  // included (a twos box, which may stay empty, only right after its player's count; one hidden
+  // with its player's 0 is none), or, with none left empty, Record deal. `typed`: the box Enter
+  // is pressed in counts as typed in, as it will be when the keyboard shows its key.
+  const boxes = (form) => [...form.querySelectorAll(".deal-rows input[type=number]:enabled")];
+  function nextStop(all, box, typed) {
+    const at = all.indexOf(box) + 1;
+    const round = [...all.slice(at), ...all.slice(0, at)]; // from the next box round to this one
+    const empty = (other) => !(typed && other === box) && !other.value.trim();
+    return round.find((other) => empty(other) && (other === all[at] || !/^twos/.test(other.name)));
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const form = dealForm();
+    const all = form && event.key === "Enter" && !event.isComposing && !isLocked(form) ? boxes(form) : [];
+    if (all.includes(event.target)) {
+      event.preventDefault();
+      const stop = nextStop(all, event.target);
+      stop ? stop.focus() : form.querySelector("[type=submit]").click();
+    }
+  });
+
+  // What the server does for "Went out": that player 0, anyone else at 0 cleared (one player
+  // goes out); then on to the next empty box round the table, or to Record deal.
+  function wentOut(form, button) {
+    const out = counts(form).find((input) => seatOf(input) === button.value);
+    for (const input of counts(form)) {
+      const was = input.value;
+      input.value = input === out ? "0" : was.trim() === "0" ? "" : was;
+      input.value === was || input.dispatchEvent(new Event("input", { bubbles: true })); // the preview
+    }
+    (nextStop(boxes(form), out) || form.querySelector(".primary")).focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.("#deal-form [name=went_out]");
+    if (button) {
+      event.preventDefault(); // no request: the server's "Went out" is for pages without scripts
+      isLocked(button.form) || wentOut(button.form, button);
+    }
+  });
+
+  // As the page loads and each swap, and as a box is typed in (or filled in by the queue), before
+  // the queue reads the form as typed (the winner's twos box gone).
+  document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));
+  document.addEventListener("input", (event) => dealForm()?.contains(event.target) && markOut(dealForm()));
 })();
