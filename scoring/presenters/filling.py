@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring import selectors
+from scoring.forms.deal_values import sent_values
 from scoring.presenters.board import Board
 from scoring.presenters.wording import names_and
 
@@ -14,12 +15,15 @@ from scoring.presenters.wording import names_and
 @dataclass(frozen=True, slots=True)
 class FillingShown:
     """Deal `number` as its players have sent it: (name, figure) for each seat that sent, the
-    names still waited for ("" once all are in), and the problems of a deal that can't be."""
+    names still waited for ("" once all are in), the problems of a deal that can't be, and
+    what was sent as the whole-table deal form's values (name, value), which the game page's
+    script puts in the form's boxes as they come (static/js/game-page.js)."""
 
     number: int
     figures: tuple[tuple[str, int | None], ...]
     waiting: str
     problems: tuple[str, ...]
+    form_values: tuple[tuple[str, object], ...] = ()
 
 
 def filling_shown(board: Board, filling: selectors.Filling | None) -> FillingShown | None:
@@ -36,6 +40,7 @@ def filling_shown(board: Board, filling: selectors.Filling | None) -> FillingSho
         figures=tuple((name, figure) for name, figure in filling.figures if figure is not None),
         waiting=names_and(list(filling.waiting)) if filling.waiting else "",
         problems=filling.problems,
+        form_values=tuple(sent_values(filling.sent).items()),
     )
 
 

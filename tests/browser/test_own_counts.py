@@ -90,3 +90,26 @@ def test_the_rooms_tv_follows_who_each_table_waits_for(browser, live_server):
     expect(screen.locator(".tv-waiting")).to_have_text(f"Waiting for {names_and(names[1:])}")
     screenshot(screen, "own-counts-tv")
     tv.close()
+
+
+def test_the_whole_table_form_follows_each_figure_sent_but_not_over_a_box_typed_in(
+    phone, live_server
+):
+    game = own_game()
+    log_in(phone, member(game, 0), live_server.url)
+    phone.goto(f"/games/{game.pk}/")
+    arrive(phone, f"/games/{game.pk}/")
+    box = {at: phone.locator(f"#deal-form [name=cards_{at}]") for at in range(4)}
+    box[1].fill("4")  # ann fills in ben's seat on the table's form, ben's own figure not in yet
+
+    sent_elsewhere(game, 2, 7)
+    expect(phone.get_by_text("Waiting for ann, ben and dee")).to_be_visible()
+    expect(box[2]).to_have_value("7")
+    sent_elsewhere(game, 1, 6)
+    expect(phone.get_by_text("Waiting for ann and dee")).to_be_visible()
+    expect(box[1]).to_have_value("4")
+    box[3].focus()
+    sent_elsewhere(game, 3, 0)
+    expect(phone.get_by_text("Waiting for ann", exact=True)).to_be_visible()
+    expect(box[3]).to_have_value("")  # the box ann is in: her thumb may be on its keys
+    screenshot(phone, "own-counts-table-form-followed")

@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from scoring import services
 from scoring.models import SentFacts
 from tests.factories import make_club, make_member, record
 from tests.pages import HTMX, text
@@ -166,3 +167,13 @@ def test_a_players_box_shows_what_they_sent_to_change_until_the_deal_records(cli
     send(game, 1, 6)
     page = phone(client, game, 1).get(f"/games/{game.pk}/").content.decode()
     assert re.search(r'<input[^>]*name="figure"[^>]*value="6"', page)
+
+
+def test_the_board_brings_the_whole_table_form_what_was_sent_but_not_to_the_live_view(client, game):
+    send(game, 2, 0)
+    client.force_login(game.club.owner)
+    board = client.get(f"/games/{game.pk}/board/?v=0", headers=HTMX).content.decode()
+    assert '<data hidden data-fill="cards_2" value="0">' in board
+    assert '<data hidden data-fill="winner" value="2">' in board
+    token = services.share_game(game=game, by=game.club.owner)
+    assert "data-fill" not in client.get(f"/live/{token}/").content.decode()
