@@ -22,9 +22,17 @@ SPACED_SIZE = 24  # px, WCAG 2.5.8 (AA): the floor for the inline-link allowance
 _axe_source: str | None = None
 
 
+def loaded(page) -> None:
+    """Wait for the page's load event: the site's scripts are deferred, so a page's HTML can be
+    in, and its elements found, before its stylesheets have come. Scanned then, every target
+    looks 17 px tall; its user sees nothing until they come."""
+    page.wait_for_load_state("load")
+
+
 def axe_violations(page) -> list[dict]:
-    """axe-core's violations of WCAG 2.x A and AA on the page as it is now, all impacts."""
+    """axe-core's violations of WCAG 2.x A and AA on the page once loaded, all impacts."""
     global _axe_source
+    loaded(page)
     if _axe_source is None:
         _axe_source = AXE_SOURCE.read_text(encoding="utf-8")
     if not page.evaluate("typeof window.axe === 'object'"):
@@ -152,6 +160,7 @@ def small_targets(page) -> list[str]:
     24x24, or else spaced so that a 24px circle centred on it touches no other target and no
     other undersized target's circle.
     """
+    loaded(page)
     return page.evaluate(_TARGETS_JS, {"tapSize": TAP_SIZE, "spacedSize": SPACED_SIZE})
 
 

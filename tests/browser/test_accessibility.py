@@ -6,12 +6,13 @@ import re
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests import failing_urls
 from tests.browser.a11y import focus_problems, serious_violations, small_targets
-from tests.browser.account_pages import account_pages
-from tests.browser.phone import add_style, log_in, open_phone, screenshot
+from tests.browser.account_pages import account_pages, submit
+from tests.browser.phone import PHONE, add_style, log_in, open_phone, screenshot
 from tests.factories import PLAYERS, make_member
 
 # Pages that fail on purpose (a 500, a PermissionDenied, a bad request) beside the site's own.
@@ -486,3 +487,41 @@ def test_the_header_is_dark_in_the_dark_colour_scheme(browser, live_server):
     assert header < 0.06, f"the header's luminance is {header:.2f} in the dark scheme"
     assert header > body  # still a bar apart from the page
     page.context.close()
+
+
+def test_a_page_is_scanned_once_its_stylesheet_has_come(browser, live_server, site):
+    """A form sent, the next page's HTML is in before its stylesheet (the site's scripts are
+    deferred, so nothing holds the parser): scanned then, every target looks 17 px tall. The
+    checks wait for the page to load, and scan it as its user sees it."""
+    # No service worker: it would ask for the stylesheet itself, past the page's route.
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, service_workers="block")
+    page = context.new_page()
+    held = []
+
+    def stylesheet(route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    holding = False
+    page.route("**/css/site.css", stylesheet)
+    network = context.new_cdp_session(page)
+    network.send("Network.setCacheDisabled", {"cacheDisabled": True})  # each page asks for it
+    log_in(page, site["sam"], site["url"])
+    page.goto("/accounts/password/")
+    holding = True
+    submit(page)
+    expect(page.locator(".errorlist").first).to_be_visible()
+    page.set_default_timeout(2_000)  # the stylesheet is held: the scans wait for it
+    with pytest.raises(PlaywrightTimeoutError):
+        serious_violations(page, "change password, refused")
+    with pytest.raises(PlaywrightTimeoutError):
+        small_targets(page)
+    page.set_default_timeout(10_000)
+    holding = False
+    for route in held:
+        route.continue_()
+    problems = serious_violations(page, "change password, refused") + small_targets(page)
+    page.context.close()
+    assert not problems
