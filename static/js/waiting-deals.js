@@ -19,6 +19,7 @@
   } catch {}
   let deals = []; // waiting, in order: { number, token, values (as the form sends them), at }
   let clash = null; // a deal the server offered back beside another phone's, until a choice is made
+  let mine = null; // a player's own figure (own counts), kept as a deal is and sent first: `to` its form's address
   let editing = null; // the waiting deal back in the form, by index
   let conflict = null; // the server's answer to deals[0] while the scorekeeper chooses
   let blocked = null; // { why, status }: why the deals don't go
@@ -66,12 +67,13 @@
       all.push({ ...old, number: Number(number), values });
     }
     clash = all.find((deal) => deal.clash) ?? null;
-    deals = all.filter((deal) => !deal.clash).sort((a, b) => a.number - b.number);
+    mine = all.find((deal) => deal.own) ?? null;
+    deals = all.filter((deal) => !deal.clash && !deal.own).sort((a, b) => a.number - b.number);
     save();
   }
 
   function save() {
-    const kept = clash ? [clash, ...deals] : deals;
+    const kept = [clash, mine, ...deals].filter(Boolean);
     try {
       kept.length ? store?.setItem(KEY, JSON.stringify(kept)) : store?.removeItem(KEY);
     } catch {} // full: still shown, and sent while the page is open
@@ -358,9 +360,9 @@
   // --- Sending: the first waiting deal (or, `again`, the one offered back, as the page reloads)
   async function send(again = false) {
     const form = dealForm();
-    const deal = again ? clash : deals[0];
+    const deal = again ? clash : (mine ?? deals[0]);
     // One deal given back to the form by "Change it" goes when Record deal is tapped again.
-    const due = again || points || (form && isLocked(form));
+    const due = again || deal?.own || points || (form && isLocked(form));
     if (!deal || !due || sending || conflict || editing !== null || offline()) return;
     const controller = (sending = new AbortController());
     const timeout = setTimeout(() => controller.abort(), 8000);
@@ -372,7 +374,7 @@
       const shown = held(deal) ? { shown: document.querySelector("[name=shown]")?.value ?? "" } : {};
       const body = new URLSearchParams({ ...deal.values, number: deal.number, token: deal.token, ...shown });
       const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"];
-      response = await fetch(record, { method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": csrf }, signal: controller.signal });
+      response = await fetch(deal.to ?? record, { method: "POST", body, headers: { "HX-Request": "true", "X-CSRFToken": csrf }, signal: controller.signal });
       text = await response.text();
     } catch {
       response = null; // no answer: tried again in a moment
@@ -380,19 +382,21 @@
     clearTimeout(timeout);
     sending = null;
     document.dispatchEvent(new Event("deal:answered"));
-    if (deals[0] === deal || clash === deal) { // not let go of meanwhile
+    if (deals[0] === deal || clash === deal || mine === deal) { // not let go of meanwhile
       answered(deal, response, text);
-    }
+    } else if (mine) send(); // changed while it went: the change goes now
+
   }
 
   // The deal the form holds, locked, whose answer replaces it (or offered back, sent again).
-  const held = (deal) => !points || deal === clash || (deal === deals[0] && dealForm() && isLocked(dealForm()));
+  const held = (deal) => deal.own || !points || deal === clash || (deal === deals[0] && dealForm() && isLocked(dealForm()));
 
   // The server's word on a deal (`response` null for none): its `status` 0 for the log-in page.
   function answered(deal, response, text = "") {
     const form = dealForm();
     const status = response && (response.redirected || response.headers.has("HX-Redirect") ? 0 : response.status);
     const failed = status === null || status === 0 || status >= 400;
+    if (failed && deal.own) return showOwn(status);
     if (failed && status !== null && status < 500) blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
     const locked = form && isLocked(form);
     if (failed && points && !(locked && !fits(facts(deal.values)))) {
@@ -408,7 +412,8 @@
     if (held(deal)) {
       // The answer replaces the form, and alone says what became of the deal; offered back beside
       // another phone's, the deal stays kept until a choice is made.
-      clash = page.getElementById("deal-clash") ? { ...deal, clash: true } : null;
+      clash = deal.own ? clash : page.getElementById("deal-clash") && { ...deal, clash: true };
+      mine = deal === mine ? null : mine;
       deals = deals.filter((kept) => kept.token !== deal.token);
       save();
       const { headers } = response;
@@ -430,14 +435,35 @@
     }
   }
 
+  // --- A player's own figure: kept (a new token for a changed one), and said to wait while it does
+  function keepOwn(form, submitter) {
+    const { number, token, csrfmiddlewaretoken, ...values } = Object.fromEntries(new FormData(form, submitter));
+    const same = mine?.token === token && JSON.stringify(values) === JSON.stringify(mine.values);
+    if (!same) mine = { own: true, number: Number(number), token: mine?.token === token ? uuid() : token, values, at: Date.now(), to: form.action };
+    save();
+    showOwn();
+    send();
+  }
+
+  // `status`: the server's refusal (0: the log-in page), else none (no answer, or no server).
+  function showOwn(status = null) {
+    const form = $("own-form");
+    $("own-waiting")?.remove();
+    if (!form || !mine) return;
+    const why = status === null || status >= 500 ? "sayWaiting" : status ? "sayBlocked" : "saySignedOut";
+    if (form.elements.figure && mine.values.figure !== undefined) form.elements.figure.value = mine.values.figure;
+    form.after(make("p", filled(form.dataset[why], { ...mine, status }), "message", { id: "own-waiting", role: "status" }));
+  }
+
   // The game's live part as the server now has it (htmx:load then adds what still waits).
   const refresh = () => htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
 
   document.addEventListener("submit", (event) => {
     const form = dealForm();
-    if (event.target === form) {
+    if (event.target === form || event.target.id === "own-form") {
       event.preventDefault();
       event.stopImmediatePropagation(); // not htmx's: the queue sends it
+      if (event.target !== form) return keepOwn(event.target, event.submitter);
       isLocked(form) ? points || showWaiting(form, "") : take(form);
     }
   }, true);
@@ -467,6 +493,7 @@
     }
     save();
     render();
+    showOwn();
     send(loaded && Boolean(clash)); // reloaded before a choice was made: sent again, it brings it back
   }
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from nights import services as night_services
 from scoring import services
+from scoring.models import SentFacts
 from scoring.presenters.wording import names_and
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, log_in, open_phone, screenshot
@@ -113,3 +114,34 @@ def test_the_whole_table_form_follows_each_figure_sent_but_not_over_a_box_typed_
     expect(phone.get_by_text("Waiting for ann", exact=True)).to_be_visible()
     expect(box[3]).to_have_value("")  # the box ann is in: her thumb may be on its keys
     screenshot(phone, "own-counts-table-form-followed")
+
+
+def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(
+    phone, live_server
+):
+    """The phone's one offline queue keeps a player's own figure as it keeps a deal: said to
+    wait, kept through a reload, sent once (its token) when the signal returns."""
+    game = own_game()
+    page = phone
+    log_in(page, member(game, 1), live_server.url)
+    page.goto(f"/games/{game.pk}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload(wait_until="networkidle")  # the worker keeps the page, for opening it offline
+    page.context.set_offline(True)
+    page.get_by_label("Your cards left").fill("6")
+    page.get_by_role("button", name="Send", exact=True).click()
+    waiting = "Your figure for deal 1 is kept on this phone: it is sent when the signal returns."
+    expect(page.get_by_role("status").filter(has_text=waiting)).to_be_visible()
+    page.get_by_role("button", name="Send", exact=True).click()  # again, impatient
+    page.reload()  # still offline: the worker has the page, the phone the figure
+    expect(page.get_by_role("status").filter(has_text=waiting)).to_be_visible()
+    expect(page.get_by_label("Your cards left")).to_have_value("6")
+    assert not SentFacts.objects.filter(filling__game=game).exists()
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("ben: 6")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("status").filter(has_text=waiting)).to_have_count(0)
+    sent = SentFacts.objects.get(filling__game=game)  # once
+    assert (sent.seat.position, sent.cards_left) == (1, 6)
+    kept = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
+    assert page.evaluate(kept) == []
