@@ -1,20 +1,22 @@
 """A game played with own counts at 390x844: a player's own form on the game page, sent, and
-the page saying whose figures are in and who the table waits for. (The phones following each
-other's figures live, and a whole game played so, are the phone side's.)"""
+the page saying whose figures are in and who the table waits for; the phones following each
+other's figures live, a figure kept offline, and a whole game played on four phones."""
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import expect
 
 from nights import services as night_services
+from rules.deal_checks import penalty
 from scoring import services
-from scoring.models import SentFacts
+from scoring.models import Game, SentFacts
 from scoring.presenters.wording import names_and
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, log_in, open_phone, screenshot
 from tests.nights.helpers import draw, games_of
-from tests.scoring.own.helpers import member, own_game, send
+from tests.scoring.own.helpers import entered_by, member, own_game, send
 
 
 def sent_elsewhere(game, position: int, cards_left: int) -> None:
@@ -116,9 +118,7 @@ def test_the_whole_table_form_follows_each_figure_sent_but_not_over_a_box_typed_
     screenshot(phone, "own-counts-table-form-followed")
 
 
-def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(
-    phone, live_server
-):
+def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(phone, live_server):
     """The phone's one offline queue keeps a player's own figure as it keeps a deal: said to
     wait, kept through a reload, sent once (its token) when the signal returns."""
     game = own_game()
@@ -145,3 +145,84 @@ def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(
     assert (sent.seat.position, sent.cards_left) == (1, 6)
     kept = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
     assert page.evaluate(kept) == []
+
+
+def totals_by_the_rules(*deals: list[int]) -> list[int]:
+    """Each seat's total over `deals` (cards left, seat by seat), charged as the rule book says."""
+    return [sum(penalty(deal[seat]) for deal in deals) for seat in range(4)]
+
+
+def shows_totals(page, totals: list[int]) -> None:
+    cells = page.locator(".scores tfoot td")
+    expect(cells).to_have_text([re.compile(rf"(^|\D){total}(\D|$)") for total in totals])
+
+
+def send_own(page, cards_left: int) -> None:
+    if cards_left == 0:
+        page.get_by_role("button", name="I went out").click()
+    else:
+        page.get_by_label("Your cards left").fill(str(cards_left))
+        page.get_by_role("button", name="Send", exact=True).click()
+
+
+def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, live_server):
+    """Four players, a phone each, no scorekeeper: one phone offline for a deal, two players
+    both saying they went out (the one who didn't puts it right), a seat filled in for on
+    another phone, and the game over at 100 as it would be with a scorekeeper."""
+    game = own_game()
+    phones = [open_phone(browser, live_server) for _ in range(4)]
+    for position, page in enumerate(phones):
+        log_in(page, member(game, position), live_server.url)
+        page.goto(f"/games/{game.pk}/")
+        arrive(page, f"/games/{game.pk}/")
+    ann, ben, cy, dee = phones
+
+    # Deal 1: cy has no signal as she sends hers; the phone keeps it and sends it when back.
+    cy.context.set_offline(True)
+    send_own(cy, 5)
+    expect(cy.get_by_role("status").filter(has_text="kept on this phone")).to_be_visible()
+    for page, cards_left in ((ann, 0), (ben, 13), (dee, 9)):
+        send_own(page, cards_left)
+    for page in (ann, ben, dee):
+        expect(page.get_by_text("Waiting for cy", exact=True)).to_be_visible()
+    cy.context.set_offline(False)
+    first = [0, 13, 5, 9]
+    for page in phones:
+        shows_totals(page, totals_by_the_rules(first))
+
+    # Deal 2: ann and ben both say they went out; every phone says so, and ben puts it right.
+    for page, cards_left in ((cy, 13), (dee, 10), (ann, 0), (ben, 0)):
+        send_own(page, cards_left)
+    for page in phones:
+        expect(page.get_by_text("ann and ben both have 0")).to_be_visible()
+    screenshot(ben, "own-counts-two-went-out")
+    send_own(ben, 12)
+    second = [0, 12, 13, 10]
+    for page in phones:
+        shows_totals(page, totals_by_the_rules(first, second))
+
+    # Deal 3: dee's phone is away; ann fills in dee's seat on the table's form, the rest sent.
+    for page, cards_left in ((ann, 3), (ben, 13), (cy, 0)):
+        send_own(page, cards_left)
+    expect(ann.get_by_text("Waiting for dee", exact=True)).to_be_visible()
+    expect(ann.locator("#deal-form [name=cards_1]")).to_have_value("13")
+    ann.locator("#deal-form [name=cards_3]").fill("4")
+    ann.get_by_role("button", name="Record deal").click()
+    third = [3, 13, 0, 4]
+    totals = totals_by_the_rules(first, second, third)
+    assert totals == [3, 102, 44, 33] and max(totals) >= 100
+    for page in phones:
+        shows_totals(page, totals)
+        expect(page.get_by_role("heading", name="ann wins with 3")).to_be_visible()
+        expect(page.get_by_label("Your cards left")).to_have_count(0)
+    screenshot(dee, "own-counts-game-over")
+    recorded = Game.objects.get(pk=game.pk)
+    assert recorded.is_finished
+    assert [seat.total for seat in recorded.seats.order_by("position")] == totals
+    assert [entered_by(game, number) for number in (1, 2, 3)] == [
+        ["ann", "ben", "cy", "dee"],
+        ["ann", "ben", "cy", "dee"],
+        ["ann", "ben", "cy", "ann"],
+    ]
+    for page in phones:
+        page.context.close()
