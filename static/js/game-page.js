@@ -282,20 +282,6 @@
     }
   });
 
-  // A game played with own counts: each figure sent comes with the deal filling in (data-fill,
-  // templates/scoring/_board.html#filling) into the whole-table form's box, but the box being
-  // typed in (focused) or typed in (no longer what was put there). No input event: nothing was
-  // typed, so a form the game moves past is still renewed.
-  function fillSent(form) {
-    for (const sent of document.querySelectorAll("#deal-filling [data-fill]")) {
-      const box = form.elements.namedItem(sent.dataset.fill);
-      const untouched = box?.type === "number" && box.value === (box.dataset.sent ?? box.defaultValue);
-      if (untouched && box !== document.activeElement) box.value = box.dataset.sent = sent.value;
-    }
-    markOut(form);
-  }
-  document.addEventListener("htmx:oobAfterSwap", (event) => event.target.id === "deal-filling" && dealForm() && fillSent(dealForm()));
-
   // As the page loads and each swap, and as a box is typed in (or filled in by the queue), before
   // the queue reads the form as typed (the winner's twos box gone).
   document.addEventListener("htmx:load", () => dealForm() && markOut(dealForm()));

@@ -382,10 +382,8 @@
     clearTimeout(timeout);
     sending = null;
     document.dispatchEvent(new Event("deal:answered"));
-    if (deals[0] === deal || clash === deal || mine === deal) { // not let go of meanwhile
-      answered(deal, response, text);
-    } else if (mine) send(); // changed while it went: the change goes now
-
+    if ([deals[0], clash, mine].includes(deal)) answered(deal, response, text); // not let go of meanwhile
+    else if (mine) send(); // changed while it went: the change goes now
   }
 
   // The deal the form holds, locked, whose answer replaces it (or offered back, sent again).
@@ -396,7 +394,7 @@
     const form = dealForm();
     const status = response && (response.redirected || response.headers.has("HX-Redirect") ? 0 : response.status);
     const failed = status === null || status === 0 || status >= 400;
-    if (failed && deal.own) return showOwn(status);
+    if (failed && deal.own) return tellOwn(status);
     if (failed && status !== null && status < 500) blocked = { why: status ? "sayBlocked" : "saySignedOut", status };
     const locked = form && isLocked(form);
     if (failed && points && !(locked && !fits(facts(deal.values)))) {
@@ -435,35 +433,27 @@
     }
   }
 
-  // --- A player's own figure: kept (a new token for a changed one), and said to wait while it does
-  function keepOwn(form, submitter) {
-    const { number, token, csrfmiddlewaretoken, ...values } = Object.fromEntries(new FormData(form, submitter));
-    const same = mine?.token === token && JSON.stringify(values) === JSON.stringify(mine.values);
-    if (!same) mine = { own: true, number: Number(number), token: mine?.token === token ? uuid() : token, values, at: Date.now(), to: form.action };
+  // --- A player's own figure (own-counts.js), to its form's address: a changed one gets a new token
+  document.addEventListener("own:keep", (event) => {
+    const { detail } = event;
+    const same = mine?.token === detail.token;
+    if (!same || JSON.stringify(detail.values) !== JSON.stringify(mine.values)) mine = { ...detail, token: same ? uuid() : detail.token, at: Date.now() };
+    event.preventDefault(); // taken
     save();
-    showOwn();
+    tellOwn();
     send();
-  }
-
-  // `status`: the server's refusal (0: the log-in page), else none (no answer, or no server).
-  function showOwn(status = null) {
-    const form = $("own-form");
-    $("own-waiting")?.remove();
-    if (!form || !mine) return;
-    const why = status === null || status >= 500 ? "sayWaiting" : status ? "sayBlocked" : "saySignedOut";
-    if (form.elements.figure && mine.values.figure !== undefined) form.elements.figure.value = mine.values.figure;
-    form.after(make("p", filled(form.dataset[why], { ...mine, status }), "message", { id: "own-waiting", role: "status" }));
-  }
+  });
+  // What became of it: `status` the server's refusal (0: the log-in page), else none.
+  const tellOwn = (status = null) => document.dispatchEvent(new CustomEvent("own:kept", { detail: { mine, status } }));
 
   // The game's live part as the server now has it (htmx:load then adds what still waits).
   const refresh = () => htmx.ajax("GET", location.pathname, { target: "#game-live", swap: "outerHTML" });
 
   document.addEventListener("submit", (event) => {
     const form = dealForm();
-    if (event.target === form || event.target.id === "own-form") {
+    if (event.target === form) {
       event.preventDefault();
       event.stopImmediatePropagation(); // not htmx's: the queue sends it
-      if (event.target !== form) return keepOwn(event.target, event.submitter);
       isLocked(form) ? points || showWaiting(form, "") : take(form);
     }
   }, true);
@@ -493,7 +483,7 @@
     }
     save();
     render();
-    showOwn();
+    tellOwn();
     send(loaded && Boolean(clash)); // reloaded before a choice was made: sent again, it brings it back
   }
 
