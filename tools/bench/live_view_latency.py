@@ -23,7 +23,7 @@ import statistics
 import time
 
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 from tools.loadtest.wire import Pool, Reply, events
 
 POLL_SECONDS = 2.0
@@ -136,8 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--deals", type=int, default=40, help="deals each way (40)")
     options = parser.parse_args(argv)
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         servers = Servers(environment, 1)
         servers.start()
         try:
