@@ -25,7 +25,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 
 PASSWORD = "a score file or two"
 ANSWER_SECONDS = 30.0
@@ -231,8 +231,7 @@ def table_deals(table: Member, game: int) -> int:
 
 
 def main() -> None:
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         importer_account, table_account = seed()
         servers = Servers(environment, 1)
         servers.start()

@@ -8,7 +8,8 @@ after the other:
 - "poll every 2 s": the board's poll alone, as the live view did before it had a stream (htmx's
   `every 2s`: the board asked with the version it shows, 204 until there is news);
 - "stream": as the page does now (static/js/game-page.js): the live view's stream says each new
-  version, and the board is fetched on its word.
+  version, and the board is fetched on its word; a deal that adds a row comes as its delta,
+  which a board showing the version before takes without fetching.
 
 For each deal, the time from the scorekeeper sending it to the live view showing it; printed as
 the median, the 95th percentile and the longest. The requests are the page's own, on the wire.
@@ -23,7 +24,7 @@ import statistics
 import time
 
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 from tools.loadtest.wire import Pool, Reply, events
 
 POLL_SECONDS = 2.0
@@ -65,7 +66,14 @@ class LiveView:
         async with self.browser.pool.stream(self.board.changes, {}) as answer:
             assert answer.status == 200, f"the live view's stream answered {answer.status}"
             async for event in events(answer.content):
-                if event.data.isdigit() and int(event.data) > self.board.version:
+                version = pages.version_said(event.data)
+                if event.type == "alive" or version is None or version <= self.board.version:
+                    continue
+                if event.type == "delta" and version == self.board.version + 1:
+                    self.board = pages.moved_on(self.board, version)  # taken, no fetch
+                    self.shown_at.setdefault(version, time.monotonic())
+                    self.changed.set()
+                else:
                     await self.fetch()
 
     async def shows(self, version: int) -> float:
@@ -136,8 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--deals", type=int, default=40, help="deals each way (40)")
     options = parser.parse_args(argv)
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         servers = Servers(environment, 1)
         servers.start()
         try:

@@ -23,7 +23,7 @@ import urllib.parse
 import uuid
 
 from tools.bench.imports import ANSWER_SECONDS, PASSWORD, Member, signed_in
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 
 PLAYERS, ROUNDS, AT_ONCE = 32, 12, 6
 
@@ -131,8 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.redraws", description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="rounds of six redraws of each kind")
     options = parser.parse_args(argv)
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         member_login, table_login, night, here = seed()
         with Servers(environment, 1) as servers:
             port = servers.ports[0]

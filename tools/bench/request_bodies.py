@@ -24,7 +24,7 @@ import socket
 import time
 from dataclasses import dataclass
 
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 
 PATH = "/accounts/login/"
 CHUNK = 64 * 1024
@@ -117,8 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--megabytes", type=float, default=50)
     options = parser.parse_args(argv)
     size = int(options.megabytes * 1_000_000)
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         servers = Servers(environment, 1)
         servers.start()
         try:

@@ -20,7 +20,7 @@ import uuid
 
 from tools.bench.live_view_latency import Browser, deal_form, figures
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Environment, Servers, machine_load, prepare
+from tools.loadtest.servers import Servers, benchmark_site, machine_load
 from tools.loadtest.wire import Pool
 
 POLL_SECONDS = 0.5
@@ -117,8 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.tv_latency", description=__doc__)
     parser.add_argument("--deals", type=int, default=40, help="deals recorded (40)")
     options = parser.parse_args(argv)
-    with Environment("sqlite", keep=False) as environment:
-        prepare()
+    with benchmark_site() as environment:
         servers = Servers(environment, 1)
         servers.start()
         try:
