@@ -90,6 +90,18 @@ def adds_a_row(game: Game, number: int) -> bool:
     return number > 1 and not game.is_finished
 
 
+def figure_key(game: Game, version: int) -> str:
+    """Where it is noted that a player's own figure sent made `version` of the game
+    (`scoring.services.versions.figure_sent`)."""
+    return "game-figure:" + _key(game.pk, game.key, version)
+
+
+def sent_a_figure(game: Game) -> bool:
+    """Whether the one change that made the game's version was a player's own figure sent, the
+    deal still filling in: a board one version behind then needs only the filling."""
+    return cache.get(figure_key(game, game.version)) is not None
+
+
 def appended_deal(game: Game) -> int | None:
     """The deal whose recording made the game's version (see
     `scoring.services.versions.deal_appended`); None: another change, or not known here, and

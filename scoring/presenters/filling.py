@@ -17,7 +17,7 @@ class FillingShown:
     """Deal `number` as its players have sent it: (name, figure) for each seat that sent, the
     names still waited for ("" once all are in), the problems of a deal that can't be, and
     what was sent as the whole-table deal form's values (name, value), which the game page's
-    script puts in the form's boxes as they come (static/js/game-page.js)."""
+    script puts in the form's boxes as they come (static/js/own-counts.js)."""
 
     number: int
     figures: tuple[tuple[str, int | None], ...]

@@ -116,7 +116,7 @@ def _send_locked(
         else:
             read = AsRead(locked.version, seats, scored)
             return SentOwn(number, record_locked(locked, number, table, token, by, read))
-    game_changed(locked)
+    game_changed(locked, figure=True)
     return SentOwn(number)
 
 

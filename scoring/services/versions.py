@@ -31,6 +31,7 @@ def game_changed(
     saving: Sequence[str] = (),
     was_in: int | None = None,
     appended: int | None = None,
+    figure: bool = False,
 ) -> None:
     """Count up the version of `game` (the row locked by the transaction that changed it) and
     of its season: every cached copy of its board, and of its season's tables and lists, is out
@@ -38,15 +39,26 @@ def game_changed(
 
     `saving` names the game's other fields changed with it, saved in the same UPDATE; `was_in`
     is the season a moved game was in, whose pages change too; `appended`, the number of the
-    deal whose recording is the change (`deal_appended`).
+    deal whose recording is the change (`deal_appended`); `figure`, the change is a player's own
+    figure sent, the deal still filling in (`figure_sent`).
     """
     game.version += 1
     game.save(update_fields=[*saving, "version"])
     if appended is not None:
         # Noted before the phones are told: a stream reads the board at their word.
         deal_appended(game, appended)
+    elif figure:
+        figure_sent(game)
     live.game_changed(game.pk, game.version)
     seasons_changed(game.season_id, *([was_in] if was_in is not None else []))
+
+
+def figure_sent(game: Game) -> None:
+    """Once the transaction commits: the one change that made the game's version was a
+    player's own figure sent, the deal still filling in. A board showing the version before
+    then needs only the filling: the stream's delta brings it (`caching.sent_a_figure`)."""
+    key = caching.figure_key(game, game.version)
+    transaction.on_commit(lambda: cache.set(key, True, caching.APPENDED_SECONDS))
 
 
 def seasons_changed(*season_ids: int) -> None:

@@ -22,7 +22,7 @@ from scoring import selectors, services
 from scoring.presenters.board import Board, load_board, member_board
 from scoring.selectors.snapshot import read_snapshot
 from scoring.views.confirm import confirm_then_act
-from scoring.views.pages import as_number, board_context, delta_since
+from scoring.views.pages import as_number, board_context, delta_since, filled_since
 
 
 @login_required
@@ -141,19 +141,25 @@ def no_news() -> HttpResponse:
 
 def stream_delta(game_id: int, version: int, *, shared: bool, language: str) -> str | None:
     """What the deal whose recording made `version` of the game changed, as the game's stream
-    sends it (templates/scoring/_board_delta_stream.html), in `language`, for a member's page or
-    (`shared`) the live view: the part every phone at the table shares, so it is rendered once
-    per version, kind and language. None when the game is gone or past `version`, or the one
-    change since the version before isn't a deal that added a row: the stream then says the
-    version alone and the phone fetches the board. Who may see it is the stream's to check (it
-    ends when its member is let go or its link stops); a live view's stream asks only `shared`.
+    sends it (templates/scoring/_board_delta_stream.html), or, in a game played with own counts,
+    the deal filling in after a player's own figure sent (_filling_delta_stream.html), in
+    `language`, for a member's page or (`shared`) the live view: the part every phone at the
+    table shares, so it is rendered once per version, kind and language. None when the game is
+    gone or past `version`, or the one change since the version before is neither: the stream
+    then says the version alone and the phone fetches the board. Who may see it is the stream's
+    to check (it ends when its member is let go or its link stops); a live view's stream asks
+    only `shared`.
     """
     with translation.override(language), read_snapshot():
         try:
             board = load_board(game_id)
         except Http404:
             return None
-        if not delta_since(board, version - 1):
+        if delta_since(board, version - 1):
+            template = "scoring/_board_delta_stream.html"
+        elif filled_since(board, version - 1):
+            template = "scoring/_filling_delta_stream.html"
+        else:
             return None
         context = board_context(board.game, board=board, shared=shared, shown=version - 1)
-        return render_to_string("scoring/_board_delta_stream.html", context)
+        return render_to_string(template, context)

@@ -249,6 +249,13 @@ def delta_since(board: Board, shown: int | None) -> bool:
     return caching.appended_deal(game) == last
 
 
+def filled_since(board: Board, shown: int | None) -> bool:
+    """Whether the one change since version `shown` of the board's game is a player's own
+    figure sent (`caching.sent_a_figure`), the deal still filling in."""
+    game = board.game
+    return game.own_counts and shown == game.version - 1 and caching.sent_a_figure(game)
+
+
 def as_number(text: str | None) -> int | None:
     try:
         return int(text or "")

@@ -17,6 +17,7 @@ from scoring.models import Game
 from scoring.views import streams
 from tests.factories import record
 from tests.live_support import Phone, done, opened, signed_in
+from tests.scoring.own.helpers import member, own_game, send
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -195,3 +196,25 @@ def test_each_line_of_the_fragment_is_a_data_line_of_its_own():
     assert said == (
         'event: delta\ndata: 7\ndata: <p>\ndata:   a</p>\ndata: \ndata: <p data-x="1">b</p>\n\n'
     )
+
+
+def test_a_figure_sent_with_own_counts_reaches_every_phone_on_the_stream(loop, client):
+    """A player's own figure changes only the deal filling in: the stream carries it, out of
+    band, to every member's page and the live view one version behind, and no phone fetches
+    the board for it."""
+    game = own_game()
+    token = services.share_game(game=Game.objects.get(pk=game.pk), by=game.club.owner)
+    ben = opened(loop, f"/games/{game.pk}/changes/", signed_in(client, member(game, 1)))
+    viewer = opened(loop, f"/live/{token}/changes/", "")
+    for phone in (ben, viewer):
+        phone.said()
+    done(loop, send, game, 0, 5)
+
+    for phone, shared in ((ben, False), (viewer, True)):
+        version, html = delta(phone.said())
+        assert version == Game.objects.get(pk=game.pk).version
+        assert '<div id="deal-filling" class="deal-filling" hx-swap-oob="true">' in html
+        assert "<li>ann: 5</li>" in html and "Waiting for ben, cy and dee" in html
+        assert ('data-fill="cards_0"' in html) is not shared  # the table's form, members only
+        assert 'id="board-follow"' not in html and "<tr" not in html
+        phone.hang_up()
