@@ -116,9 +116,7 @@ def test_the_whole_table_form_follows_each_figure_sent_but_not_over_a_box_typed_
     screenshot(phone, "own-counts-table-form-followed")
 
 
-def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(
-    phone, live_server
-):
+def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(phone, live_server):
     """The phone's one offline queue keeps a player's own figure as it keeps a deal: said to
     wait, kept through a reload, sent once (its token) when the signal returns."""
     game = own_game()
