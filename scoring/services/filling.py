@@ -25,7 +25,7 @@ from scoring.models import (
     Seat,
     SentFacts,
 )
-from scoring.models.facts import OwnFacts, table_facts
+from scoring.models.facts import OwnFacts, seat_figure, table_facts
 from scoring.services.deals import (
     AsRead,
     RecordedDeal,
@@ -237,13 +237,3 @@ def _sent_after_recording(
     if same:
         return SentOwn(number, RecordedDeal(deal))
     raise SentTooLate(number, seat.player.name, seat_figure(score), seat_figure(facts))
-
-
-def seat_figure(row: OwnFacts | DealScore) -> int:
-    """A seat's one figure, as its player says it: its place, its points or its cards left (a
-    seat told only someone else went out, its penalty)."""
-    return next(
-        getattr(row, name)
-        for name in ("place", "points", "cards_left", "penalty")
-        if getattr(row, name, None) is not None
-    )
