@@ -89,6 +89,11 @@ urlpatterns = [
     path("games/<id:game_id>/deals/", recording.record, name="record"),
     path("games/<id:game_id>/deals/clash/", recording.settle_clash, name="settle-clash"),
     path("games/<id:game_id>/deals/own/", own_facts.send_own, name="send-own"),
+    path(
+        "games/<id:game_id>/deals/own/clash/",
+        own_facts.settle_own_clash,
+        name="settle-own-clash",
+    ),
     path("games/<id:game_id>/deals/preview/", games.preview, name="preview"),
     path("games/<id:game_id>/deals/<id:number>/edit/", games.edit, name="edit"),
     path("games/<id:game_id>/undo/", games.undo, name="undo"),

@@ -234,6 +234,16 @@ class OwnFacts:
     last_play_twos: int | None = None
 
 
+def seat_figure(row: object) -> int:
+    """A seat's one figure, as its player says it (of its `OwnFacts`, or a `DealScore` or
+    `score_rows` row): its place, its points or its cards left; a seat told only that someone
+    else went out, its penalty."""
+    get = row.get if isinstance(row, dict) else lambda name: getattr(row, name, None)
+    return next(
+        get(name) for name in ("place", "points", "cards_left", "penalty") if get(name) is not None
+    )
+
+
 class SeatSent(Protocol):
     """A seat's own facts as its player sent them (`scoring.models.SentFacts`)."""
 

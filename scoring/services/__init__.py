@@ -20,7 +20,8 @@ and tells the phones following a game (`versions`), and brings the ratings up to
   view link, ending it, deleting it.
 - `deals`: recording, undoing and correcting deals.
 - `filling`: a deal sent seat by seat from the players' own phones (`send_own_facts`), recorded
-  once the table's figures are in; `sent_facts`: who sent each, kept when the deal records.
+  once the table's figures are in; `sent_facts`: who sent each, kept when the deal records;
+  `own_clash`: a figure sent after its deal recorded, put in that deal at its player's choice.
 - `imports`: a previewed score file's games saved into a season.
 - `totals`: `recompute` (what the deals add up to) and the steps the writes share.
 - `versions`: the versions of games and seasons counted up, and the phones told (`scoring.live`).
@@ -75,6 +76,7 @@ from scoring.services.imports import (
     save_import,
 )
 from scoring.services.members import leave_club, make_owner, remove_member
+from scoring.services.own_clash import put_own_in
 from scoring.services.player_links import claim_player, unlink_player
 from scoring.services.players import merge_player, remove_player, rename_player
 from scoring.services.reset_links import (
@@ -95,6 +97,7 @@ __all__ = [
     "SentOwn",
     "SentTooLate",
     "send_own_facts",
+    "put_own_in",
     "SEAT_FIGURES",
     "UndoneDeal",
     "AlreadyImported",

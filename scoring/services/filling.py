@@ -25,7 +25,7 @@ from scoring.models import (
     Seat,
     SentFacts,
 )
-from scoring.models.facts import OwnFacts, table_facts
+from scoring.models.facts import OwnFacts, seat_figure, table_facts
 from scoring.services.deals import (
     AsRead,
     RecordedDeal,
@@ -53,7 +53,20 @@ class SentOwn:
 
 
 class SentTooLate(DealAlreadyRecorded):
-    """A seat's facts sent for a deal already recorded with another figure for that seat."""
+    """A seat's facts sent for a deal already recorded with another figure for that seat:
+    deal `number`, recorded with `recorded` for the seat `name`, where its player sent `sent`
+    (each the seat's one figure, as `seat_figure` says it), for the player to choose which
+    counts (`scoring.services.own_clash.put_own_in`)."""
+
+    def __init__(self, number: int, name: str, recorded: int, sent: int) -> None:
+        super().__init__(
+            _(
+                "Deal %(number)s was already recorded, with %(figure)s for %(name)s: if that is"
+                " wrong, change deal %(number)s"
+            )
+            % {"number": number, "figure": recorded, "name": name}
+        )
+        self.number, self.name, self.recorded, self.sent = number, name, recorded, sent
 
 
 def send_own_facts(
@@ -223,15 +236,4 @@ def _sent_after_recording(
     )
     if same:
         return SentOwn(number, RecordedDeal(deal))
-    shown = next(
-        getattr(score, name)
-        for name in ("place", "points", "cards_left", "penalty")
-        if getattr(score, name) is not None
-    )
-    raise SentTooLate(
-        _(
-            "Deal %(number)s was already recorded, with %(figure)s for %(name)s: if that is"
-            " wrong, change deal %(number)s"
-        )
-        % {"number": number, "figure": shown, "name": seat.player.name}
-    )
+    raise SentTooLate(number, seat.player.name, seat_figure(score), seat_figure(facts))

@@ -27,6 +27,7 @@ from scoring.presenters.deal_clash import DealClash
 from scoring.presenters.deal_hint import deal_hint
 from scoring.presenters.filling import filling_shown, read_filling
 from scoring.presenters.offline import board_state, offline_game, offline_keeper
+from scoring.presenters.own_clash import OwnClash
 from scoring.presenters.score_out import bg_stats_link, writes_score_file
 from scoring.presenters.tables import Table, season_games, standings_table
 from scoring.selectors import ratings
@@ -54,6 +55,8 @@ class GamePageParts(TypedDict, total=False):
     clash: DealClash | None
     # A game played with own counts: the player's own figure, as sent and refused.
     own_form: OwnFactsForm | None
+    # Their figure sent for a deal recorded with another: offered back beside it.
+    own_clash: OwnClash | None
 
 
 @read_snapshot()
@@ -118,6 +121,7 @@ def game_context(
     return board_parts | {
         "club": game.club,
         "clash": clash,
+        "own_clash": parts.get("own_clash"),
         "form": form,
         "rows": rows,
         "hint": hint,

@@ -107,13 +107,6 @@ def test_figures_that_make_no_valid_deal_are_said_on_every_phone(client, game):
     assert not game.deals.exists()
 
 
-def test_a_figure_for_a_deal_already_recorded_is_refused_saying_what_was(client, game):
-    record(game, 0, 5, 7, 9)
-    answer = post(phone(client, game, 1), game, own_post(game, "6"))
-    assert "Deal 1 was already recorded, with 5 for ben" in text(answer)
-    assert not SentFacts.objects.exists()
-
-
 def test_an_out_of_date_form_is_refused(client, game):
     answer = post(phone(client, game, 0), game, own_post(game, "5", number="x"))
     assert "That form was out of date" in text(answer)
