@@ -97,7 +97,9 @@ class GameChange(models.Model):
             "before": spaced(self.before),
             "after": spaced(self.after),
         }
-        if self.action == self.Action.RECORD and self.senders:
+        # A deal typed whole on one phone, nobody's own figure in it, names its recorder alone.
+        recorder_alone = self.by is not None and set(self.senders or ()) == {self.by.get_username()}
+        if self.action == self.Action.RECORD and self.senders and not recorder_alone:
             return _("%(who)s recorded deal %(number)s: %(after)s, sent by %(senders)s") % (
                 values | {"senders": senders_listed(self.senders)}
             )

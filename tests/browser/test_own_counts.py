@@ -15,6 +15,7 @@ from scoring.models import Game, SentFacts
 from scoring.presenters.wording import names_and
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, log_in, open_phone, screenshot
+from tests.factories import record
 from tests.nights.helpers import draw, games_of
 from tests.scoring.own.helpers import entered_by, member, own_game, send
 
@@ -226,3 +227,30 @@ def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, liv
     ]
     for page in phones:
         page.context.close()
+
+
+def test_a_figure_kept_offline_while_the_table_recorded_the_deal_is_offered_back(
+    phone, live_server
+):
+    """Ben's figure waits on his phone while the deal is recorded for the table with another:
+    once the signal is back it is offered beside the recorded one, and he chooses."""
+    game = own_game()
+    page = phone
+    log_in(page, member(game, 1), live_server.url)
+    page.goto(f"/games/{game.pk}/")
+    arrive(page, f"/games/{game.pk}/")
+    page.context.set_offline(True)
+    send_own(page, 6)
+    expect(page.get_by_role("status").filter(has_text="kept on this phone")).to_be_visible()
+    with ThreadPoolExecutor(1) as pool:  # recorded on the whole-table form on another phone
+        pool.submit(record, Game.objects.get(pk=game.pk), 0, 9, 5, 7).result()
+
+    page.context.set_offline(False)
+    offer = page.locator("#own-clash")
+    expect(offer).to_contain_text("Deal 1 was recorded with 9 for ben; you sent 6.")
+    assert_accessible(page, "own-counts-offered-back")
+    screenshot(page, "own-counts-offered-back")
+    offer.get_by_role("button", name="Put mine in deal 1").click()
+    shows_totals(page, [0, 6, 5, 7])
+    expect(page.locator("#own-clash")).to_have_count(0)
+    assert [seat.total for seat in game.seats.order_by("position")] == [0, 6, 5, 7]

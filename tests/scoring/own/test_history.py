@@ -30,3 +30,10 @@ def test_a_seat_filled_in_for_the_table_names_who_recorded_it():
     line = GameChange.objects.get(game=game, action="record")
     owner = game.club.owner.username
     assert line.summary().endswith(f"5 0 7 9, sent by ann, {owner}, {owner}, {owner}")
+
+
+def test_a_deal_typed_whole_on_one_phone_names_its_recorder_alone():
+    game = own_game()
+    record(game, 5, 0, 7, 9, by=game.club.owner)
+    line = GameChange.objects.get(game=game, action="record")
+    assert line.summary() == f"{game.club.owner.username} recorded deal 1: 5 0 7 9"
