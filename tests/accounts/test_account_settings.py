@@ -208,6 +208,8 @@ ON_DELETE = {
     "scoring.Membership.user": models.CASCADE,
     "scoring.Game.created_by": models.SET_NULL,
     "scoring.Deal.recorded_by": models.SET_NULL,
+    "scoring.DealScore.entered_by": models.SET_NULL,  # the figure stays, sent by "someone"
+    "scoring.SentFacts.by": models.SET_NULL,  # a figure of a deal filling in stays till it records
     "scoring.GameChange.by": models.SET_NULL,
     "scoring.SeasonChange.by": models.SET_NULL,
     "scoring.ClubChange.by": models.SET_NULL,  # the club's history keeps the line: "Someone"
