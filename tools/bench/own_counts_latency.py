@@ -5,7 +5,8 @@
 account and a session of their own (four phones), and a game played with own counts that seats
 each of them as themselves. Each phone follows the game as its page does
 (static/js/game-page.js): the game's stream says each new version and the phone fetches the
-board (its `hx-get`), or takes a deal's delta from the stream when it shows the version before;
+board (its `hx-get`), or takes the stream's delta (a deal's, or a figure's: the deal filling in)
+when it shows the version before;
 no fetch while its own send is under way, one after it if the stream said something newer; and
 a form the game moved past is renewed by the stale-form notice's own link.
 
@@ -69,7 +70,7 @@ class Phone:
         """Take in an answer or a delta as the page swaps it in."""
         page, screen = pages.Page(html), self.screens[-1]
         self.board = pages.board_of(page) or self.board
-        inputs = page.inputs("")
+        inputs = page.inputs("own-form")
         if inputs.get("number", "").isdigit() and inputs.get("token"):
             self.form = int(inputs["number"]), inputs["token"]
         last_row = max([screen.last_row, *map(int, ROW.findall(html))])
