@@ -141,10 +141,12 @@ SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 
 # The browser tests where phones race, resend or queue their writes, or follow a game through the
 # stream (the channel layer on Redis): the rest drive the same views the suite tests on any
-# database, and are left to `make test`.
+# database, and are left to `make test`. Of the own-counts tests, the whole game on four phones
+# (each figure followed by the stream, one kept offline, a seat filled in): the rest are one phone's.
 BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test_board_delta.py \
 	tests/browser/test_live.py tests/browser/test_live_stream.py \
-	tests/browser/test_offline_game.py tests/browser/test_own_counts.py \
+	tests/browser/test_offline_game.py \
+	tests/browser/test_own_counts.py::test_four_phones_play_a_whole_game_each_sending_their_own_cards \
 	tests/browser/test_server_restart.py \
 	tests/browser/test_waiting_deal.py
 
