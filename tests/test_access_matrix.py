@@ -168,6 +168,7 @@ MATRIX: dict[str, Row] = {
     # A player's own figure of the deal (a game played with own counts): refused in words on the
     # game page to a member without a seat at the table.
     "scoring:send-own": Row("/games/{game}/deals/own/", MEMBERS_NO, MEMBERS_ONLY),
+    "scoring:settle-own-clash": Row("/games/{game}/deals/own/clash/", MEMBERS_NO, MEMBERS_ONLY),
     "scoring:preview": Row("/games/{game}/deals/preview/", MEMBERS_ONLY, MEMBERS_NO),
     "scoring:edit": Row("/games/{game}/deals/1/edit/", MEMBERS_ONLY, MEMBERS_ONLY),
     # The fixture's game is in progress: "Play again" is refused, and said so on the game page.
