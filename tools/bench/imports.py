@@ -25,7 +25,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.bench.served import benchmark_site
+from tools.loadtest.servers import Servers, machine_load
 
 PASSWORD = "a score file or two"
 ANSWER_SECONDS = 30.0

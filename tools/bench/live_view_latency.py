@@ -23,8 +23,9 @@ import random
 import statistics
 import time
 
+from tools.bench.served import benchmark_site
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.loadtest.servers import Servers, machine_load
 from tools.loadtest.wire import Pool, Reply, events
 
 POLL_SECONDS = 2.0

@@ -33,8 +33,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tools.bench.live_view_latency import Browser, figures
+from tools.bench.served import benchmark_site
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.loadtest.servers import Servers, machine_load
 from tools.loadtest.wire import Pool, events
 
 NAMES = ("ann", "ben", "cat", "dev")  # each member's username, and so their seat's name

@@ -23,7 +23,8 @@ import urllib.parse
 import uuid
 
 from tools.bench.imports import ANSWER_SECONDS, PASSWORD, Member, signed_in
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.bench.served import benchmark_site
+from tools.loadtest.servers import Servers, machine_load
 
 PLAYERS, ROUNDS, AT_ONCE = 32, 12, 6
 

@@ -24,7 +24,8 @@ import socket
 import time
 from dataclasses import dataclass
 
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.bench.served import benchmark_site
+from tools.loadtest.servers import Servers, machine_load
 
 PATH = "/accounts/login/"
 CHUNK = 64 * 1024

@@ -19,8 +19,9 @@ import time
 import uuid
 
 from tools.bench.live_view_latency import Browser, deal_form, figures
+from tools.bench.served import benchmark_site
 from tools.loadtest import page as pages
-from tools.loadtest.servers import Servers, benchmark_site, machine_load
+from tools.loadtest.servers import Servers, machine_load
 from tools.loadtest.wire import Pool
 
 POLL_SECONDS = 0.5

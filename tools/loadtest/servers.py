@@ -96,15 +96,6 @@ class Environment:
         )
 
 
-@contextlib.contextmanager
-def benchmark_site() -> Iterator[Environment]:
-    """What a benchmark against `make run`'s server stands on: the Environment on SQLite, its
-    throwaway database (the servers' too) and the static files collected, as the load tool's."""
-    with Environment("sqlite", keep=False) as environment, environment.fresh_database():
-        collect_static()
-        yield environment
-
-
 def postgres_ready(admin_url: str) -> None:
     """Refuse --db postgres without a PostgreSQL server's DATABASE_URL or without psycopg."""
     if not admin_url.startswith(("postgres://", "postgresql://")):
