@@ -30,10 +30,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-def open_phone(browser, live_server, color_scheme: str = "light"):
-    """A phone-size page in `color_scheme`, for axe-core (tests/browser/a11y.py)."""
+def open_phone(browser, live_server, color_scheme: str = "light", **options):
+    """A phone-size page in `color_scheme`, for axe-core (tests/browser/a11y.py); `options`
+    for its context (Playwright's `new_context`)."""
     context = browser.new_context(
-        viewport=PHONE, base_url=live_server.url, is_mobile=True, color_scheme=color_scheme
+        viewport=PHONE,
+        base_url=live_server.url,
+        is_mobile=True,
+        color_scheme=color_scheme,
+        **options,
     )
     page = context.new_page()
     page.set_default_timeout(10_000)

@@ -15,6 +15,7 @@ from scoring.models import Game, SentFacts
 from scoring.presenters.wording import names_and
 from tests.browser.a11y import assert_accessible
 from tests.browser.phone import arrive, log_in, open_phone, screenshot
+from tests.browser.scorekeeping import NETWORK_CUT
 from tests.factories import record
 from tests.nights.helpers import draw, games_of
 from tests.scoring.own.helpers import entered_by, member, own_game, send
@@ -28,6 +29,8 @@ def sent_elsewhere(game, position: int, cards_left: int) -> None:
 
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+OWN_FIGURES = "**/deals/own/"
 
 
 def test_a_player_sends_their_own_cards_from_the_game_page(a11y_phone, live_server):
@@ -119,33 +122,38 @@ def test_the_whole_table_form_follows_each_figure_sent_but_not_over_a_box_typed_
     screenshot(phone, "own-counts-table-form-followed")
 
 
-def test_a_figure_sent_offline_is_kept_through_a_reload_and_sent_once_when_back(phone, live_server):
+@NETWORK_CUT
+def test_a_figure_that_cannot_go_is_kept_through_a_reload_and_sent_once_when_it_can(
+    browser, live_server
+):
     """The phone's one offline queue keeps a player's own figure as it keeps a deal: said to
-    wait, kept through a reload, sent once (its token) when the signal returns."""
+    wait, kept through a reload, sent once (its token) when it can go. The figures' address is
+    cut off (`route.abort`) rather than the phone's signal: Chromium's offline emulation lets a
+    request of a page the service worker controls through, as no phone without a signal does
+    (the worker is blocked here; test_offline_game.py opens a game offline through it)."""
     game = own_game()
-    page = phone
+    page = open_phone(browser, live_server, service_workers="block")
     log_in(page, member(game, 1), live_server.url)
     page.goto(f"/games/{game.pk}/")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload(wait_until="networkidle")  # the worker keeps the page, for opening it offline
-    page.context.set_offline(True)
+    page.route(OWN_FIGURES, lambda route: route.abort("internetdisconnected"))
     page.get_by_label("Your cards left").fill("6")
     page.get_by_role("button", name="Send", exact=True).click()
     waiting = "Your figure for deal 1 is kept on this phone: it is sent when the signal returns."
     expect(page.get_by_role("status").filter(has_text=waiting)).to_be_visible()
     page.get_by_role("button", name="Send", exact=True).click()  # again, impatient
-    page.reload()  # still offline: the worker has the page, the phone the figure
+    page.reload()
     expect(page.get_by_role("status").filter(has_text=waiting)).to_be_visible()
     expect(page.get_by_label("Your cards left")).to_have_value("6")
     assert not SentFacts.objects.filter(filling__game=game).exists()
 
-    page.context.set_offline(False)
+    page.unroute(OWN_FIGURES)  # sent on the queue's next try
     expect(page.get_by_text("ben: 6")).to_be_visible(timeout=15_000)
     expect(page.get_by_role("status").filter(has_text=waiting)).to_have_count(0)
     sent = SentFacts.objects.get(filling__game=game)  # once
     assert (sent.seat.position, sent.cards_left) == (1, 6)
     kept = "Object.keys(localStorage).filter(key => key.startsWith('bigtwo:waiting:'))"
     assert page.evaluate(kept) == []
+    page.context.close()
 
 
 def totals_by_the_rules(*deals: list[int]) -> list[int]:
@@ -171,7 +179,9 @@ def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, liv
     both saying they went out (the one who didn't puts it right), a seat filled in for on
     another phone, and the game over at 100 as it would be with a scorekeeper."""
     game = own_game()
-    phones = [open_phone(browser, live_server) for _ in range(4)]
+    # No service worker: a page it controls gets its requests through Chromium's offline
+    # emulation, as no phone without a signal does.
+    phones = [open_phone(browser, live_server, service_workers="block") for _ in range(4)]
     for position, page in enumerate(phones):
         log_in(page, member(game, position), live_server.url)
         page.goto(f"/games/{game.pk}/")
@@ -229,23 +239,24 @@ def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, liv
         page.context.close()
 
 
+@NETWORK_CUT
 def test_a_figure_kept_offline_while_the_table_recorded_the_deal_is_offered_back(
-    phone, live_server
+    browser, live_server
 ):
-    """Ben's figure waits on his phone while the deal is recorded for the table with another:
-    once the signal is back it is offered beside the recorded one, and he chooses."""
+    """Ben's figure waits on his phone (its send lost on the way) while the deal is recorded for
+    the table with another: sent again, it is offered beside the recorded one, and he chooses."""
     game = own_game()
-    page = phone
+    page = open_phone(browser, live_server, service_workers="block")  # its routes see every request
     log_in(page, member(game, 1), live_server.url)
     page.goto(f"/games/{game.pk}/")
     arrive(page, f"/games/{game.pk}/")
-    page.context.set_offline(True)
+    page.route(OWN_FIGURES, lambda route: route.abort("internetdisconnected"))  # lost on its way
     send_own(page, 6)
     expect(page.get_by_role("status").filter(has_text="kept on this phone")).to_be_visible()
     with ThreadPoolExecutor(1) as pool:  # recorded on the whole-table form on another phone
         pool.submit(record, Game.objects.get(pk=game.pk), 0, 9, 5, 7).result()
 
-    page.context.set_offline(False)
+    page.unroute(OWN_FIGURES)  # sent again on the queue's next try
     offer = page.locator("#own-clash")
     expect(offer).to_contain_text("Deal 1 was recorded with 9 for ben; you sent 6.")
     assert_accessible(page, "own-counts-offered-back")
@@ -254,3 +265,4 @@ def test_a_figure_kept_offline_while_the_table_recorded_the_deal_is_offered_back
     shows_totals(page, [0, 6, 5, 7])
     expect(page.locator("#own-clash")).to_have_count(0)
     assert [seat.total for seat in game.seats.order_by("position")] == [0, 6, 5, 7]
+    page.context.close()
