@@ -166,7 +166,11 @@ def shows_totals(page, totals: list[int]) -> None:
     expect(cells).to_have_text([re.compile(rf"(^|\D){total}(\D|$)") for total in totals])
 
 
-def send_own(page, cards_left: int) -> None:
+def send_own(page, cards_left: int, deal: int) -> None:
+    """The player sends their cards left of `deal` once their own form is for it, as a player
+    looks before typing (the form follows the game a moment after the board does)."""
+    title = f"Deal {deal}: each player's own cards"
+    expect(page.locator("#own-title")).to_have_text(title)
     if cards_left == 0:
         page.get_by_role("button", name="I went out").click()
     else:
@@ -190,10 +194,10 @@ def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, liv
 
     # Deal 1: cy has no signal as she sends hers; the phone keeps it and sends it when back.
     cy.context.set_offline(True)
-    send_own(cy, 5)
+    send_own(cy, 5, 1)
     expect(cy.get_by_role("status").filter(has_text="kept on this phone")).to_be_visible()
     for page, cards_left in ((ann, 0), (ben, 13), (dee, 9)):
-        send_own(page, cards_left)
+        send_own(page, cards_left, 1)
     for page in (ann, ben, dee):
         expect(page.get_by_text("Waiting for cy", exact=True)).to_be_visible()
     cy.context.set_offline(False)
@@ -203,18 +207,18 @@ def test_four_phones_play_a_whole_game_each_sending_their_own_cards(browser, liv
 
     # Deal 2: ann and ben both say they went out; every phone says so, and ben puts it right.
     for page, cards_left in ((cy, 13), (dee, 10), (ann, 0), (ben, 0)):
-        send_own(page, cards_left)
+        send_own(page, cards_left, 2)
     for page in phones:
         expect(page.get_by_text("ann and ben both have 0")).to_be_visible()
     screenshot(ben, "own-counts-two-went-out")
-    send_own(ben, 12)
+    send_own(ben, 12, 2)
     second = [0, 12, 13, 10]
     for page in phones:
         shows_totals(page, totals_by_the_rules(first, second))
 
     # Deal 3: dee's phone is away; ann fills in dee's seat on the table's form, the rest sent.
     for page, cards_left in ((ann, 3), (ben, 13), (cy, 0)):
-        send_own(page, cards_left)
+        send_own(page, cards_left, 3)
     expect(ann.get_by_text("Waiting for dee", exact=True)).to_be_visible()
     expect(ann.locator("#deal-form [name=cards_1]")).to_have_value("13")
     ann.locator("#deal-form [name=cards_3]").fill("4")
@@ -251,7 +255,7 @@ def test_a_figure_kept_offline_while_the_table_recorded_the_deal_is_offered_back
     page.goto(f"/games/{game.pk}/")
     arrive(page, f"/games/{game.pk}/")
     page.route(OWN_FIGURES, lambda route: route.abort("internetdisconnected"))  # lost on its way
-    send_own(page, 6)
+    send_own(page, 6, 1)
     expect(page.get_by_role("status").filter(has_text="kept on this phone")).to_be_visible()
     with ThreadPoolExecutor(1) as pool:  # recorded on the whole-table form on another phone
         pool.submit(record, Game.objects.get(pk=game.pk), 0, 9, 5, 7).result()
