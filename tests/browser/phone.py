@@ -15,6 +15,8 @@ from importlib import import_module
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
+
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 BROWSER_MISSING = not os.path.exists(CHROMIUM)
 PHONE = {"width": 390, "height": 844}
@@ -114,7 +116,16 @@ def add_style(page, css: str) -> None:
 
 
 def screenshot(page, name: str) -> Path:
+    """The whole page as a PNG in test-artifacts/screenshots, for people to look at. Chromium now
+    and then refuses a capture on a busy machine ("Unable to capture screenshot", CI once): a
+    picture is no check of the test's, so it is asked for again, then the screen alone kept."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    for whole in (True, True, False):
+        try:
+            page.screenshot(path=str(path), full_page=whole)
+            break
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or not whole:
+                raise
     return path
