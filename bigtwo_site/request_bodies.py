@@ -169,7 +169,11 @@ def body_too_long(request: HttpRequest) -> bool:
     if getattr(request, "scope", {}).get(OVER_LIMIT):
         return True
     length = request.META.get("CONTENT_LENGTH") or "0"
-    return length.isdigit() and over_limit(int(length), request.path_info)
+    # ASCII digits alone (str.isdigit() also takes "²", which int() refuses); a length of more
+    # digits than any body could have is too long without reading it as a number.
+    if not (length.isascii() and length.isdigit()):
+        return False
+    return len(length) > 18 or over_limit(int(length), request.path_info)
 
 
 def too_much(request: HttpRequest) -> HttpResponse:

@@ -39,7 +39,9 @@ def season_lists_key(season: Season, query: QueryDict, *, ratings: str = "") -> 
     so a query string of anything else can't make the cache hold a page for each. `ratings`
     (`scoring.selectors.ratings.mark_key`): the table's ratings change with other seasons."""
     sort, order, page = query.get("sort", ""), query.get("order", ""), query.get("page", "1")
-    page = page if page.isdigit() and 0 < int(page) <= MOST_PAGES else "1"
+    # ASCII digits alone: str.isdigit() also takes "²", which int() refuses.
+    wanted = page.isascii() and page.isdigit() and len(page) <= len(str(MOST_PAGES))
+    page = str(int(page)) if wanted and 0 < int(page) <= MOST_PAGES else "1"
     language = translation.get_language()
     return _key(
         season.pk, season.key, season.version, sort[:20], order == "desc", page, language, ratings

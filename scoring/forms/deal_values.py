@@ -141,7 +141,8 @@ def with_out_next(data: dict[str, str], keys: Sequence[str], tapped: str) -> dic
     places = {key: whole(data.get(key)) for key in keys}
     every = range(1, len(keys) + 1)
     free = sorted(set(every) - set(places.values()))
-    key = keys[int(tapped)] if tapped.isdigit() and int(tapped) < len(keys) else None
+    index = whole(tapped)
+    key = keys[index] if index is not None and 0 <= index < len(keys) else None
     if key is not None and places[key] is not None:
         places[key] = None
     elif key is not None and free:

@@ -40,7 +40,11 @@ class Command(BaseCommand):
         with_passwords: bool,
         **options: object,
     ) -> None:
-        found = Club.objects.filter(pk=int(club)) if club.isdigit() else Club.objects.none()
+        found = (
+            Club.objects.filter(pk=int(club))
+            if club.isascii() and club.isdigit()
+            else Club.objects.none()
+        )
         found = found or Club.objects.filter(name=club)
         if len(found) != 1:
             raise CommandError(

@@ -86,7 +86,11 @@ class Command(BaseCommand):
         self.stdout.write(f"Imported {imported.games} games into {imported.season.name}{ended}.")
 
     def season_of(self, club: Club, season: str) -> Season:
-        found = club.seasons.filter(pk=int(season)).first() if season.isdigit() else None
+        found = (
+            club.seasons.filter(pk=int(season)).first()
+            if season.isascii() and season.isdigit()
+            else None
+        )
         if found is None:
             raise CommandError(f"Club {club.pk} has no season {season}")
         return found
