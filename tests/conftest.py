@@ -193,7 +193,8 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED", red=True, bold=True)
         terminalreporter.write_line(
             f"Chromium was not found at {CHROMIUM}, so no page was tried in a browser. "
-            "Install it (apt-get install chromium) or set CHROMIUM=/path/to/chromium; "
+            "Install it (apt-get install chromium-headless-shell, or chromium) or set "
+            "CHROMIUM=/path/to/chromium; "
             "REQUIRE_BROWSER=1 turns this into a failure.",
             red=True,
         )
