@@ -27,10 +27,14 @@ def static(tmp_path_factory):
     return collect_static(tmp_path_factory.mktemp("collected"))
 
 
-def answer_to_headers(server: Server, head: str, body: bytes = b"") -> tuple[int, str, bytes]:
+def answer_to_headers(
+    server: Server, head: str, body: bytes = b""
+) -> tuple[int, str, bytes | None]:
     """Send a request's head (and `body`, the start of a longer one, never finished); the
-    answer's status, its text, and what the server sent after the answer: b"" if it closed the
-    connection rather than wait for the rest."""
+    answer's status, its text, and, if the answer says it closes the connection, what the
+    server sent after it: b"" if it did close rather than wait for the rest. None for an
+    answer that keeps the connection: waiting to see it close would wait out the server's
+    keep-alive (5 s a request)."""
     with socket.create_connection((server.host, server.port), timeout=10) as connection:
         connection.sendall(head.encode() + b"\r\n" + body)
         answer = b""
@@ -38,7 +42,9 @@ def answer_to_headers(server: Server, head: str, body: bytes = b"") -> tuple[int
             received = connection.recv(65536)
             assert received, f"closed without a whole answer: {answer[:200]!r}"
             answer += received
-        after = connection.recv(65536)
+        headers = answer.partition(b"\r\n\r\n")[0].lower().split(b"\r\n")
+        closes = b"connection: close" in headers
+        after = connection.recv(65536) if closes else None
     status = int(answer.split(b" ", 2)[1])
     return status, answer.decode(errors="replace"), after
 
