@@ -1,12 +1,24 @@
-"""Signing up (with an email where the site sends email) and deleting one's account."""
+"""Logging in, signing up (with an email where the site sends email) and deleting one's account."""
 
 from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, the username's length checked on the server too: Django sets only
+    the box's maxlength, and a longer name went on to authenticate(), whose failure
+    django-axes records in a 255-character column (PostgreSQL refused it: a 500)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
 
 
 class SignupForm(UserCreationForm):

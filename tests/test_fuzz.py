@@ -36,6 +36,9 @@ wild_text = st.one_of(
     st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=300),
     st.integers(min_value=-(10**20), max_value=10**20).map(str),
     st.sampled_from(["0", "13", "-1", "1e9", "NaN", "２", "٣", "\x00", "'; DROP TABLE x;--"]),
+    # Digits to str.isdigit() that int() refuses (a season page's `page` was a 500), and more
+    # digits than int() reads.
+    st.sampled_from(["²", "①", "1²", "9" * 5000]),
 )
 MAYBE_MISSING = st.one_of(st.none(), wild_text)
 FUZZ = settings(

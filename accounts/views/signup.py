@@ -17,7 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SignupForm
+from accounts.forms import LoginForm, SignupForm
 from accounts.views.lockout import count_refusal, lockout_page
 from scoring import selectors
 from scoring.models import Club
@@ -25,6 +25,7 @@ from scoring.services import ScoringError, join_club
 
 
 class LoginView(auth_views.LoginView):
+    form_class = LoginForm
     redirect_authenticated_user = True
     next_page = "scoring:clubs"
 

@@ -38,3 +38,19 @@ def test_log_in_and_log_out(client):
 
 def test_the_home_page_leads_to_score_keeping(client):
     assert 'href="/accounts/signup/"' in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("length", [151, 256, 5000])
+def test_a_username_longer_than_any_is_refused_by_the_login_form_and_recorded_nowhere(
+    client, length
+):
+    """Django's login form sets only its box's maxlength: a longer name went on to
+    authenticate(), whose failure django-axes records in a 255-character column (a 500 on
+    PostgreSQL, found by tests/test_fuzz.py)."""
+    from axes.models import AccessAttempt
+
+    answer = client.post("/accounts/login/", {"username": "9" * length, "password": "0"})
+    assert answer.status_code == 200
+    assert f"at most 150 characters (it has {length})" in text(answer)
+    assert "9" * length in answer.content.decode()  # what was typed, kept
+    assert not AccessAttempt.objects.exists()
