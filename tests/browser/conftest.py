@@ -6,9 +6,11 @@ The phone itself (where Chromium is, its size, screenshots, signing in) is tests
 import datetime
 import os
 import re
+import threading
 from decimal import Decimal
 
 import pytest
+from django.core.signals import request_finished, request_started
 from playwright.sync_api import expect
 
 from rules.ruleset import parse_rules
@@ -77,6 +79,50 @@ def console_errors(request):
     unexpected = CONSOLE_ERRORS.unexpected(allowed)
     if unexpected and not getattr(request.node, "call_failed", False):
         pytest.fail("the pages logged errors:\n  " + "\n  ".join(unexpected), pytrace=False)
+
+
+class RequestsUnderWay:
+    """How many requests this process's servers (the live server's threads, a test's uvicorn)
+    are answering now, by Django's own request_started and request_finished signals."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def started(self, **kwargs: object) -> None:
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs: object) -> None:
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def none_within(self, seconds: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.count <= 0, seconds)
+
+
+@pytest.fixture(scope="session")
+def requests_under_way():
+    under_way = RequestsUnderWay()
+    request_started.connect(under_way.started)
+    request_finished.connect(under_way.finished)
+    yield under_way
+    request_started.disconnect(under_way.started)
+    request_finished.disconnect(under_way.finished)
+
+
+@pytest.fixture(autouse=True)
+def answers_done_before_the_database_is_emptied(requests_under_way):
+    """A test's pages closed, what they last asked is still being answered in the server's
+    threads: a read in a transaction there, meeting the flush that empties the database after
+    the test (TRUNCATE of every table, one lock after another), deadlocked with it on
+    PostgreSQL (CI once), and the next test found the last one's rows. Torn down after the
+    test's pages and before the database (pytest-django's fixture is set up first)."""
+    yield
+    if not requests_under_way.none_within(10):
+        pytest.fail("the server was still answering 10 s after the test's end", pytrace=False)
 
 
 def describe_if_failed(request, page) -> None:
