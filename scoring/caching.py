@@ -33,15 +33,22 @@ def board_key(game: Game, *, shared: bool) -> str:
 MOST_PAGES = 10_000
 
 
+def page_asked(query: QueryDict) -> int:
+    """The page of a season's finished games the query string asks for: a whole number up to
+    MOST_PAGES in ASCII digits (str.isdigit() also takes "²", which int() refuses), else the
+    first. The lists are cached under it and listed from it alike: a page read two ways once
+    kept the last games under the first page's key."""
+    page = query.get("page", "1")
+    wanted = page.isascii() and page.isdigit() and len(page) <= len(str(MOST_PAGES))
+    return int(page) if wanted and 0 < int(page) <= MOST_PAGES else 1
+
+
 def season_lists_key(season: Season, query: QueryDict, *, ratings: str = "") -> str:
     """The season's standings table and lists of games (season and club pages), as the query
     string sorts and pages them. Only what the page reads of the query string is in the key,
     so a query string of anything else can't make the cache hold a page for each. `ratings`
     (`scoring.selectors.ratings.mark_key`): the table's ratings change with other seasons."""
-    sort, order, page = query.get("sort", ""), query.get("order", ""), query.get("page", "1")
-    # ASCII digits alone: str.isdigit() also takes "²", which int() refuses.
-    wanted = page.isascii() and page.isdigit() and len(page) <= len(str(MOST_PAGES))
-    page = str(int(page)) if wanted and 0 < int(page) <= MOST_PAGES else "1"
+    sort, order, page = query.get("sort", ""), query.get("order", ""), page_asked(query)
     language = translation.get_language()
     return _key(
         season.pk, season.key, season.version, sort[:20], order == "desc", page, language, ratings

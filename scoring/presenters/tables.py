@@ -12,6 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scoring import selectors
+from scoring.caching import page_asked
 from scoring.models import Game, Player, Season
 from scoring.selectors.rating_model import Rated
 from scoring.selectors.standings import Standing, ranked
@@ -139,7 +140,7 @@ def season_games(season: Season, query: QueryDict) -> SeasonGames:
     games = season.games.order_by("-created_at", "-pk")
     finished = Paginator(
         selectors.games_with_seats(games.filter(status=Game.Status.FINISHED)), GAMES_PER_PAGE
-    ).get_page(query.get("page"))
+    ).get_page(page_asked(query))
     params = query.copy()
     params.pop("page", None)
     return SeasonGames(

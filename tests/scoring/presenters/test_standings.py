@@ -457,3 +457,21 @@ def test_a_players_games_name_the_others_with_no_stray_comma(owner_client, club,
     html = re.sub(r"\s+", " ", owner_client.get(f"/players/{dee.pk}/").content.decode())
     assert "Season 1 · Ann, Ben, Cy</span>" in html
     assert "," + "</span>" not in html.replace(" ", "")
+
+
+@pytest.mark.parametrize("asked", ["0", "-1", "10001", "²"])
+def test_a_page_asked_out_of_range_is_the_first_and_leaves_the_cached_first_page_the_first(
+    owner_client, club, asked
+):
+    """The cached lists are kept under the page the query string names, read as the cache's key
+    reads it: the games listed are that page's too. A page Django's paginator took for its last
+    (0, -1, past the last a key allows) was cached as the first page's, and every visitor after
+    saw the last games on the first page."""
+    for _ in range(22):
+        finish(make_game(club), 0, 13, 13, 13)
+    season = club.seasons.get()
+    assert (
+        "Games 1–20 of 22"
+        in owner_client.get(f"/seasons/{season.pk}/", {"page": asked}).content.decode()
+    )
+    assert "Games 1–20 of 22" in owner_client.get(f"/seasons/{season.pk}/").content.decode()
