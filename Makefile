@@ -87,8 +87,10 @@ lint: install-test
 	$(BIN)/lint-imports
 
 # The suite in two processes at once (pytest-xdist), under coverage (pytest-cov): everything but
-# the browser tests, then the browser tests in processes of their own (Playwright's event loop and
-# the live server's threads then never share a process with the threaded database tests), then
+# the browser tests and the sweeps (UNMEASURED, below), then the sweeps without coverage, then the
+# browser tests in three processes of their own (Playwright's event loop and the live server's
+# threads then never share a process with the threaded database tests; a browser test waits on
+# its pages as much as it works, so a third process fills two cores), then
 # the WebKit suite (tests/webkit, marked `webkit`): the main flows in WebKit, the engine of every
 # iPhone browser, as Debian's MiniBrowser driven by WebKitWebDriver through Selenium, on an Xvfb
 # display the suite starts itself. It runs in one process (-n 0), so that one WebKit, which takes
@@ -109,6 +111,7 @@ lint: install-test
 # It runs without coverage, which costs about a
 # third more time: the gates are `make test`'s. Each says how long it took.
 TEST_PROCESSES ?= 2
+BROWSER_PROCESSES ?= 3
 # Every test process imports the same few hundred test modules, which pytest rewrites for its
 # assertions (about 6 s of CPU a process): kept in __pycache__ (which git ignores), the first
 # pass's work serves every process after it, so the suite writes them even where
@@ -121,8 +124,9 @@ test: install-test setup lint
 	if [ -n "$(PYTEST_ARGS)" ]; then \
 		$(PYTEST_RUN) $(PYTEST_ARGS); \
 	else \
-		$(PYTEST) -m "not browser and not webkit and not loadtest" && \
-		$(PYTEST_RUN) -n $(TEST_PROCESSES) -m browser && \
+		$(PYTEST) -m "not browser and not webkit and not loadtest" $(UNMEASURED:%=--ignore=%) && \
+		$(PYTEST_RUN) -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" $(UNMEASURED) && \
+		$(PYTEST_RUN) -n $(BROWSER_PROCESSES) --dist worksteal -m browser tests/browser && \
 		$(PYTEST_RUN) -n 0 -m webkit tests/webkit && \
 		$(MAKE) --no-print-directory gates GATES="rules:100 checker:100 scoring:95 accounts:95 nights:95"; \
 	fi; \
@@ -135,6 +139,12 @@ test: install-test setup lint
 # processes are the same on any database (its runs on PostgreSQL and Redis are `make test-load`'s),
 # and so is the access matrix: who may see each URL is decided by the same filters of the same
 # ORM on any database (its thousand requests cost the pass 18 s).
+# The sweeps: hundreds of generated requests and races over views the rest of the suite covers
+# line by line (the fuzz tests, every URL for every kind of visitor, reads torn at every query).
+# Under coverage's tracing they took twice as long; the gates hold without them.
+UNMEASURED := tests/test_fuzz.py tests/test_access_matrix.py \
+	tests/scoring/selectors/test_torn_reads.py
+
 SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 	--ignore=tests/tools/bench/test_hands.py --ignore=tests/tools/bench/test_seating.py \
 	--ignore=tests/tools/bench/test_split.py --ignore=tests/tools/bench/test_split_page.py \
@@ -160,7 +170,7 @@ BROWSER_TESTS_OF_WRITES := tests/browser/test_at_the_table.py tests/browser/test
 test-services: install-test setup
 	@started=$$(date +%s); \
 	$(PYTEST_RUN) -n $(TEST_PROCESSES) -m "not browser and not webkit and not loadtest" tests $(SAME_ON_ANY_DATABASE) && \
-	$(PYTEST_RUN) -n $(TEST_PROCESSES) -m browser $(BROWSER_TESTS_OF_WRITES); \
+	$(PYTEST_RUN) -n $(BROWSER_PROCESSES) --dist worksteal -m browser $(BROWSER_TESTS_OF_WRITES); \
 	status=$$?; echo "make test-services took $$(( $$(date +%s) - started )) s"; exit $$status
 
 test-load: install-test setup
