@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tests.fresh_settings import prepare_var
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,6 +119,35 @@ def on_the_test_database() -> dict[str, str]:
         where = f"{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}"
         url = f"postgres://{who}@{where}/{database['NAME']}"
     return {"DATABASE_URL": url, "DJANGO_SECRET_KEY": settings.SECRET_KEY}
+
+
+def stale_static(collected: Path) -> list[str]:
+    """The site's own static files (static/) changed since they were collected into
+    `collected`, or never collected."""
+    stale = []
+    for source in sorted((ROOT / "static").rglob("*")):
+        copy = collected / source.relative_to(ROOT / "static")
+        if source.is_file() and (
+            not copy.exists() or copy.stat().st_mtime < source.stat().st_mtime
+        ):
+            stale.append(str(source.relative_to(ROOT)))
+    return stale
+
+
+def fail_unless_static_collected() -> None:
+    """Fail the test unless the scripts its pages run, served by the site's application in the
+    test's process, are those of static/ now, as `make setup` collects them (`make test` runs
+    it first): a test of yesterday's script would pass or fail for nothing (a page without its
+    script waits for a stream that never opens)."""
+    from django.conf import settings
+
+    stale = stale_static(Path(settings.STATIC_ROOT))
+    if stale:
+        pytest.fail(
+            f"{stale[0]} (and {len(stale) - 1} more) changed since `make static` collected it, "
+            f"or was never collected: run `make static`",
+            pytrace=False,
+        )
 
 
 def free_port() -> int:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
+from tests.servers import fail_unless_static_collected
 from tests.webkit.phone import Phone, missing, webkit, x_display
-from tests.webkit.server import ThreadedSite, stale_static
+from tests.webkit.server import ThreadedSite
 
 WEBKIT_MISSING = missing()
 REQUIRED = os.environ.get("REQUIRE_BROWSER") == "1"
@@ -60,15 +59,7 @@ def webkit_driver(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def static_collected():
-    """The scripts a test runs are those `make setup` collected (`make test` runs it first): a
-    test of yesterday's script would pass or fail for nothing."""
-    stale = stale_static(Path(settings.STATIC_ROOT))
-    if stale:
-        pytest.fail(
-            f"{stale[0]} (and {len(stale) - 1} more) changed since `make static` collected it, "
-            f"or was never collected: run `make static`",
-            pytrace=False,
-        )
+    fail_unless_static_collected()
 
 
 @pytest.fixture

@@ -4,34 +4,20 @@ streams stay open on it, which pytest-django's live server declines. It can fall
 server does, and come back on the same address.
 
 Its scripts and styles are the ones `make setup` collected (minified, as phones get them), which
-the site's application found when it was loaded: `stale_static` says when one is older than
-the file it was collected from."""
+the site's application found when it was loaded: `tests.servers.static_collected` fails a test
+when one is older than the file it was collected from."""
 
 from __future__ import annotations
 
 import threading
 import time
 from contextlib import ExitStack
-from pathlib import Path
 
 import uvicorn
 
 from bigtwo_site.asgi import application
 from tests.live_support import own_channel_layer
-from tests.servers import ROOT, free_port
-
-
-def stale_static(collected: Path) -> list[str]:
-    """The site's own static files (static/) changed since they were collected into
-    `collected`, or never collected."""
-    stale = []
-    for source in sorted((ROOT / "static").rglob("*")):
-        copy = collected / source.relative_to(ROOT / "static")
-        if source.is_file() and (
-            not copy.exists() or copy.stat().st_mtime < source.stat().st_mtime
-        ):
-            stale.append(str(source.relative_to(ROOT)))
-    return stale
+from tests.servers import free_port
 
 
 class ThreadedSite:
