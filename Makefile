@@ -132,6 +132,12 @@ test: install-test setup lint
 	fi; \
 	status=$$?; echo "make test took $$(( $$(date +%s) - started )) s"; exit $$status
 
+# The sweeps: hundreds of generated requests and races over views the rest of the suite covers
+# line by line (the fuzz tests, every URL for every kind of visitor, reads torn at every query).
+# Under coverage's tracing they took twice as long; the gates hold without them.
+UNMEASURED := tests/test_fuzz.py tests/test_access_matrix.py \
+	tests/scoring/selectors/test_torn_reads.py
+
 # What `make test-services` leaves out, beside the doctests of rules/ and checker/ (it collects
 # tests/ alone: --ignore leaves a folder of testpaths collected). The benchmarks' tests of the
 # engine (all 2,598,960 hands among them), names, charts, wording and the offline lookups against
@@ -139,12 +145,6 @@ test: install-test setup lint
 # processes are the same on any database (its runs on PostgreSQL and Redis are `make test-load`'s),
 # and so is the access matrix: who may see each URL is decided by the same filters of the same
 # ORM on any database (its thousand requests cost the pass 18 s).
-# The sweeps: hundreds of generated requests and races over views the rest of the suite covers
-# line by line (the fuzz tests, every URL for every kind of visitor, reads torn at every query).
-# Under coverage's tracing they took twice as long; the gates hold without them.
-UNMEASURED := tests/test_fuzz.py tests/test_access_matrix.py \
-	tests/scoring/selectors/test_torn_reads.py
-
 SAME_ON_ANY_DATABASE := --ignore=tests/rules --ignore=tests/checker \
 	--ignore=tests/tools/bench/test_hands.py --ignore=tests/tools/bench/test_seating.py \
 	--ignore=tests/tools/bench/test_split.py --ignore=tests/tools/bench/test_split_page.py \

@@ -10,6 +10,7 @@ from tests.browser.phone import BROWSER_MISSING, CHROMIUM
 from tests.caches import cache_emptied, refused_flush
 from tests.factories import make_club, make_user
 from tests.live_support import own_channel_layer
+from tests.servers import fail_unless_static_collected
 
 # No test is timed (speed is measured by the benchmark scripts): a property test that runs slowly
 # on a busy machine is slow, not wrong, so Hypothesis's per-example deadline is off everywhere.
@@ -123,6 +124,13 @@ def own_var_dir(tmp_path_factory):
     var_dir.chmod(0o700)
     with override_settings(VAR_DIR=var_dir):
         yield var_dir
+
+
+@pytest.fixture(scope="session")
+def static_collected():
+    """For a test whose pages the site's application serves in the test's process (the WebKit
+    suite, the Chromium tests of the games' streams): its scripts are the ones collected."""
+    fail_unless_static_collected()
 
 
 @pytest.fixture

@@ -28,7 +28,6 @@ from tests.browser.phone import PHONE, hold_the_clock, log_in, requests_reported
 from tests.browser.scorekeeping import fill
 from tests.factories import make_club, make_game, make_member, make_user
 from tests.live_support import own_channel_layer
-from tests.servers import fail_unless_static_collected
 
 pytestmark = [
     pytest.mark.browser,
@@ -39,11 +38,10 @@ pytestmark = [
 
 
 @pytest.fixture
-def asgi_server(live_server):
+def asgi_server(live_server, static_collected):
     """uvicorn serving the site in a thread, on the test database (`live_server` sets that up
     for a second thread). Each server gets a channel layer of its own, as a process of `make run`
     has: a Redis layer receives on one event loop only, and each server runs its own loop."""
-    fail_unless_static_collected()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -12,7 +12,6 @@ import re
 
 import pytest
 
-from tests.servers import fail_unless_static_collected
 from tests.webkit.phone import Phone, missing, webkit, x_display
 from tests.webkit.server import ThreadedSite
 
@@ -55,11 +54,6 @@ def webkit_driver(tmp_path_factory):
     log = tmp_path_factory.mktemp("webkit") / "webkit.log"
     with x_display() as display, webkit(display, log) as driver:
         yield driver
-
-
-@pytest.fixture(scope="session")
-def static_collected():
-    fail_unless_static_collected()
 
 
 @pytest.fixture

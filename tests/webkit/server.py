@@ -4,8 +4,8 @@ streams stay open on it, which pytest-django's live server declines. It can fall
 server does, and come back on the same address.
 
 Its scripts and styles are the ones `make setup` collected (minified, as phones get them), which
-the site's application found when it was loaded: `tests.servers.static_collected` fails a test
-when one is older than the file it was collected from."""
+the site's application found when it was loaded: the `static_collected` fixture (tests/conftest.py)
+fails a test when one is older than the file it was collected from."""
 
 from __future__ import annotations
 
